@@ -1,0 +1,111 @@
+// `warpsat simulate`: the GeMM-WS event simulator for one configuration.
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/problem_options.h"
+#include "emulator/gemm_ws_sim.h"
+#include "frontend/diagnostics.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+struct SimulateOptions : ProblemOptions {
+  std::string tile;
+  std::optional<int64_t> stages;
+};
+
+// A CSV row per wave and stage; beyond this many rows, JSON (which gives one
+// wave, all waves being equal) is the sensible format.
+constexpr int64_t kMaxCsvRows = int64_t{1} << 20;
+
+nlohmann::json to_json(const Schedule& s, const Machine& m) {
+  nlohmann::json events = nlohmann::json::array();
+  for (const auto& e : s.events) events.push_back({{"stage", e.stage}, {"sa", e.sa}, {"sb", e.sb}, {"sm", e.sm}});
+  const Durations& d = s.durations;
+  return {{"m", s.shape.m},
+          {"n", s.shape.n},
+          {"k", s.shape.k},
+          {"tile", {{"tm", s.config.tile.tm}, {"tn", s.config.tile.tn}, {"tk", s.config.tile.tk}}},
+          {"stages", s.config.stages},
+          {"machine", m.name},
+          {"time_unit", m.time_unit},
+          {"durations",
+           {{"math", d.math}, {"load_a", d.load_a}, {"load_b", d.load_b}, {"init", d.init}, {"epilogue", d.epilogue}}},
+          {"waves", s.waves},
+          {"stage_count", s.stage_count},
+          {"smem_bytes", smem_footprint(s.config, m)},
+          {"fits_smem", fits_smem(s.config, m)},
+          {"events", events},
+          {"total", s.total},
+          {"wait", s.wait}};
+}
+
+void print_table(const Schedule& s, const Machine& m) {
+  const Durations& d = s.durations;
+  const std::string& u = m.time_unit;
+  fmt::print("GeMM-WS simulation: M={} N={} K={}, tile {}, D={}, machine {}\n", s.shape.m, s.shape.n, s.shape.k,
+             to_string(s.config.tile), s.config.stages, m.name);
+  fmt::print("durations ({}): math {}, load A {}, load B {}, init {}, epilogue {}\n", u, d.math, d.load_a, d.load_b,
+             d.init, d.epilogue);
+  fmt::print("stages S = {}, waves W = {}, shared memory {} bytes{}\n\n", s.stage_count, s.waves,
+             smem_footprint(s.config, m), fits_smem(s.config, m) ? "" : " (over the machine's limit)");
+  fmt::print("{:>8} {:>14} {:>14} {:>14}\n", "stage", "Sa", "Sb", "Sm");
+  for (const auto& e : s.events) fmt::print("{:>8} {:>14} {:>14} {:>14}\n", e.stage, e.sa, e.sb, e.sm);
+  fmt::print("\ntotal {} {}\nwait  {} {}\n", s.total, u, s.wait, u);
+}
+
+void print_csv(const Schedule& s) {
+  if (s.waves * s.stage_count > kMaxCsvRows)
+    throw command_line_error(fmt::format("the CSV trace would have {} x {} rows; use --format json (one wave)",
+                                         s.waves, s.stage_count));
+  // Times are relative to the start of each wave, as in seed 001's simulator.
+  fmt::print("wave,stage,sa,sb,sm\n");
+  for (int64_t w = 1; w <= s.waves; ++w)
+    for (const auto& e : s.events) fmt::print("{},{},{},{},{}\n", w, e.stage, e.sa, e.sb, e.sm);
+}
+
+int run_simulate(const SimulateOptions& o) {
+  ProblemFile f = o.load_file();
+  GemmShape shape = o.shape(f);
+  Machine machine = o.machine_description(f);
+  TileConfig config;
+  if (!o.tile.empty())
+    config.tile = parse_tile(o.tile);
+  else if (f.tile)
+    config.tile = *f.tile;
+  else
+    throw command_line_error("missing --tile TMxTNxTK (or [config] tile in a --problem file)");
+  if (o.stages)
+    config.stages = *o.stages;
+  else if (f.stages)
+    config.stages = *f.stages;
+  else
+    throw command_line_error("missing --stages D (or [config] stages in a --problem file)");
+  check_stages(config.stages);
+
+  Schedule s = simulate(shape, config, machine);
+  if (o.format == "json")
+    std::cout << to_json(s, machine).dump(2) << "\n";
+  else if (o.format == "csv")
+    print_csv(s);
+  else
+    print_table(s, machine);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app, std::vector<Command>& commands) {
+  auto o = std::make_shared<SimulateOptions>();
+  CLI::App* sub = app.add_subcommand("simulate", "simulate one GeMM-WS configuration with seed 001's event model");
+  o->add_to(*sub, {"table", "json", "csv"});
+  sub->add_option("--tile", o->tile, "tile sizes TMxTNxTK, e.g. 128x64x32");
+  sub->add_option("--stages", o->stages, "circular-buffer depth D (>= 2)");
+  commands.push_back({sub, [o] { return run_simulate(*o); }});
+}
+
+}  // namespace warpsat::cli

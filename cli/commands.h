@@ -1,0 +1,26 @@
+// The subcommands, each registered on the CLI11 app by its add_*_command.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace warpsat::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitDisagreement = 3;
+inline constexpr int kExitNoAnswer = 4;
+inline constexpr int kExitInternal = 70;  // EX_SOFTWARE
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+void add_simulate_command(CLI::App& app, std::vector<Command>& commands);
+void add_tile_command(CLI::App& app, std::vector<Command>& commands);
+
+}  // namespace warpsat::cli

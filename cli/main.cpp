@@ -1,0 +1,57 @@
+// warpsat's command line: parses options, calls the library, maps outcomes to
+// exit codes. Every subcommand lives in its own cmd_*.cpp.
+//
+// Exit codes: 0 answered (and cross-validated); 1 a check found
+// inconsistencies; 2 bad input; 3 the solver and concrete execution disagree
+// (a warpsat bug; the query is written out); 4 no answer (timeout/unknown).
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "frontend/diagnostics.h"
+#include "solver/cross_validation.h"
+
+int main(int argc, char** argv) {
+  using namespace warpsat::cli;
+  CLI::App app{"warpsat: GPU performance questions answered with Z3, every answer re-derived by concrete execution"};
+  app.set_version_flag("--version", "warpsat 0.1.0");
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  std::vector<Command> commands;
+  add_simulate_command(app, commands);
+  add_tile_command(app, commands);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "warpsat: error: " << e.what() << "\n";
+    std::cerr << "run 'warpsat --help' or 'warpsat SUBCOMMAND --help' for usage\n";
+    return kExitBadInput;
+  }
+
+  try {
+    for (const Command& c : commands)
+      if (c.app->parsed()) return c.run();
+    return kExitBadInput;
+  } catch (const warpsat::InputError& e) {
+    std::cerr << e.render() << "\n";
+    return kExitBadInput;
+  } catch (const warpsat::CrossValidationError& e) {
+    std::cerr << "warpsat: error: " << e.what() << "\n";
+    return kExitDisagreement;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "warpsat: error: out of memory\n";
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    std::cerr << "warpsat: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+}

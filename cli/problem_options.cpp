@@ -1,0 +1,39 @@
+#include "cli/problem_options.h"
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat::cli {
+
+void ProblemOptions::add_to(CLI::App& app, std::vector<std::string> formats) {
+  app.add_option("--m", m, "rows of A and C")->check(CLI::PositiveNumber);
+  app.add_option("--n", n, "columns of B and C")->check(CLI::PositiveNumber);
+  app.add_option("--k", k, "columns of A, rows of B")->check(CLI::PositiveNumber);
+  app.add_option("--machine", machine, "bundled machine name (e.g. h100-sxm) or path to a machine .toml");
+  app.add_option("--problem", problem_file, "problem .toml (examples/problems); flags override its values");
+  app.add_option("--format", format, "output format")->check(CLI::IsMember(formats))->capture_default_str();
+}
+
+ProblemFile ProblemOptions::load_file() const {
+  return problem_file.empty() ? ProblemFile{} : read_problem_file(problem_file);
+}
+
+GemmShape ProblemOptions::shape(const ProblemFile& f) const {
+  auto pick = [&](const std::optional<int64_t>& flag, const std::optional<int64_t>& file, const char* name) {
+    if (flag) return *flag;
+    if (file) return *file;
+    throw command_line_error(fmt::format("missing --{} (or give it in a --problem file)", name));
+  };
+  GemmShape s{pick(m, f.m, "m"), pick(n, f.n, "n"), pick(k, f.k, "k")};
+  check_shape(s);
+  return s;
+}
+
+Machine ProblemOptions::machine_description(const ProblemFile& f) const {
+  if (!machine.empty()) return resolve_machine(machine);
+  if (f.machine) return resolve_machine(*f.machine);
+  throw command_line_error("missing --machine (a bundled name such as a6000-paper, or a path to a .toml file)");
+}
+
+}  // namespace warpsat::cli

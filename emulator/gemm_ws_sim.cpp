@@ -1,0 +1,99 @@
+#include "emulator/gemm_ws_sim.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat {
+
+namespace {
+[[noreturn]] void overflow() {
+  throw command_line_error(
+      "the predicted times overflow 64-bit integers; use a coarser time unit in the machine file or smaller matrices");
+}
+int64_t add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) overflow();
+  return r;
+}
+int64_t mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) overflow();
+  return r;
+}
+
+struct Setup {
+  Durations d;
+  int64_t s, w, depth;
+};
+
+Setup prepare(const GemmShape& shape, const TileConfig& config, const Machine& machine) {
+  check_shape(shape);
+  check_tile(config.tile);
+  check_stages(config.stages);
+  int64_t s = stage_count(shape, config.tile);
+  if (s > kMaxStageCount)
+    throw command_line_error(fmt::format("K/TK = {} stages exceeds the simulator's limit of {}; use a larger TK", s,
+                                         kMaxStageCount));
+  return {durations(machine, config.tile), s, wave_count(shape, config.tile, machine), config.stages};
+}
+
+// Equations 1-3 of seed 001 for stage i, given Sb(i-1), Sm(i-1) and Sm(i-D)
+// (nullptr when i-D < 1, i.e. the buffer-full term is absent).
+struct Step {
+  int64_t sa, sb, sm;
+};
+Step step(int64_t i, const Durations& d, int64_t sb_prev, int64_t sm_prev, const int64_t* sm_minus_d) {
+  int64_t released = sm_minus_d ? add(*sm_minus_d, d.math) : 0;
+  int64_t sa = i == 1 ? 0 : add(sb_prev, d.load_b);
+  if (i > 1 && sm_minus_d) sa = std::max(sa, released);
+  int64_t sb = add(sa, d.load_a);
+  if (sm_minus_d) sb = std::max(sb, released);
+  int64_t sm = add(sb, d.load_b);
+  if (i > 1) sm = std::max(sm, add(sm_prev, d.math));
+  return {sa, sb, sm};
+}
+
+Cost finish(const Setup& st, int64_t sb1, int64_t sm1, int64_t sm_last) {
+  // The wait sum telescopes: sum_{i=2..S} (Sm(i) - Sm(i-1) - T_MATH) = Sm(S) - Sm(1) - (S-1) T_MATH.
+  int64_t per_wave = add(add(sb1, st.d.load_b), add(sm_last - sm1, -mul(st.s - 1, st.d.math)));
+  return {add(mul(add(sm_last, st.d.epilogue), st.w), st.d.init), mul(st.w, per_wave)};
+}
+}  // namespace
+
+Schedule simulate(const GemmShape& shape, const TileConfig& config, const Machine& machine) {
+  Setup st = prepare(shape, config, machine);
+  Schedule out{shape, config, st.d, st.s, st.w, {}, 0, 0};
+  out.events.reserve(static_cast<size_t>(st.s));
+  for (int64_t i = 1; i <= st.s; ++i) {
+    const StageEvents* prev = i > 1 ? &out.events.back() : nullptr;
+    const int64_t* sm_minus_d = i - st.depth >= 1 ? &out.events[static_cast<size_t>(i - st.depth - 1)].sm : nullptr;
+    Step e = step(i, st.d, prev ? prev->sb : 0, prev ? prev->sm : 0, sm_minus_d);
+    out.events.push_back({i, e.sa, e.sb, e.sm});
+  }
+  Cost c = finish(st, out.events.front().sb, out.events.front().sm, out.events.back().sm);
+  out.total = c.total;
+  out.wait = c.wait;
+  return out;
+}
+
+Cost evaluate(const GemmShape& shape, const TileConfig& config, const Machine& machine,
+              std::vector<int64_t>& sm_ring) {
+  Setup st = prepare(shape, config, machine);
+  // sm_ring[i mod D] holds Sm(i) for the last D stages.
+  sm_ring.assign(static_cast<size_t>(st.depth), 0);
+  int64_t sb_prev = 0, sm_prev = 0, sb1 = 0, sm1 = 0;
+  for (int64_t i = 1; i <= st.s; ++i) {
+    int64_t& slot = sm_ring[static_cast<size_t>(i % st.depth)];  // holds Sm(i-D) until overwritten
+    Step e = step(i, st.d, sb_prev, sm_prev, i - st.depth >= 1 ? &slot : nullptr);
+    slot = e.sm;
+    sb_prev = e.sb;
+    sm_prev = e.sm;
+    if (i == 1) sb1 = e.sb, sm1 = e.sm;
+  }
+  return finish(st, sb1, sm1, sm_prev);
+}
+
+}  // namespace warpsat

@@ -1,0 +1,43 @@
+// The GeMM-WS model of seed 001 as Z3 terms over the tiling search space.
+// Every constraint is documented in docs/encodings.md.
+//
+// Two encodings with the same optima:
+//  - Array (the seed's, the reference): Sa, Sb, Sm are arrays Int -> Int
+//    indexed by stage and read at variable indices (Sm[i - D], Sm[S]); every
+//    equation is an equality with max. Exact for every configuration.
+//  - Bounds (the default, fast): one integer per event and stage, bounded
+//    below by each argument of its max; the choices are Boolean selectors.
+//    Any solution is >= the exact events, and total and wait grow with
+//    Sm(S), so minimising makes the bounds tight: the optimum, its cost and
+//    the co-optimal set are exactly those of the Array encoding (the proof is
+//    in docs/encodings.md; tests check it).
+#pragma once
+
+#include <string>
+
+#include <z3++.h>
+
+#include "frontend/gemm_problem.h"
+
+namespace warpsat {
+
+enum class GemmEncoding { Array, Bounds };
+GemmEncoding parse_gemm_encoding(const std::string& text);
+const char* to_string(GemmEncoding e);
+
+// The largest number of stages the encodings unroll (K / min TK).
+inline constexpr int64_t kMaxEncodedStages = 4096;
+
+struct GemmWsTerms {
+  z3::expr tm, tn, tk, stages;  // decision variables, over the search space
+  z3::expr total, wait;         // the objectives, as functions of the above
+  z3::expr waves;               // W, for reporting
+  z3::expr_vector constraints;  // the model of seed 001 over the search space
+  z3::expr_vector choices;      // Boolean selectors (Bounds encoding; empty for Array)
+};
+
+// Throws InputError (command line) when K / min(TK) exceeds kMaxEncodedStages.
+GemmWsTerms encode_gemm_ws(z3::context& ctx, const GemmShape& shape, const Machine& machine,
+                           const SearchSpace& space, GemmEncoding encoding);
+
+}  // namespace warpsat

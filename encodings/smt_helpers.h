@@ -1,0 +1,23 @@
+// Small helpers over Z3's C++ API shared by the encodings. z3::expr already
+// owns its term (reference counted), so no further wrapper is needed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+namespace warpsat::smt {
+
+inline z3::expr int_val(z3::context& c, int64_t v) { return c.int_val(static_cast<int64_t>(v)); }
+
+inline z3::expr max(const z3::expr& a, const z3::expr& b) { return z3::ite(a >= b, a, b); }
+
+// var ∈ {values...} as a disjunction of equalities.
+z3::expr one_of(const z3::expr& var, const std::vector<int64_t>& values);
+
+// A fresh-looking but deterministic constant name: prefix + "_" + index.
+std::string indexed(const std::string& prefix, int64_t index);
+
+}  // namespace warpsat::smt

@@ -1,0 +1,141 @@
+#include "frontend/gemm_problem.h"
+
+#include <algorithm>
+#include <charconv>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat {
+
+namespace {
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int64_t parse_positive(std::string_view s, const std::string& what) {
+  int64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v <= 0)
+    throw command_line_error(fmt::format("{}: '{}' is not a positive integer", what, s));
+  return v;
+}
+
+int64_t checked_duration(std::optional<int64_t> base, int64_t latency, const char* what) {
+  if (!base || *base > (int64_t{1} << 50) - latency)
+    throw command_line_error(fmt::format(
+        "{} does not fit the model's 64-bit arithmetic; use a coarser time unit or smaller tiles", what));
+  return *base + latency;
+}
+}  // namespace
+
+void check_shape(const GemmShape& s) {
+  for (auto [v, name] : {std::pair{s.m, "M"}, {s.n, "N"}, {s.k, "K"}})
+    if (v < 1 || v > kMaxMatrixDim)
+      throw command_line_error(fmt::format("{} = {} is out of range [1, {}]", name, v, kMaxMatrixDim));
+}
+
+void check_tile(const Tile& t) {
+  for (auto [v, name] : {std::pair{t.tm, "TM"}, {t.tn, "TN"}, {t.tk, "TK"}})
+    if (v < 1 || v > kMaxTileDim)
+      throw command_line_error(fmt::format("tile size {} = {} is out of range [1, {}]", name, v, kMaxTileDim));
+}
+
+void check_stages(int64_t d) {
+  if (d < 2 || d > kMaxStages)
+    throw command_line_error(fmt::format(
+        "buffer depth D = {} is out of range [2, {}] (the circular buffer needs at least two slots)", d, kMaxStages));
+}
+
+Durations durations(const Machine& m, const Tile& t) {
+  Durations d;
+  d.math = checked_duration(m.compute_throughput.ceil_divide(t.tm * t.tn * t.tk), m.compute_latency, "T_MATH");
+  d.load_a = checked_duration(m.load_throughput.ceil_divide(t.tm * t.tk), m.load_latency, "T_LOAD_A");
+  d.load_b = checked_duration(m.load_throughput.ceil_divide(t.tk * t.tn), m.load_latency, "T_LOAD_B");
+  d.init = m.init;
+  d.epilogue = m.epilogue;
+  return d;
+}
+
+int64_t stage_count(const GemmShape& s, const Tile& t) { return ceil_div(s.k, t.tk); }
+
+int64_t wave_count(const GemmShape& s, const Tile& t, const Machine& m) {
+  return ceil_div(ceil_div(s.m, t.tm) * ceil_div(s.n, t.tn), m.sms);
+}
+
+int64_t smem_footprint(const TileConfig& c, const Machine& m) {
+  const Tile& t = c.tile;
+  return c.stages * (t.tm * t.tk + t.tk * t.tn) * m.element_bytes;
+}
+
+bool fits_smem(const TileConfig& c, const Machine& m) {
+  return m.smem_bytes == 0 || smem_footprint(c, m) <= m.smem_bytes;
+}
+
+Tile parse_tile(const std::string& text) {
+  std::string_view s = text;
+  size_t x1 = s.find('x'), x2 = x1 == std::string_view::npos ? x1 : s.find('x', x1 + 1);
+  if (x1 == std::string_view::npos || x2 == std::string_view::npos || s.find('x', x2 + 1) != std::string_view::npos)
+    throw command_line_error(fmt::format("tile '{}' must be written TMxTNxTK, e.g. 128x64x32", text));
+  Tile t{parse_positive(s.substr(0, x1), "TM"), parse_positive(s.substr(x1 + 1, x2 - x1 - 1), "TN"),
+         parse_positive(s.substr(x2 + 1), "TK")};
+  check_tile(t);
+  return t;
+}
+
+std::string to_string(const Tile& t) { return fmt::format("{}x{}x{}", t.tm, t.tn, t.tk); }
+
+Objective parse_objective(const std::string& text) {
+  if (text == "lex") return Objective::Lex;
+  if (text == "total") return Objective::Total;
+  if (text == "wait") return Objective::Wait;
+  throw command_line_error(fmt::format("objective '{}' must be one of lex, total, wait", text));
+}
+
+const char* to_string(Objective o) {
+  switch (o) {
+    case Objective::Lex: return "lex";
+    case Objective::Total: return "total";
+    case Objective::Wait: return "wait";
+  }
+  return "?";
+}
+
+int64_t primary_value(Objective o, const Cost& c) { return o == Objective::Wait ? c.wait : c.total; }
+
+bool preferred(Objective o, const Cost& a, const TileConfig& ca, const Cost& b, const TileConfig& cb,
+               const Machine& m) {
+  auto key = [&](const Cost& c, const TileConfig& cfg) {
+    int64_t second = o == Objective::Lex ? c.wait : 0;
+    return std::tuple(primary_value(o, c), second, smem_footprint(cfg, m), cfg.stages, cfg.tile.tm, cfg.tile.tn,
+                      cfg.tile.tk);
+  };
+  return key(a, ca) < key(b, cb);
+}
+
+size_t SearchSpace::size() const {
+  return tm.size() * tn.size() * tk.size() * static_cast<size_t>(std::max<int64_t>(0, max_stages - min_stages + 1));
+}
+
+std::vector<int64_t> normalise_candidates(std::vector<int64_t> values, const std::string& what) {
+  if (values.empty()) throw command_line_error(fmt::format("{}: the candidate list is empty", what));
+  for (int64_t v : values)
+    if (v < 1 || v > kMaxTileDim)
+      throw command_line_error(fmt::format("{}: candidate {} is out of range [1, {}]", what, v, kMaxTileDim));
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+std::pair<int64_t, int64_t> parse_stage_range(const std::string& text) {
+  std::string_view s = text;
+  size_t dash = s.find('-');
+  int64_t lo = parse_positive(s.substr(0, dash), "--stages");
+  int64_t hi = dash == std::string_view::npos ? lo : parse_positive(s.substr(dash + 1), "--stages");
+  if (lo > hi) throw command_line_error(fmt::format("--stages {}: the range is empty", text));
+  check_stages(lo);
+  check_stages(hi);
+  return {lo, hi};
+}
+
+}  // namespace warpsat

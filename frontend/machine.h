@@ -1,0 +1,43 @@
+// A GPU as the warp-specialization model sees it (seed 001, section 2):
+// throughputs, startup latencies, fixed costs and resource limits, all in one
+// time unit chosen by the machine file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontend/rational.h"
+
+namespace warpsat {
+
+struct Machine {
+  std::string name;         // "a6000-paper"
+  std::string description;  // where the figures come from
+  std::string source;       // file path, or "bundled:<name>"
+  std::string time_unit = "ns";
+  int64_t sms = 0;                // streaming multiprocessors (wave width)
+  int64_t init = 0;               // T_INIT: launch cost, once per kernel
+  int64_t epilogue = 0;           // T_EPILOGUE: once per wave
+  int64_t load_latency = 0;       // DMA startup latency per tile load
+  int64_t compute_latency = 0;    // MATH startup latency per tile multiply
+  Rational load_throughput;       // elements per time unit
+  Rational compute_throughput;    // multiply-adds per time unit
+  int64_t smem_bytes = 0;         // shared memory per block; 0 = unconstrained
+  int64_t element_bytes = 4;      // bytes per matrix element
+};
+
+// Parses a machine description (see docs/machines.md). Throws InputError with
+// the file position of the first problem.
+Machine parse_machine(std::string text, const std::string& source);
+
+// `name_or_path` is a bundled machine's name ("h100-sxm") or a TOML file path.
+// Anything with a '/' or a ".toml" suffix is taken as a path.
+Machine resolve_machine(const std::string& name_or_path);
+
+std::vector<std::string> bundled_machine_names();
+
+// Serialises a machine as TOML that parse_machine reads back unchanged.
+std::string machine_to_toml(const Machine& m);
+
+}  // namespace warpsat

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what is missing (Debian 12 packages), builds warpsat, and then
+#   examples  runs the main job on the bundled examples
+#   test      runs the whole test suite (what .ci/run does)
+#   sanitize  runs the whole test suite under AddressSanitizer and UBSan
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode="${1:-}"
+case "$mode" in
+  examples | test | sanitize) ;;
+  *) echo "usage: $0 examples|test|sanitize" >&2; exit 2 ;;
+esac
+
+packages=(build-essential cmake ninja-build libz3-dev z3 libboost-graph-dev libtomlplusplus-dev doctest-dev
+          libcli11-dev nlohmann-json3-dev libfmt-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+build_dir=build
+cmake_args=(-G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+if [ "$mode" = sanitize ]; then
+  build_dir=build-sanitize
+  cmake_args+=(-DWARPSAT_SANITIZE=ON -DWARPSAT_BUILD_BENCH=OFF)
+fi
+cmake -S . -B "$build_dir" "${cmake_args[@]}" >/dev/null
+cmake --build "$build_dir" -j "$jobs"
+
+case "$mode" in
+  examples)
+    warpsat="$build_dir/cli/warpsat"
+    for problem in examples/problems/*.toml; do
+      echo "== warpsat tile --problem $problem"
+      "$warpsat" tile --problem "$problem"
+      echo
+    done
+    echo "== warpsat simulate --problem examples/problems/seed001-table1-1.toml"
+    "$warpsat" simulate --problem examples/problems/seed001-table1-1.toml
+    ;;
+  test | sanitize)
+    ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+    ;;
+esac

@@ -1,0 +1,48 @@
+// Lexicographic minimisation on one incremental Z3 solver, for encodings
+// whose models may be loose (the Bounds encoding: an event may sit above its
+// exact value). Each round:
+//   1. ask for any model with the objective below the best value so far;
+//   2. fix that model's choices (as assumptions) and binary-search the least
+//      objective value they admit: with the choices fixed the query is a
+//      linear program, so these checks are cheap, and their result is the
+//      exact cost of the chosen configuration;
+//   3. demand a strictly smaller value and repeat until that is unsat.
+// The final unsat query is the proof of optimality; the query fixing the
+// objective at its optimum is the witness. Both are what --dump-smt2 keeps.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "solver/smt_query.h"
+
+namespace warpsat {
+
+struct LexMinimum {
+  SmtStatus status = SmtStatus::Error;  // Sat: optimum found; Unsat: no model at all
+  std::string reason;                   // for Timeout/Unknown
+  std::vector<int64_t> values;          // optimal value of each objective
+  std::optional<z3::model> model;       // a model attaining them
+  size_t checks = 0;
+};
+
+struct LexProblem {
+  std::vector<z3::expr> objectives;  // minimised in this order
+  std::vector<std::string> names;    // for query files
+  z3::expr_vector choices;           // the Boolean decision variables (selectors)
+  // Called with (suffix, smt2) for the optimality proof and the witness of
+  // each objective, when set.
+  std::function<void(const std::string&, const std::string&)> dump;
+  unsigned timeout_ms = 0;  // the solver's per-check limit, to recognise timeouts
+};
+
+// Bounds are passed to the solver as assumptions on fresh literals rather
+// than pushed and popped, so it keeps what it learns; on return the solver's
+// meaning is unchanged (every added assertion is guarded by such a literal).
+LexMinimum minimize_lexicographic(z3::solver& solver, const LexProblem& problem);
+
+}  // namespace warpsat

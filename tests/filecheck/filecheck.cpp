@@ -1,0 +1,176 @@
+// Runs one file-based test, in the manner of LLVM's lit and FileCheck: the
+// expectations live in the input file itself, in comments.
+//
+//   RUN: <shell command>      %s = this file, %S = its folder, %warpsat = the
+//                             binary, %examples = examples/, %t = a scratch dir
+//   EXIT: <n>                 expected exit code of every RUN (default 0)
+//   CHECK: <pattern>          must appear in the output, after the previous match
+//   CHECK-NEXT: <pattern>     must appear on the line after the previous match
+//   CHECK-NOT: <pattern>      must not appear between the surrounding matches
+//   REQUIRES: <program>       skip (exit 77) unless <program> is on PATH
+//
+// A pattern is literal text, except that {{regex}} matches a regular
+// expression. Directives may follow any comment marker (//, #, ;).
+// Output is stdout and stderr together, RUN after RUN.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Directive {
+  std::string kind;  // CHECK, CHECK-NEXT, CHECK-NOT
+  std::string pattern;
+  int line;
+};
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) s.replace(pos, from.size(), to);
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::regex compile(const std::string& pattern) {
+  std::string re;
+  for (size_t i = 0; i < pattern.size();) {
+    if (pattern.compare(i, 2, "{{") == 0) {
+      size_t end = pattern.find("}}", i + 2);
+      if (end == std::string::npos) throw std::runtime_error("unterminated {{ in pattern: " + pattern);
+      re += "(?:" + pattern.substr(i + 2, end - i - 2) + ")";
+      i = end + 2;
+    } else {
+      char c = pattern[i++];
+      if (std::string("\\^$.|?*+()[]{}").find(c) != std::string::npos) re += '\\';
+      re += c;
+    }
+  }
+  return std::regex(re);
+}
+
+// Finds `pattern` in `text` at or after `from`; returns [begin, end) or npos.
+std::pair<size_t, size_t> find(const std::string& text, const std::string& pattern, size_t from, size_t until) {
+  std::smatch m;
+  std::string window = text.substr(from, until - from);
+  if (!std::regex_search(window, m, compile(pattern))) return {std::string::npos, std::string::npos};
+  return {from + static_cast<size_t>(m.position(0)), from + static_cast<size_t>(m.position(0) + m.length(0))};
+}
+
+int run(const std::string& command, std::string& output) {
+  FILE* p = popen(("(" + command + ") 2>&1").c_str(), "r");
+  if (!p) return -1;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) output.append(buf, n);
+  int status = pclose(p);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+bool on_path(const std::string& program) {
+  std::string ignored;
+  return run("command -v " + program + " >/dev/null", ignored) == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 5) {
+    std::cerr << "usage: filecheck WARPSAT EXAMPLES_DIR SCRATCH_DIR TEST_FILE\n";
+    return 2;
+  }
+  std::string warpsat = argv[1], examples = argv[2], scratch = argv[3], file = argv[4];
+  std::ifstream in(file);
+  if (!in) {
+    std::cerr << "cannot read " << file << "\n";
+    return 2;
+  }
+  std::vector<std::string> runs;
+  std::vector<Directive> checks;
+  int expected_exit = 0;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    static const std::regex directive(R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES):(.*))");
+    std::smatch m;
+    if (!std::regex_search(line, m, directive)) continue;
+    std::string kind = m[1], rest = trim(m[2]);
+    if (kind == "RUN") runs.push_back(rest);
+    else if (kind == "EXIT") expected_exit = std::stoi(rest);
+    else if (kind == "REQUIRES") {
+      if (!on_path(rest)) {
+        std::cout << "SKIP: " << rest << " is not installed\n";
+        return 77;
+      }
+    } else checks.push_back({kind, rest, number});
+  }
+  if (runs.empty() || checks.empty()) {
+    std::cerr << file << ": a file test needs at least one RUN: and one CHECK: line\n";
+    return 2;
+  }
+  std::filesystem::path dir = std::filesystem::path(file).parent_path();
+  std::filesystem::path tmp = std::filesystem::path(scratch) / std::filesystem::path(file).filename();
+  std::filesystem::remove_all(tmp);
+  std::filesystem::create_directories(tmp);
+  std::string output;
+  for (std::string cmd : runs) {
+    cmd = replace_all(cmd, "%warpsat", warpsat);
+    cmd = replace_all(cmd, "%examples", examples);
+    cmd = replace_all(cmd, "%s", file);
+    cmd = replace_all(cmd, "%S", dir.string());
+    cmd = replace_all(cmd, "%t", tmp.string());
+    int code = run(cmd, output);
+    if (code != expected_exit) {
+      std::cerr << "FAIL: `" << cmd << "` exited with " << code << ", expected " << expected_exit << "\noutput:\n"
+                << output;
+      return 1;
+    }
+  }
+  size_t pos = 0, last_line_end = 0;
+  std::vector<const Directive*> pending_not;
+  for (const Directive& d : checks) {
+    if (d.kind == "CHECK-NOT") {
+      pending_not.push_back(&d);
+      continue;
+    }
+    size_t until = output.size();
+    if (d.kind == "CHECK-NEXT") {
+      size_t next_start = output.find('\n', last_line_end == 0 ? pos : last_line_end);
+      next_start = next_start == std::string::npos ? output.size() : next_start + 1;
+      size_t next_end = output.find('\n', next_start);
+      pos = next_start;
+      until = next_end == std::string::npos ? output.size() : next_end;
+    }
+    auto [b, e] = find(output, d.pattern, pos, until);
+    if (b == std::string::npos) {
+      std::cerr << file << ":" << d.line << ": FAIL: " << d.kind << ": '" << d.pattern << "' not found"
+                << "\noutput:\n" << output;
+      return 1;
+    }
+    for (const Directive* n : pending_not)
+      if (find(output, n->pattern, pos, b).first != std::string::npos) {
+        std::cerr << file << ":" << n->line << ": FAIL: CHECK-NOT: '" << n->pattern << "' found\noutput:\n" << output;
+        return 1;
+      }
+    pending_not.clear();
+    pos = e;
+    size_t eol = output.find('\n', b);
+    last_line_end = eol == std::string::npos ? output.size() : eol;
+  }
+  for (const Directive* n : pending_not)
+    if (find(output, n->pattern, pos, output.size()).first != std::string::npos) {
+      std::cerr << file << ":" << n->line << ": FAIL: CHECK-NOT: '" << n->pattern << "' found\noutput:\n" << output;
+      return 1;
+    }
+  std::cout << "PASS: " << checks.size() << " checks\n";
+  return 0;
+}
