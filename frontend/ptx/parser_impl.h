@@ -1,0 +1,94 @@
+// The parser's internals, shared by parser.cpp (module level and
+// declarations) and parser_body.cpp (function bodies and operands).
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/ptx/ir.h"
+#include "frontend/ptx/lexer.h"
+
+namespace warpsat::ptx::detail {
+
+class Parser {
+ public:
+  Parser(std::shared_ptr<const std::string> text, std::string source);
+  Module parse();
+
+ private:
+  // Tokens
+  const Token& peek(size_t ahead = 0) const { return toks_[std::min(pos_ + ahead, toks_.size() - 1)]; }
+  const Token& take() { return toks_[pos_ < toks_.size() - 1 ? pos_++ : pos_]; }
+  bool at(Tok k) const { return peek().kind == k; }
+  bool at_dot(std::string_view d) const { return peek().kind == Tok::Dot && peek().text == d; }
+  bool accept(Tok k);
+  const Token& expect(Tok k, const char* what);
+  [[noreturn]] void fail(const Token& at, const std::string& message) const;
+  [[noreturn]] void fail_expected(const char* what) const;
+
+  // Numbers
+  uint64_t integer(const Token& t) const;               // value of an Int token
+  int64_t signed_integer();                             // [-]Int
+  uint32_t small_integer(const char* what);             // Int that fits 32 bits
+  void float_literal(const Token& t, int64_t& bits, uint8_t& width) const;
+
+  // Module level (parser.cpp)
+  void parse_header_directive();
+  void parse_file_directive();
+  void parse_section();
+  void parse_declaration();  // linkage + variable or function
+  void parse_function(Linkage linkage, bool is_entry, SourcePos pos);
+  void parse_function_directives(Function& f);
+  void parse_param_list(std::vector<Variable>& out, bool allow_unnamed);
+  Variable parse_param();
+  // `[.align N] [.vN] .type name[dims] [= init]` after the state space.
+  void parse_variable_declarators(Linkage linkage, StateSpace space, SourcePos pos, std::vector<Variable>& out,
+                                  bool allow_init);
+  void parse_variable_attributes(Variable& v);
+  void parse_dims(Variable& v);
+  Initializer parse_initializer(int depth);
+
+  // Function bodies (parser_body.cpp)
+  void parse_body(Function& f);
+  void parse_statement(Function& f);
+  void parse_reg_declaration(Function& f);
+  void parse_loc(Function& f);
+  void parse_labelled_directive(Function& f, const Token& name);
+  void parse_instruction(Function& f);
+  Operand parse_operand(Function& f, int depth);
+  Operand parse_name_operand(Function& f, const Token& name);
+  Operand parse_address(Function& f);
+  void parse_offset(Operand& o);
+  void resolve_symbols(const Function& f);
+
+  // Register scopes: a `{ }` block may redeclare names.
+  struct RegRange {
+    RegId first;
+    uint32_t count;
+  };
+  struct Scope {
+    std::unordered_map<std::string_view, RegId> singles;
+    std::unordered_map<std::string_view, RegRange> ranges;
+    std::unordered_map<std::string_view, bool> variables;  // names of .param/.local/... declared here
+  };
+  std::optional<RegId> lookup_register(std::string_view name) const;
+  bool variable_in_scope(std::string_view name) const;
+
+  std::shared_ptr<const std::string> text_;
+  std::string source_;
+  std::vector<Token> toks_;
+  size_t pos_ = 0;
+  Module module_;
+  std::vector<Scope> scopes_;
+  // Symbols each instruction refers to, checked once the whole function is known.
+  std::vector<const Token*> pending_symbols_;
+  // For .loc ... inlined_at chains: the outermost (file, line) of each location seen.
+  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> loc_outer_;
+  DebugLoc current_loc_;
+  int scope_depth_ = 0;
+};
+
+inline constexpr int kMaxNesting = 64;
+
+}  // namespace warpsat::ptx::detail
