@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
   std::vector<Command> commands;
   add_simulate_command(app, commands);
   add_tile_command(app, commands);
+  add_inspect_command(app, commands);
+  add_print_command(app, commands);
 
   try {
     app.parse(argc, argv);

@@ -102,7 +102,12 @@ class Lexer {
     }
     if (c == '.') {
       ++i_;
-      if (i_ < s_.size() && digit(s_[i_])) return number(start, col);  // .5
+      if (i_ < s_.size() && digit(s_[i_])) {  // .5 is a float, .2d a modifier
+        size_t j = i_;
+        while (j < s_.size() && digit(s_[j])) ++j;
+        bool modifier = j < s_.size() && ident_char(s_[j]) && s_[j] != 'e' && s_[j] != 'E';
+        if (!modifier) return number(start, col);
+      }
       size_t word = i_;
       while (i_ < s_.size()) {
         while (i_ < s_.size() && ident_char(s_[i_])) ++i_;

@@ -2,12 +2,15 @@
 // expectations live in the input file itself, in comments.
 //
 //   RUN: <shell command>      %s = this file, %S = its folder, %warpsat = the
-//                             binary, %examples = examples/, %t = a scratch dir
+//                             binary, %examples = examples/, %t = a scratch dir,
+//                             %shared = ../shared (the corpora)
 //   EXIT: <n>                 expected exit code of every RUN (default 0)
 //   CHECK: <pattern>          must appear in the output, after the previous match
 //   CHECK-NEXT: <pattern>     must appear on the line after the previous match
 //   CHECK-NOT: <pattern>      must not appear between the surrounding matches
 //   REQUIRES: <program>       skip (exit 77) unless <program> is on PATH
+//   REQUIRES-FILE: <path>     skip (exit 77) unless <path> exists (after substitution)
+// A RUN that exits with 77 skips the test too (e.g. a script that needs nvcc).
 //
 // A pattern is literal text, except that {{regex}} matches a regular
 // expression. Directives may follow any comment marker (//, #, ;).
@@ -56,7 +59,7 @@ std::regex compile(const std::string& pattern) {
       re += c;
     }
   }
-  return std::regex(re);
+  return std::regex(re, std::regex::ECMAScript | std::regex::multiline);
 }
 
 // Finds `pattern` in `text` at or after `from`; returns [begin, end) or npos.
@@ -85,11 +88,11 @@ bool on_path(const std::string& program) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::cerr << "usage: filecheck WARPSAT EXAMPLES_DIR SCRATCH_DIR TEST_FILE\n";
+  if (argc != 6) {
+    std::cerr << "usage: filecheck WARPSAT EXAMPLES_DIR SHARED_DIR SCRATCH_DIR TEST_FILE\n";
     return 2;
   }
-  std::string warpsat = argv[1], examples = argv[2], scratch = argv[3], file = argv[4];
+  std::string warpsat = argv[1], examples = argv[2], shared = argv[3], scratch = argv[4], file = argv[5];
   std::ifstream in(file);
   if (!in) {
     std::cerr << "cannot read " << file << "\n";
@@ -100,13 +103,19 @@ int main(int argc, char** argv) {
   int expected_exit = 0;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    static const std::regex directive(R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES):(.*))");
+    static const std::regex directive(R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES-FILE|REQUIRES):(.*))");
     std::smatch m;
     if (!std::regex_search(line, m, directive)) continue;
     std::string kind = m[1], rest = trim(m[2]);
     if (kind == "RUN") runs.push_back(rest);
     else if (kind == "EXIT") expected_exit = std::stoi(rest);
-    else if (kind == "REQUIRES") {
+    else if (kind == "REQUIRES-FILE") {
+      std::string path = replace_all(replace_all(rest, "%shared", shared), "%examples", examples);
+      if (!std::filesystem::exists(path)) {
+        std::cout << "SKIP: " << path << " is not present\n";
+        return 77;
+      }
+    } else if (kind == "REQUIRES") {
       if (!on_path(rest)) {
         std::cout << "SKIP: " << rest << " is not installed\n";
         return 77;
@@ -125,10 +134,15 @@ int main(int argc, char** argv) {
   for (std::string cmd : runs) {
     cmd = replace_all(cmd, "%warpsat", warpsat);
     cmd = replace_all(cmd, "%examples", examples);
+    cmd = replace_all(cmd, "%shared", shared);
     cmd = replace_all(cmd, "%s", file);
     cmd = replace_all(cmd, "%S", dir.string());
     cmd = replace_all(cmd, "%t", tmp.string());
     int code = run(cmd, output);
+    if (code == 77 && expected_exit != 77) {  // a RUN may decide the test cannot run here
+      std::cout << "SKIP: `" << cmd << "` asked to skip:\n" << output;
+      return 77;
+    }
     if (code != expected_exit) {
       std::cerr << "FAIL: `" << cmd << "` exited with " << code << ", expected " << expected_exit << "\noutput:\n"
                 << output;

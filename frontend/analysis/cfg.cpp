@@ -1,0 +1,207 @@
+#include "frontend/analysis/cfg.h"
+
+#include <algorithm>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/dominator_tree.hpp>
+#include <boost/graph/reverse_graph.hpp>
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat::analysis {
+
+using ptx::Opcode;
+
+namespace {
+
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
+
+bool leaves_function(const ptx::Instruction& ins) {
+  return ins.op == Opcode::Ret || ins.op == Opcode::Exit || ins.op == Opcode::Trap;
+}
+
+// Immediate dominators of `g` from `root`, kNone where there is none.
+template <typename G>
+std::vector<uint32_t> immediate_dominators(const G& g, Vertex root) {
+  size_t n = boost::num_vertices(g);
+  std::vector<Vertex> pred(n, boost::graph_traits<G>::null_vertex());
+  auto index = boost::get(boost::vertex_index, g);
+  boost::lengauer_tarjan_dominator_tree(g, root, boost::make_iterator_property_map(pred.begin(), index));
+  std::vector<uint32_t> out(n, kNone);
+  for (size_t v = 0; v < n; ++v)
+    if (pred[v] != boost::graph_traits<G>::null_vertex()) out[v] = static_cast<uint32_t>(pred[v]);
+  return out;
+}
+
+}  // namespace
+
+bool ends_block(const ptx::Instruction& ins) {
+  return ins.op == Opcode::Bra || ins.op == Opcode::Brx || leaves_function(ins);
+}
+
+bool is_conditional_branch(const ptx::Instruction& ins) {
+  return (ins.op == Opcode::Bra && ins.has_guard) || ins.op == Opcode::Brx;
+}
+
+std::vector<std::string_view> branch_targets(const ptx::Function& f, const ptx::Instruction& ins) {
+  std::vector<std::string_view> out;
+  if (ins.op == Opcode::Bra && !ins.operands.empty() && ins.operands[0].kind == ptx::Operand::Kind::Symbol)
+    out.push_back(ins.operands[0].text);
+  if (ins.op == Opcode::Brx && ins.operands.size() >= 2 && ins.operands[1].kind == ptx::Operand::Kind::Symbol)
+    for (const auto& bt : f.branch_targets)
+      if (bt.name == ins.operands[1].text) out = bt.labels;
+  return out;
+}
+
+bool Cfg::dominates(uint32_t a, uint32_t b) const {
+  for (uint32_t x = b; x != kNone; x = idom[x])
+    if (x == a) return true;
+  return false;
+}
+
+bool Cfg::postdominates(uint32_t a, uint32_t b) const {
+  for (uint32_t x = b; x != kNone && x != exit_node(); x = ipdom[x])
+    if (x == a) return true;
+  return a == exit_node() && b != kNone;
+}
+
+Cfg build_cfg(const ptx::Function& f, const std::string& source) {
+  Cfg cfg;
+  size_t n = f.instructions.size();
+  // Leaders: the entry, every label, and whatever follows a block-ending instruction.
+  std::vector<bool> leader(n + 1, false);
+  leader[0] = true;
+  for (const ptx::Label& l : f.labels) leader[l.instruction] = true;
+  for (size_t i = 0; i < n; ++i)
+    if (ends_block(f.instructions[i])) leader[i + 1] = true;
+  cfg.block_of.assign(n, 0);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (leader[i]) cfg.blocks.push_back(BasicBlock{i, i, {}, {}, false});
+    cfg.blocks.back().end = i + 1;
+    cfg.block_of[i] = static_cast<uint32_t>(cfg.blocks.size() - 1);
+  }
+  if (cfg.blocks.empty()) cfg.blocks.push_back(BasicBlock{0, 0, {}, {}, true});
+
+  auto block_at_label = [&](std::string_view name, const ptx::Instruction& from) -> uint32_t {
+    const ptx::Label* l = f.find_label(name);
+    if (!l) throw InputError({source, from.pos.line, from.pos.column}, fmt::format("branch to unknown label '{}'", name));
+    if (l->instruction >= n) return kNone;  // a label at the very end: falls off the function
+    return cfg.block_of[l->instruction];
+  };
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+    BasicBlock& bb = cfg.blocks[b];
+    if (bb.first == bb.end) {
+      bb.exits = true;
+      continue;
+    }
+    const ptx::Instruction& last = f.instructions[bb.end - 1];
+    bool falls_through = true;
+    if (last.op == Opcode::Bra || last.op == Opcode::Brx) {
+      for (auto target : branch_targets(f, last)) {
+        uint32_t t = block_at_label(target, last);
+        if (t == kNone) bb.exits = true;
+        else bb.succs.push_back(t);
+      }
+      falls_through = last.has_guard;
+    } else if (leaves_function(last)) {
+      bb.exits = true;
+      falls_through = last.has_guard;
+    }
+    if (falls_through) {
+      if (b + 1 < cfg.blocks.size()) bb.succs.push_back(b + 1);
+      else bb.exits = true;  // falls off the end of the function
+    }
+    std::sort(bb.succs.begin(), bb.succs.end());
+    bb.succs.erase(std::unique(bb.succs.begin(), bb.succs.end()), bb.succs.end());
+  }
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b)
+    for (uint32_t s : cfg.blocks[b].succs) cfg.blocks[s].preds.push_back(b);
+
+  // The graph: blocks plus a virtual exit vertex.
+  size_t nb = cfg.blocks.size();
+  Graph g(nb + 1);
+  for (uint32_t b = 0; b < nb; ++b) {
+    for (uint32_t s : cfg.blocks[b].succs) boost::add_edge(b, s, g);
+    if (cfg.blocks[b].exits) boost::add_edge(b, nb, g);
+  }
+  // Reachability from the entry and to the exit.
+  cfg.reachable.assign(nb, false);
+  std::vector<uint32_t> stack{0};
+  cfg.reachable[0] = true;
+  while (!stack.empty()) {
+    uint32_t b = stack.back();
+    stack.pop_back();
+    for (uint32_t s : cfg.blocks[b].succs)
+      if (!cfg.reachable[s]) cfg.reachable[s] = true, stack.push_back(s);
+  }
+  std::vector<bool> reaches_exit(nb + 1, false);
+  reaches_exit[nb] = true;
+  stack.assign(1, static_cast<uint32_t>(nb));
+  while (!stack.empty()) {
+    uint32_t b = stack.back();
+    stack.pop_back();
+    for (auto [e, end] = boost::in_edges(b, g); e != end; ++e) {
+      auto p = static_cast<uint32_t>(boost::source(*e, g));
+      if (!reaches_exit[p]) reaches_exit[p] = true, stack.push_back(p);
+    }
+  }
+
+  cfg.idom = immediate_dominators(g, 0);
+  cfg.idom.resize(nb);
+  cfg.ipdom = immediate_dominators(boost::make_reverse_graph(g), nb);
+  cfg.ipdom.resize(nb);
+  for (uint32_t b = 0; b < nb; ++b)
+    if (!reaches_exit[b]) cfg.ipdom[b] = kNone;
+
+  // Natural loops: a back edge u -> h where h dominates u.
+  for (uint32_t b = 0; b < nb; ++b) {
+    if (!cfg.reachable[b]) continue;
+    for (uint32_t h : cfg.blocks[b].succs) {
+      if (!cfg.dominates(h, b)) continue;
+      auto it = std::find_if(cfg.loops.begin(), cfg.loops.end(), [&](const Loop& l) { return l.header == h; });
+      if (it == cfg.loops.end()) it = cfg.loops.insert(cfg.loops.end(), Loop{h, {}, {}});
+      it->latches.push_back(b);
+    }
+  }
+  for (Loop& loop : cfg.loops) {
+    std::vector<bool> in(nb, false);
+    in[loop.header] = true;
+    std::vector<uint32_t> work(loop.latches.begin(), loop.latches.end());
+    while (!work.empty()) {
+      uint32_t b = work.back();
+      work.pop_back();
+      if (in[b]) continue;
+      in[b] = true;
+      for (uint32_t p : cfg.blocks[b].preds)
+        if (!in[p] && cfg.reachable[p]) work.push_back(p);
+    }
+    for (uint32_t b = 0; b < nb; ++b)
+      if (in[b]) loop.blocks.push_back(b);
+  }
+  std::sort(cfg.loops.begin(), cfg.loops.end(), [](const Loop& a, const Loop& b) { return a.header < b.header; });
+
+  // Retreating edges (to a block still on the DFS stack) that are no back edges.
+  std::vector<uint8_t> state(nb, 0);  // 0 new, 1 on stack, 2 done
+  std::vector<std::pair<uint32_t, size_t>> dfs{{0, 0}};
+  state[0] = 1;
+  while (!dfs.empty()) {
+    auto& [b, k] = dfs.back();
+    if (k < cfg.blocks[b].succs.size()) {
+      uint32_t s = cfg.blocks[b].succs[k++];
+      if (state[s] == 0) {
+        state[s] = 1;
+        dfs.push_back({s, 0});
+      } else if (state[s] == 1 && !cfg.dominates(s, b)) {
+        ++cfg.irreducible_edges;
+      }
+    } else {
+      state[b] = 2;
+      dfs.pop_back();
+    }
+  }
+  return cfg;
+}
+
+}  // namespace warpsat::analysis

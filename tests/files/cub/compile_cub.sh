@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Compiles CUB's device-wide algorithms to PTX into $1/cub.<arch>.ptx, or
+# exits 77 (skip) when nvcc is missing.
+set -euo pipefail
+nvcc="$(command -v nvcc || true)"
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+if [ -z "$nvcc" ]; then
+  echo "nvcc not found (neither on PATH nor in /usr/local/cuda/bin): the CUB test needs CUDA"
+  exit 77
+fi
+here="$(dirname "$0")"
+for arch in sm_80 sm_90; do
+  "$nvcc" -ptx -arch="$arch" "$here/cub_algorithms.cu" -o "$1/cub.$arch.ptx"
+done
