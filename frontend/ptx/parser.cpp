@@ -118,10 +118,15 @@ void Parser::parse_header_directive() {
     if (v.kind != Tok::Float && v.kind != Tok::Int) fail_expected("a version such as 8.5");
     take();
     auto dot = v.text.find('.');
-    if (dot == std::string_view::npos || v.text.find_first_not_of("0123456789.") != std::string_view::npos)
-      fail(v, "a .version must be MAJOR.MINOR, e.g. 8.5");
-    module_.version_major = static_cast<uint32_t>(std::stoul(std::string(v.text.substr(0, dot))));
-    module_.version_minor = static_cast<uint32_t>(std::stoul(std::string(v.text.substr(dot + 1))));
+    std::string_view major = v.text.substr(0, dot), minor = dot == std::string_view::npos ? "" : v.text.substr(dot + 1);
+    auto number = [](std::string_view n) -> std::optional<uint32_t> {
+      if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+      return static_cast<uint32_t>(std::stoul(std::string(n)));
+    };
+    auto ma = number(major), mi = number(minor);
+    if (!ma || !mi || *ma == 0) fail(v, "a .version must be MAJOR.MINOR, e.g. 8.5");
+    module_.version_major = *ma;
+    module_.version_minor = *mi;
   } else if (d.text == ".target") {
     do module_.targets.push_back(expect(Tok::Ident, "a target such as sm_90").text);
     while (accept(Tok::Comma));

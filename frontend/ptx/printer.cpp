@@ -58,8 +58,13 @@ void print_function(const Function& f, std::string& out) {
   out += f.name;
   if (!f.params.empty() || f.is_entry) out += print_params(f.params, "\t");
   out += "\n";
+  // Writes exactly the components the IR holds, so the round trip is exact.
   auto triple = [&](const char* name, const uint32_t (&v)[3]) {
-    if (v[0]) out += fmt::format("{} {}, {}, {}\n", name, v[0], v[1] ? v[1] : 1, v[2] ? v[2] : 1);
+    if (!v[0] && !v[1] && !v[2]) return;
+    out += fmt::format("{} {}", name, v[0]);
+    if (v[1] || v[2]) out += fmt::format(", {}", v[1]);
+    if (v[2]) out += fmt::format(", {}", v[2]);
+    out += "\n";
   };
   triple(".maxntid", f.maxntid);
   triple(".reqntid", f.reqntid);
