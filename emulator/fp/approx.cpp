@@ -92,7 +92,9 @@ uint32_t div_approx_f32(uint32_t a, uint32_t b, bool ftz) {
   return div_f32(a, b, F32Mods{Rounding::rn, ftz, false});
 }
 
-uint32_t div_full_f32(uint32_t a, uint32_t b, bool ftz) { return div_f32(a, b, F32Mods{Rounding::rn, ftz, false}); }
+uint32_t div_full_f32(uint32_t a, uint32_t b, bool ftz) {
+  return div_f32(a, b, F32Mods{Rounding::rn, ftz, false});
+}
 
 uint64_t rsqrt_approx_f64(uint64_t a) {
   if (is_nan_f64(a)) return quiet_f64(a);

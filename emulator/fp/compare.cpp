@@ -26,8 +26,8 @@ bool compare(const Format& f, CmpOp op, uint64_t a, uint64_t b, bool ftz) {
   if (op == CmpOp::num) return !unordered;
   if (op == CmpOp::nan) return unordered;
   if (unordered) {
-    return op == CmpOp::equ || op == CmpOp::neu || op == CmpOp::ltu || op == CmpOp::leu ||
-           op == CmpOp::gtu || op == CmpOp::geu;
+    return op == CmpOp::equ || op == CmpOp::neu || op == CmpOp::ltu || op == CmpOp::leu || op == CmpOp::gtu ||
+           op == CmpOp::geu;
   }
   const int64_t x = numeric_key(f, a);
   const int64_t y = numeric_key(f, b);
@@ -108,7 +108,9 @@ bool cmp_f32(CmpOp op, uint32_t a, uint32_t b, bool ftz) { return compare(kF32, 
 
 bool cmp_f64(CmpOp op, uint64_t a, uint64_t b) { return compare(kF64, op, a, b, false); }
 
-bool cmp_half(Half t, CmpOp op, uint16_t a, uint16_t b, bool ftz) { return compare(format_of(t), op, a, b, ftz); }
+bool cmp_half(Half t, CmpOp op, uint16_t a, uint16_t b, bool ftz) {
+  return compare(format_of(t), op, a, b, ftz);
+}
 
 PredPair cmp_half2(Half t, CmpOp op, uint32_t a, uint32_t b, bool ftz) {
   return {cmp_half(t, op, lo16(a), lo16(b), ftz), cmp_half(t, op, hi16(a), hi16(b), ftz)};
@@ -144,7 +146,9 @@ uint32_t min3_f32(uint32_t a, uint32_t b, uint32_t c, const MinMaxMods& m) {
   return extremum3_f32(false, a, b, c, m);
 }
 
-uint32_t max3_f32(uint32_t a, uint32_t b, uint32_t c, const MinMaxMods& m) { return extremum3_f32(true, a, b, c, m); }
+uint32_t max3_f32(uint32_t a, uint32_t b, uint32_t c, const MinMaxMods& m) {
+  return extremum3_f32(true, a, b, c, m);
+}
 
 uint64_t min_f64(uint64_t a, uint64_t b) { return extremum(kF64, false, a, b, {}, nan_of_f64(a, b)); }
 

@@ -27,7 +27,8 @@ i128 clamp(i128 v, Type t) {
 
 i128 int_value(Type t, uint64_t a) {
   const int bits = type_bits(t);
-  if (is_signed_int(t) && bits < 64 && (a >> (bits - 1)) != 0) return static_cast<i128>(a) - (i128{1} << bits);
+  if (is_signed_int(t) && bits < 64 && (a >> (bits - 1)) != 0)
+    return static_cast<i128>(a) - (i128{1} << bits);
   if (is_signed_int(t) && bits == 64) return static_cast<int64_t>(a);
   return a;
 }
@@ -100,16 +101,16 @@ uint64_t int_to_float(Type dst, Type src, uint64_t a, const CvtMods& m) {
 }
 
 uint64_t nan_result(Type dst, Type src, uint64_t a, const CvtMods& m) {
-  if (m.relu) src = dst;  // .relu asks for the canonical NaN, whatever the source
   switch (dst) {
     case Type::f64: {
       const Format& from = float_format(src);
+      if (m.relu) return kNaNF64;  // .relu asks for the canonical NaN
       if (src == Type::f64) return quiet_f64(a);
       const uint64_t payload = (a & from.frac_mask()) << (kF64.frac_bits - from.frac_bits);
       const uint64_t sign = sign_of(from, a) ? kF64.sign_mask() : 0;
       return quiet_f64(sign | kF64.exp_mask() | payload);
     }
-    case Type::f32: return src == Type::bf16 ? (a << 16) : kNaNF32;
+    case Type::f32: return src == Type::bf16 && !m.relu ? (a << 16) : kNaNF32;
     case Type::tf32: return kNaNTF32;
     case Type::f16: return kNaNF16;
     case Type::bf16: return kNaNBF16;

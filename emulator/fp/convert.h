@@ -58,7 +58,7 @@ constexpr int type_bits(Type t) {
 }
 
 struct CvtMods {
-  std::optional<Rounding> frnd;      // .rn .rna .rz .rm .rp
+  std::optional<Rounding> frnd;     // .rn .rna .rz .rm .rp
   std::optional<IntRounding> irnd;  // .rni .rzi .rmi .rpi
   bool ftz = false;
   bool sat = false;

@@ -18,6 +18,8 @@ uint64_t narrow(const Format& from, uint64_t bits, const Format& to, Rounding r,
   return soft::convert(u, to, soft::RoundOpts{r, false, m.satfinite});
 }
 
+uint8_t fp8_nan(Fp8 t) { return t == Fp8::e4m3 ? kNaNE4M3 : kNaNE5M2; }
+
 uint16_t narrow_f32(uint32_t f, const Format& to, Rounding r, const NarrowMods& m, uint16_t nan) {
   return static_cast<uint16_t>(narrow(kF32, f, to, r, m, nan));
 }
@@ -34,7 +36,9 @@ uint32_t bf16_to_f32(uint16_t b, bool ftz) {
   return ftz ? flush_f32(f) : f;
 }
 
-uint16_t f32_to_f16(uint32_t f, Rounding r, const NarrowMods& m) { return narrow_f32(f, kF16, r, m, kNaNF16); }
+uint16_t f32_to_f16(uint32_t f, Rounding r, const NarrowMods& m) {
+  return narrow_f32(f, kF16, r, m, kNaNF16);
+}
 
 uint16_t f32_to_bf16(uint32_t f, Rounding r, const NarrowMods& m) {
   return narrow_f32(f, kBF16, r, m, kNaNBF16);
@@ -56,7 +60,7 @@ uint32_t cvt_bf16x2_f32(uint32_t a, uint32_t b, Rounding r, const NarrowMods& m)
 
 uint8_t f32_to_fp8(Fp8 t, uint32_t f, bool relu) {
   const NarrowMods m{false, relu, true};
-  return static_cast<uint8_t>(narrow(kF32, f, format_of(t), Rounding::rn, m, kNaNE4M3));
+  return static_cast<uint8_t>(narrow(kF32, f, format_of(t), Rounding::rn, m, fp8_nan(t)));
 }
 
 uint16_t cvt_fp8x2_f32(Fp8 t, uint32_t a, uint32_t b, bool relu) {
@@ -65,7 +69,7 @@ uint16_t cvt_fp8x2_f32(Fp8 t, uint32_t a, uint32_t b, bool relu) {
 
 uint8_t half_to_fp8(Fp8 t, Half h, uint16_t v, bool relu) {
   const NarrowMods m{false, relu, true};
-  return static_cast<uint8_t>(narrow(format_of(h), v, format_of(t), Rounding::rn, m, kNaNE4M3));
+  return static_cast<uint8_t>(narrow(format_of(h), v, format_of(t), Rounding::rn, m, fp8_nan(t)));
 }
 
 uint16_t cvt_fp8x2_half2(Fp8 t, Half h, uint32_t a, bool relu) {
@@ -75,11 +79,13 @@ uint16_t cvt_fp8x2_half2(Fp8 t, Half h, uint32_t a, bool relu) {
 
 uint16_t fp8_to_f16(Fp8 t, uint8_t v, bool relu) {
   // Every e4m3 and e5m2 value is an f16 value: the conversion is exact.
-  return static_cast<uint16_t>(narrow(format_of(t), v, kF16, Rounding::rn, NarrowMods{false, relu, false}, kNaNF16));
+  return static_cast<uint16_t>(
+      narrow(format_of(t), v, kF16, Rounding::rn, NarrowMods{false, relu, false}, kNaNF16));
 }
 
 uint32_t cvt_f16x2_fp8x2(Fp8 t, uint16_t a, bool relu) {
-  return pack16(fp8_to_f16(t, static_cast<uint8_t>(a >> 8), relu), fp8_to_f16(t, static_cast<uint8_t>(a), relu));
+  return pack16(fp8_to_f16(t, static_cast<uint8_t>(a >> 8), relu),
+                fp8_to_f16(t, static_cast<uint8_t>(a), relu));
 }
 
 }  // namespace warpsat::fp

@@ -21,7 +21,7 @@ u128 round_to_quantum(bool sign, u128 sig, int exp, bool sticky, int q, Rounding
   if (exp >= q) return sig << (exp - q);
   const int shift = q - exp;
   u128 kept = 0;
-  bool half = false;  // the first discarded bit
+  bool half = false;   // the first discarded bit
   bool rest = sticky;  // anything below it
   if (shift > 128) {
     rest = rest || sig != 0;
@@ -170,7 +170,7 @@ uint64_t round_pack(const Format& f, Exact x, const RoundOpts& o) {
   }
   const int p = f.precision();
   const int lead = x.exp + bit_length(x.sig) - 1;  // exponent of the leading bit
-  int q = std::max(lead, f.emin()) - (p - 1);       // exponent of the result's last bit
+  int q = std::max(lead, f.emin()) - (p - 1);      // exponent of the result's last bit
   u128 kept = round_to_quantum(x.sign, x.sig, x.exp, x.sticky, q, o.mode);
   if ((kept >> p) != 0) {  // rounded up into the next binade
     kept >>= 1;
@@ -196,7 +196,8 @@ std::optional<uint64_t> add(const Format& f, const Unpacked& a, const Unpacked& 
     if (a.kind == Kind::inf && b.kind == Kind::inf && a.sign != b.sign) return std::nullopt;
     return inf_bits(f, a.kind == Kind::inf ? a.sign : b.sign);
   }
-  if (a.kind == Kind::zero && b.kind == Kind::zero) return zero_bits(f, zero_sum_sign(a.sign, b.sign, o.mode));
+  if (a.kind == Kind::zero && b.kind == Kind::zero)
+    return zero_bits(f, zero_sum_sign(a.sign, b.sign, o.mode));
   if (a.kind == Kind::zero) return round_pack(f, exact_of(b), o);
   if (b.kind == Kind::zero) return round_pack(f, exact_of(a), o);
   return add_wide(f, widen(a.sign, a.sig, a.exp), widen(b.sign, b.sig, b.exp), o);

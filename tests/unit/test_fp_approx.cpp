@@ -70,7 +70,7 @@ TEST_CASE("fp approx: exactly representable results come out exact") {
   CHECK(ex2_approx_f32(f32(0.5f)) == 0x3fb504f3);  // sqrt(2) rounded to nearest
   CHECK(lg2_approx_f32(f32(512.0f)) == f32(9.0f));
   CHECK(lg2_approx_f32(0x00000001) == f32(-149.0f));
-  CHECK(sin_approx_f32(0x3fc90fdb) == kOne);    // f32(pi/2)
+  CHECK(sin_approx_f32(0x3fc90fdb) == kOne);     // f32(pi/2)
   CHECK(cos_approx_f32(0x40490fdb) == kNegOne);  // f32(pi)
   CHECK(rsqrt_approx_f32(f32(0.25f)) == f32(2.0f));
   CHECK(rsqrt_approx_f32(f32(2.0f)) == 0x3f3504f3);  // 1/sqrt(2) = 0.70710678...
@@ -84,7 +84,7 @@ TEST_CASE("fp approx: .ftz flushes subnormal inputs and results") {
   CHECK(ex2_approx_f32(f32(-130.0f)) == 0x00080000);  // 2^-130
   CHECK(ex2_approx_f32(f32(-130.0f), true) == 0);
   CHECK(ex2_approx_f32(0x80000001, true) == kOne);
-  CHECK(lg2_approx_f32(0x80000001) == kNaNF32);    // negative subnormal
+  CHECK(lg2_approx_f32(0x80000001) == kNaNF32);        // negative subnormal
   CHECK(lg2_approx_f32(0x80000001, true) == kNegInf);  // flushed to -0 first
   CHECK(rsqrt_approx_f32(0x80000001, true) == kNegInf);
   CHECK(rcp_approx_f32(0x00400000) == 0x7f000000);  // 1/2^-127
@@ -95,12 +95,12 @@ TEST_CASE("fp approx: .ftz flushes subnormal inputs and results") {
 }
 
 TEST_CASE("fp approx: div.approx for 2^126 < |b| < 2^128 is zero, or NaN for an infinite a") {
-  CHECK(div_approx_f32(kOne, 0x7f000000) == 0);            // b = 2^127
+  CHECK(div_approx_f32(kOne, 0x7f000000) == 0);  // b = 2^127
   CHECK(div_approx_f32(0xbf800000, 0x7f000000) == kNegZero);
   CHECK(div_approx_f32(kOne, 0xff7fffff) == kNegZero);
   CHECK(div_approx_f32(kInf, 0x7f000000) == kNaNF32);
   CHECK(div_approx_f32(kOne, 0x7e800000) == 0x00800000);  // b = 2^126 is inside the normal range
-  CHECK(div_full_f32(kOne, 0x7f000000) == 0x00400000);      // .full scales instead
+  CHECK(div_full_f32(kOne, 0x7f000000) == 0x00400000);    // .full scales instead
   CHECK(div_approx_f32(kOne, kInf) == 0);
   CHECK(div_approx_f32(0, 0) == kNaNF32);
   CHECK(div_approx_f32(0x00000001, kOne, true) == 0);
@@ -152,7 +152,7 @@ TEST_CASE("fp approx: results are within one ulp of the exact value (glibc long 
   for (int i = 0; i < 20000; ++i) {
     const float e = wide(rng), t = unit(rng);
     const float p = std::exp(std::log(1e-30f) + (std::log(1e30f) - std::log(1e-30f)) *
-                                                     std::uniform_real_distribution<float>(0, 1)(rng));
+                                                    std::uniform_real_distribution<float>(0, 1)(rng));
     const long double le = e, lt = t, lp = p;
     const double errs[] = {
         ulps_from(ex2_approx_f32(f32(e)), std::exp2(le)),

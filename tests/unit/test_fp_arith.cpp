@@ -14,9 +14,9 @@ namespace {
 constexpr uint32_t kOne = 0x3f800000, kTwo = 0x40000000, kHalf = 0x3f000000;
 constexpr uint32_t kInf = 0x7f800000, kNegInf = 0xff800000, kMax = 0x7f7fffff;
 constexpr uint32_t kNegZero = 0x80000000;
-constexpr uint32_t kMinSub = 0x00000001;  // 2^-149
+constexpr uint32_t kMinSub = 0x00000001;     // 2^-149
 constexpr uint32_t kMinNormal = 0x00800000;  // 2^-126
-constexpr uint32_t kEps24 = 0x33800000;  // 2^-24: half an ulp of 1.0
+constexpr uint32_t kEps24 = 0x33800000;      // 2^-24: half an ulp of 1.0
 
 F32Mods mode(Rounding r, bool ftz = false, bool sat = false) { return {r, ftz, sat}; }
 }  // namespace
@@ -62,13 +62,13 @@ TEST_CASE("fp f32: subnormal results round and .ftz flushes them") {
   CHECK(mul_f32(kMinSub, kHalf, mode(Rounding::rm)) == 0);
   CHECK(mul_f32(0x80000001, kHalf, mode(Rounding::rm)) == 0x80000001);
   CHECK(mul_f32(0x80000001, kHalf, mode(Rounding::rn)) == kNegZero);  // the sign survives
-  CHECK(mul_f32(0x00000003, kHalf) == 0x00000002);                     // 1.5 ulp -> 2 (even)
+  CHECK(mul_f32(0x00000003, kHalf) == 0x00000002);                    // 1.5 ulp -> 2 (even)
   CHECK(add_f32(0x007fffff, kMinSub) == kMinNormal);                  // into the normals, exact
   // .ftz: subnormal inputs are zeros, subnormal results become signed zeros.
   CHECK(add_f32(0x00400000, 0x00400000) == kMinNormal);
   CHECK(add_f32(0x00400000, 0x00400000, mode(Rounding::rn, true)) == 0);
-  CHECK(mul_f32(0x20000000, 0x1f800000, mode(Rounding::rn, true)) == 0);           // 2^-63 * 2^-64
-  CHECK(mul_f32(0xa0000000, 0x1f800000, mode(Rounding::rn, true)) == kNegZero);    // sign kept
+  CHECK(mul_f32(0x20000000, 0x1f800000, mode(Rounding::rn, true)) == 0);         // 2^-63 * 2^-64
+  CHECK(mul_f32(0xa0000000, 0x1f800000, mode(Rounding::rn, true)) == kNegZero);  // sign kept
   CHECK(mul_f32(0x20000000, 0x1f800000) == 0x00400000);
   // The flush looks at the rounded result: (1 - 2^-24) * 2^-126 is a tie
   // between the largest subnormal and 2^-126 and rounds (to even) to the
@@ -154,7 +154,7 @@ TEST_CASE("fp f32: NaN results are the canonical 0x7fffffff whatever the inputs"
 }
 
 TEST_CASE("fp f32: .sat clamps to [+0, 1] after rounding, NaN and -0 to +0") {
-  CHECK(add_f32(0x3f400000, kHalf, mode(Rounding::rn, false, true)) == kOne);  // 0.75 + 0.5
+  CHECK(add_f32(0x3f400000, kHalf, mode(Rounding::rn, false, true)) == kOne);    // 0.75 + 0.5
   CHECK(add_f32(0xbf000000, 0x3e800000, mode(Rounding::rn, false, true)) == 0);  // -0.25
   CHECK(add_f32(0x3e800000, 0x3e800000, mode(Rounding::rn, false, true)) == kHalf);
   CHECK(add_f32(kInf, kNegInf, mode(Rounding::rn, false, true)) == 0);

@@ -85,10 +85,14 @@ TEST_CASE("fp testp: each property, zeros are normal") {
     bool finite, infinite, number, notanumber, normal, subnormal;
   };
   const Case cases[] = {
-      {0, true, false, true, false, true, false},          {kNegZero, true, false, true, false, true, false},
-      {kOne, true, false, true, false, true, false},       {0x00000001, true, false, true, false, false, true},
-      {0x807fffff, true, false, true, false, false, true}, {kInf, false, true, true, false, false, false},
-      {kNegInf, false, true, true, false, false, false},   {kNaN, false, false, false, true, false, false},
+      {0, true, false, true, false, true, false},
+      {kNegZero, true, false, true, false, true, false},
+      {kOne, true, false, true, false, true, false},
+      {0x00000001, true, false, true, false, false, true},
+      {0x807fffff, true, false, true, false, false, true},
+      {kInf, false, true, true, false, false, false},
+      {kNegInf, false, true, true, false, false, false},
+      {kNaN, false, false, false, true, false, false},
       {0xff800001, false, false, false, true, false, false},
   };
   for (const Case& c : cases) {
@@ -134,10 +138,10 @@ TEST_CASE("fp min/max f32: -0 is below +0, .ftz, .xorsign.abs") {
   CHECK(min_f32(0x80000001, 0x00000001, {true}) == kNegZero);  // both flushed, -0 < +0
   CHECK(max_f32(0x00000001, 0, {true}) == 0);
   const MinMaxMods xa{false, false, true, true};
-  CHECK(min_f32(0xc0400000, kTwo, xa) == 0xc0000000);  // min(|-3|, |2|) = 2, sign - ^ + = -
-  CHECK(max_f32(0xc0400000, kTwo, xa) == 0xc0400000);  // 3, negative
+  CHECK(min_f32(0xc0400000, kTwo, xa) == 0xc0000000);        // min(|-3|, |2|) = 2, sign - ^ + = -
+  CHECK(max_f32(0xc0400000, kTwo, xa) == 0xc0400000);        // 3, negative
   CHECK(max_f32(0xc0400000, 0xc0000000, xa) == 0x40400000);  // - ^ - = +
-  CHECK(min_f32(kNaN, 0xc0000000, xa) == 0xc0000000);  // NaN ignored; sign + ^ - = -
+  CHECK(min_f32(kNaN, 0xc0000000, xa) == 0xc0000000);        // NaN ignored; sign + ^ - = -
   CHECK(min_f32(kNaN, kNaN, xa) == kNaNF32);
   CHECK(max_f32(0xc0400000, kTwo, {false, false, true, false}) == 0x40400000);  // .abs alone
 }

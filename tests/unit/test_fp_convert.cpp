@@ -25,7 +25,7 @@ TEST_CASE("fp cvt float->int: the four integer roundings") {
   CHECK(cvt(Type::s32, Type::f32, f32(-2.1f), irnd(IntRounding::rmi)) == 0xfffffffd);
   CHECK(cvt(Type::s32, Type::f32, f32(2.1f), irnd(IntRounding::rpi)) == 3);
   CHECK(cvt(Type::s32, Type::f32, f32(-0.5f), irnd(IntRounding::rpi)) == 0);
-  CHECK(cvt(Type::u16, Type::f16, 0x3e00, irnd(IntRounding::rni)) == 2);  // 1.5 -> 2
+  CHECK(cvt(Type::u16, Type::f16, 0x3e00, irnd(IntRounding::rni)) == 2);     // 1.5 -> 2
   CHECK(cvt(Type::s8, Type::bf16, 0xc0a0, irnd(IntRounding::rpi)) == 0xfb);  // -5.0
   // -(2^51 + 0.5): at 2^51 an f64 still has a half.
   CHECK(cvt(Type::s64, Type::f64, f64(-2251799813685248.5), irnd(IntRounding::rzi)) ==
@@ -45,10 +45,11 @@ TEST_CASE("fp cvt float->int: always clamps to the destination range") {
   CHECK(cvt(Type::u32, Type::f32, f32(5e9f), irnd(IntRounding::rni)) == 0xffffffff);
   CHECK(cvt(Type::u8, Type::f32, f32(300.0f), irnd(IntRounding::rzi)) == 0xff);
   CHECK(cvt(Type::s8, Type::f32, f32(-200.0f), irnd(IntRounding::rzi)) == 0x80);
-  CHECK(cvt(Type::u16, Type::f32, f32(65535.5f), irnd(IntRounding::rni)) == 0xffff);  // 65536 -> clamp
+  CHECK(cvt(Type::u16, Type::f32, f32(65535.5f), irnd(IntRounding::rni)) == 0xffff);     // 65536 -> clamp
   CHECK(cvt(Type::u64, Type::f32, 0x5f800000, irnd(IntRounding::rzi)) == ~uint64_t{0});  // 2^64
   CHECK(cvt(Type::s64, Type::f32, 0xdf000000, irnd(IntRounding::rzi)) == 0x8000000000000000);  // -2^63 fits
-  CHECK(cvt(Type::s64, Type::f32, 0x5f000000, irnd(IntRounding::rzi)) == 0x7fffffffffffffff);  // 2^63 does not
+  CHECK(cvt(Type::s64, Type::f32, 0x5f000000, irnd(IntRounding::rzi)) ==
+        0x7fffffffffffffff);  // 2^63 does not
   CHECK(cvt(Type::s64, Type::f64, f64(1e300), irnd(IntRounding::rni)) == 0x7fffffffffffffff);
   CHECK(cvt(Type::u64, Type::f64, f64(-1e300), irnd(IntRounding::rni)) == 0);
 }
@@ -85,8 +86,8 @@ TEST_CASE("fp cvt int->float: rounding direction and range") {
   CHECK(cvt(Type::bf16, Type::s32, 257, frnd(Rounding::rp)) == 0x4381);
   CHECK(cvt(Type::bf16, Type::u32, 1, frnd(Rounding::rn)) == 0x3f80);
   CHECK(cvt(Type::f32, Type::s8, 0xff, frnd(Rounding::rn)) == 0xbf800000);
-  CHECK(cvt(Type::f64, Type::u8, 0xff, frnd(Rounding::rn)) == 0x406fe00000000000);  // 255
-  CHECK(cvt(Type::f32, Type::s32, 0, frnd(Rounding::rm)) == 0);  // +0, not -0
+  CHECK(cvt(Type::f64, Type::u8, 0xff, frnd(Rounding::rn)) == 0x406fe00000000000);     // 255
+  CHECK(cvt(Type::f32, Type::s32, 0, frnd(Rounding::rm)) == 0);                        // +0, not -0
   CHECK(cvt(Type::f32, Type::s32, 2, frnd(Rounding::rn, false, true)) == 0x3f800000);  // .sat
 }
 
@@ -124,13 +125,13 @@ TEST_CASE("fp cvt float->float: narrowing rounds once from the source") {
   CHECK(cvt(Type::f32, Type::f64, f64(1e300), frnd(Rounding::rn)) == 0x7f800000);
   CHECK(cvt(Type::f32, Type::f64, f64(0x1p-140), frnd(Rounding::rn)) == 0x00000200);
   CHECK(cvt(Type::f32, Type::f64, f64(0x1p-140), frnd(Rounding::rn, true)) == 0);  // .ftz on the result
-  CHECK(cvt(Type::f16, Type::bf16, 0x47c3, frnd(Rounding::rn)) == 0x7c00);  // 99840
+  CHECK(cvt(Type::f16, Type::bf16, 0x47c3, frnd(Rounding::rn)) == 0x7c00);         // 99840
   CHECK(cvt(Type::f16, Type::bf16, 0x47c3, frnd(Rounding::rz)) == 0x7bff);
   CHECK(cvt(Type::bf16, Type::f16, 0x3c01, frnd(Rounding::rz)) == 0x3f80);
   CHECK(cvt(Type::tf32, Type::f32, 0x3f801000, frnd(Rounding::rna)) == 0x3f802000);
   CHECK(cvt(Type::f16, Type::f32, f32(-1.0f), CvtMods{Rounding::rn, std::nullopt, false, false, true}) == 0);
-  CHECK(cvt(Type::f16, Type::f32, f32(1e6f), CvtMods{Rounding::rn, std::nullopt, false, false, false, true}) ==
-        0x7bff);
+  CHECK(cvt(Type::f16, Type::f32, f32(1e6f),
+            CvtMods{Rounding::rn, std::nullopt, false, false, false, true}) == 0x7bff);
 }
 
 TEST_CASE("fp cvt float->float: widening is exact; NaN payloads reach f64 only") {
@@ -158,7 +159,7 @@ TEST_CASE("fp cvt float->float: integer rounding in the same format") {
   CHECK(cvt(Type::f32, Type::f32, 0x00000001, irnd(IntRounding::rpi, true)) == 0);
   CHECK(cvt(Type::f32, Type::f32, 0x7fc00001, irnd(IntRounding::rni)) == kNaNF32);
   CHECK(cvt(Type::f64, Type::f64, f64(2.5), irnd(IntRounding::rni)) == f64(2.0));
-  CHECK(cvt(Type::f16, Type::f16, 0x3e00, irnd(IntRounding::rni)) == 0x4000);  // 1.5 -> 2
+  CHECK(cvt(Type::f16, Type::f16, 0x3e00, irnd(IntRounding::rni)) == 0x4000);    // 1.5 -> 2
   CHECK(cvt(Type::bf16, Type::bf16, 0xbfc0, irnd(IntRounding::rzi)) == 0xbf80);  // -1.5 -> -1
 }
 

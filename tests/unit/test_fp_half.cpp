@@ -29,9 +29,9 @@ TEST_CASE("fp f16: f32 -> f16 rounds ties, overflows and underflows by direction
   CHECK(f32_to_f16(f32_of(65520.0f), Rounding::rp) == kHInf);
   CHECK(f32_to_f16(f32_of(-65520.0f), Rounding::rm) == 0xfc00);
   CHECK(f32_to_f16(f32_of(65519.0f), Rounding::rn) == kHMax);
-  CHECK(f32_to_f16(f32_of(65520.0f), Rounding::rn, {false, false, true}) == kHMax);   // .satfinite
-  CHECK(f32_to_f16(0xff800000, Rounding::rn, {false, false, true}) == 0xfbff);        // -inf too
-  CHECK(f32_to_f16(0x7f800000, Rounding::rz) == kHInf);  // inf is not an overflow
+  CHECK(f32_to_f16(f32_of(65520.0f), Rounding::rn, {false, false, true}) == kHMax);  // .satfinite
+  CHECK(f32_to_f16(0xff800000, Rounding::rn, {false, false, true}) == 0xfbff);       // -inf too
+  CHECK(f32_to_f16(0x7f800000, Rounding::rz) == kHInf);                              // inf is not an overflow
   // Subnormals: 2^-24 is the smallest; 2^-25 is a tie with zero.
   CHECK(f32_to_f16(0x33800000, Rounding::rn) == 0x0001);
   CHECK(f32_to_f16(0x33000000, Rounding::rn) == 0x0000);
@@ -135,14 +135,14 @@ TEST_CASE("fp e4m3/e5m2: .rn.satfinite, NaN, .relu and exact widening") {
 
 TEST_CASE("fp fp8x2 packing: a (or the upper half) goes to the upper byte") {
   CHECK(cvt_fp8x2_f32(Fp8::e4m3, f32_of(1.0f), f32_of(-2.0f)) == 0x38c0);
-  CHECK(cvt_fp8x2_half2(Fp8::e4m3, Half::f16, 0x3c00c000) == 0x38c0);      // {1.0, -2.0}
-  CHECK(cvt_fp8x2_half2(Fp8::e5m2, Half::bf16, 0x3f80c000) == 0x3cc0);     // bf16 {1.0, -2.0}
+  CHECK(cvt_fp8x2_half2(Fp8::e4m3, Half::f16, 0x3c00c000) == 0x38c0);   // {1.0, -2.0}
+  CHECK(cvt_fp8x2_half2(Fp8::e5m2, Half::bf16, 0x3f80c000) == 0x3cc0);  // bf16 {1.0, -2.0}
   CHECK(cvt_f16x2_fp8x2(Fp8::e4m3, 0x38c0) == 0x3c00c000);
   CHECK(cvt_f16x2_fp8x2(Fp8::e4m3, 0x38c0, true) == 0x3c000000);
 }
 
 TEST_CASE("fp f16/bf16 arithmetic: ties, overflow, .ftz, .sat, .relu, NaN") {
-  CHECK(hadd(Half::f16, kH1, 0x1000) == kH1);       // 1 + 2^-11: tie to even
+  CHECK(hadd(Half::f16, kH1, 0x1000) == kH1);  // 1 + 2^-11: tie to even
   CHECK(hadd(Half::f16, 0x3c01, 0x1000) == 0x3c02);
   CHECK(hadd(Half::f16, kHMax, kHMax) == kHInf);
   CHECK(hmul(Half::f16, kHMax, kH1) == kHMax);

@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <string>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "emulator/fp/arith.h"
@@ -70,12 +70,17 @@ class Patterns {
     const uint32_t sign = static_cast<uint32_t>(rng_() & 1) << 31;
     switch (rng_() % 8) {
       case 0: return static_cast<uint32_t>(rng_());
-      case 1: return sign | static_cast<uint32_t>(rng_() % 0x00800000u);          // subnormal or zero
-      case 2: return sign | static_cast<uint32_t>((rng_() % 4 + 252) << 23 | (rng_() & 0x7fffff));  // near overflow
-      case 3: return sign | static_cast<uint32_t>((rng_() % 8 + 1) << 23 | (rng_() & 0x7fffff));    // near underflow
-      case 4: return sign | static_cast<uint32_t>((rng_() % 40 + 107) << 23 | (rng_() & 0x7fe00000) >> 8);  // short significand
+      case 1: return sign | static_cast<uint32_t>(rng_() % 0x00800000u);  // subnormal or zero
+      case 2:
+        return sign | static_cast<uint32_t>((rng_() % 4 + 252) << 23 | (rng_() & 0x7fffff));  // near overflow
+      case 3:
+        return sign | static_cast<uint32_t>((rng_() % 8 + 1) << 23 | (rng_() & 0x7fffff));  // near underflow
+      case 4:
+        return sign | static_cast<uint32_t>((rng_() % 40 + 107) << 23 |
+                                            (rng_() & 0x7fe00000) >> 8);  // short significand
       case 5: return sign | (rng_() % 4 == 0 ? 0x7f800000u : 0u) | (rng_() % 8 == 0 ? 1u : 0u);
-      default: return sign | static_cast<uint32_t>((rng_() % 30 + 112) << 23 | (rng_() & 0x7fffff));  // moderate
+      default:
+        return sign | static_cast<uint32_t>((rng_() % 30 + 112) << 23 | (rng_() & 0x7fffff));  // moderate
     }
   }
 
@@ -84,9 +89,9 @@ class Patterns {
     const uint64_t frac = rng_() & 0xfffffffffffffull;
     switch (rng_() % 8) {
       case 0: return rng_();
-      case 1: return sign | (frac >> (rng_() % 52));                           // subnormal or zero
-      case 2: return sign | ((rng_() % 4 + 2043) << 52) | frac;                 // near overflow
-      case 3: return sign | ((rng_() % 60 + 1) << 52) | frac;                   // near underflow
+      case 1: return sign | (frac >> (rng_() % 52));                                    // subnormal or zero
+      case 2: return sign | ((rng_() % 4 + 2043) << 52) | frac;                         // near overflow
+      case 3: return sign | ((rng_() % 60 + 1) << 52) | frac;                           // near underflow
       case 4: return sign | ((rng_() % 80 + 983) << 52) | (frac & 0xfffff00000000ull);  // short significand
       case 5: return sign | (rng_() % 4 == 0 ? 0x7ff0000000000000ull : 0) | (rng_() % 8 == 0 ? 1 : 0);
       default: return sign | ((rng_() % 60 + 993) << 52) | frac;
@@ -130,8 +135,8 @@ double ref_round(double x, int p, int emin, double max_finite, bool ties_away = 
   const double y = std::ldexp(rounded, q);
   if (std::fabs(y) > max_finite) {
     const int mode = std::fegetround();
-    const bool to_inf = ties_away || mode == FE_TONEAREST || (mode == FE_UPWARD && y > 0) ||
-                        (mode == FE_DOWNWARD && y < 0);
+    const bool to_inf =
+        ties_away || mode == FE_TONEAREST || (mode == FE_UPWARD && y > 0) || (mode == FE_DOWNWARD && y < 0);
     return to_inf ? std::copysign(INFINITY, y) : std::copysign(max_finite, y);
   }
   return y;
@@ -198,13 +203,13 @@ TEST_CASE("fp oracle: f32 add/sub/mul/div/fma/sqrt match the host FPU in every r
         host[4] = bits_f32(std::fma(static_cast<float>(fa), static_cast<float>(fb), static_cast<float>(fc)));
         host[5] = bits_f32(std::sqrt(static_cast<float>(fa)));
       }
-      const uint32_t ours[6] = {add_f32(a, b, m), sub_f32(a, b, m), mul_f32(a, b, m),
+      const uint32_t ours[6] = {add_f32(a, b, m), sub_f32(a, b, m),    mul_f32(a, b, m),
                                 div_f32(a, b, m), fma_f32(a, b, c, m), sqrt_f32(a, m)};
       for (int op = 0; op < 6; ++op) {
         if (!same_f32(ours[op], host[op])) {
           ++failures;
-          INFO("mode " << std::string(mode.name) << " op " << op << " a=" << hex(a) << " b=" << hex(b) << " c=" << hex(c)
-                       << " ours=" << hex(ours[op]) << " host=" << hex(host[op]));
+          INFO("mode " << std::string(mode.name) << " op " << op << " a=" << hex(a) << " b=" << hex(b)
+                       << " c=" << hex(c) << " ours=" << hex(ours[op]) << " host=" << hex(host[op]));
           CHECK(ours[op] == host[op]);
         }
       }
@@ -228,17 +233,18 @@ TEST_CASE("fp oracle: f64 add/sub/mul/div/fma/sqrt match the host FPU in every r
         host[1] = bits_f64(fa - fb);
         host[2] = bits_f64(fa * fb);
         host[3] = bits_f64(fa / fb);
-        host[4] = bits_f64(std::fma(static_cast<double>(fa), static_cast<double>(fb), static_cast<double>(fc)));
+        host[4] =
+            bits_f64(std::fma(static_cast<double>(fa), static_cast<double>(fb), static_cast<double>(fc)));
         host[5] = bits_f64(std::sqrt(static_cast<double>(fa)));
       }
       const Rounding r = mode.ours;
-      const uint64_t ours[6] = {add_f64(a, b, r), sub_f64(a, b, r), mul_f64(a, b, r),
+      const uint64_t ours[6] = {add_f64(a, b, r), sub_f64(a, b, r),    mul_f64(a, b, r),
                                 div_f64(a, b, r), fma_f64(a, b, c, r), sqrt_f64(a, r)};
       for (int op = 0; op < 6; ++op) {
         if (!same_f64(ours[op], host[op])) {
           ++failures;
-          INFO("mode " << std::string(mode.name) << " op " << op << " a=" << hex(a) << " b=" << hex(b) << " c=" << hex(c)
-                       << " ours=" << hex(ours[op]) << " host=" << hex(host[op]));
+          INFO("mode " << std::string(mode.name) << " op " << op << " a=" << hex(a) << " b=" << hex(b)
+                       << " c=" << hex(c) << " ours=" << hex(ours[op]) << " host=" << hex(host[op]));
           CHECK(ours[op] == host[op]);
         }
       }
@@ -284,9 +290,9 @@ TEST_CASE("fp oracle: cvt f64->f32, s64->f32/f64 and f64->s64 match the host in 
       if (!ok) {
         ++failures;
         INFO("mode " << std::string(mode.name) << " d=" << hex(d) << " n=" << hex(s));
-        INFO("f32 " << hex(ours_f32) << " " << hex(host_f32) << " i2f " << hex(ours_i2f) << " " << hex(host_i2f)
-                    << " i2d " << hex(ours_i2d) << " " << hex(host_i2d) << " int " << hex(ours_int) << " "
-                    << hex(static_cast<uint64_t>(host_int)));
+        INFO("f32 " << hex(ours_f32) << " " << hex(host_f32) << " i2f " << hex(ours_i2f) << " "
+                    << hex(host_i2f) << " i2d " << hex(ours_i2d) << " " << hex(host_i2d) << " int "
+                    << hex(ours_int) << " " << hex(static_cast<uint64_t>(host_int)));
         CHECK(ok);
       }
     }
@@ -294,7 +300,8 @@ TEST_CASE("fp oracle: cvt f64->f32, s64->f32/f64 and f64->s64 match the host in 
   CHECK(failures == 0);
 }
 
-TEST_CASE("fp oracle: every f16 value, and f32/f64 -> f16, match _Float16 (rn) and the reference (all modes)") {
+TEST_CASE(
+    "fp oracle: every f16 value, and f32/f64 -> f16, match _Float16 (rn) and the reference (all modes)") {
   // GCC's _Float16 conversions (libgcc) round to nearest whatever the host
   // mode is, so they vouch for .rn only; ref_round covers every direction.
   for (uint32_t h = 0; h <= 0xffff; ++h) {
@@ -315,7 +322,8 @@ TEST_CASE("fp oracle: every f16 value, and f32/f64 -> f16, match _Float16 (rn) a
       if (i % 2 == 0) f = (f & 0x807fffffu) | ((f >> 23 & 0x1f) + 100) << 23;
       const uint64_t d = bits_f64(static_cast<double>(as_f32(f))) ^ (gen.f32() & 0x1fffffff);
       const uint16_t ours_f32 = f32_to_f16(f, mode.ours);
-      const auto ours_f64 = static_cast<uint16_t>(cvt(Type::f16, Type::f64, d, CvtMods{mode.ours, std::nullopt}));
+      const auto ours_f64 =
+          static_cast<uint16_t>(cvt(Type::f16, Type::f64, d, CvtMods{mode.ours, std::nullopt}));
       auto matches = [&](uint16_t ours, double x) {
         if (std::isnan(x)) return is_nan_f16(ours);
         const double ref = ref_round(x, 11, -14, f16_max);
@@ -344,7 +352,8 @@ TEST_CASE("fp oracle: f16 add/sub/mul/fma match exact-then-round on the host") {
   std::mt19937_64 rng(11);
   int failures = 0;
   for (int i = 0; i < 300000 && failures < 10; ++i) {
-    const auto a = static_cast<uint16_t>(rng()), b = static_cast<uint16_t>(rng()), c = static_cast<uint16_t>(rng());
+    const auto a = static_cast<uint16_t>(rng()), b = static_cast<uint16_t>(rng()),
+               c = static_cast<uint16_t>(rng());
     const double da = static_cast<double>(as_f16(a)), db = static_cast<double>(as_f16(b)),
                  dc = static_cast<double>(as_f16(c));
     volatile double sum = da + db, diff = da - db, prod = da * db;
@@ -372,13 +381,13 @@ TEST_CASE("fp oracle: bf16 arithmetic and f32 -> bf16/tf32/fp8 match a frexp/nea
   const double tf32_max = decode(0x3fbff, 8, 10);
   int failures = 0;
   auto same_value = [](double ours, double ref) {
-    return (std::isnan(ours) && std::isnan(ref)) ||
-           (ours == ref && std::signbit(ours) == std::signbit(ref));
+    return (std::isnan(ours) && std::isnan(ref)) || (ours == ref && std::signbit(ours) == std::signbit(ref));
   };
   for (const Mode& mode : kModes) {
     HostRounding guard(mode.host);
     for (int i = 0; i < 40000 && failures < 10; ++i) {
-      const auto a = static_cast<uint16_t>(rng()), b = static_cast<uint16_t>(rng()), c = static_cast<uint16_t>(rng());
+      const auto a = static_cast<uint16_t>(rng()), b = static_cast<uint16_t>(rng()),
+                 c = static_cast<uint16_t>(rng());
       const uint32_t f = gen.f32();
       const double fv = static_cast<double>(as_f32(f));
       const double bf16 = decode(f32_to_bf16(f, mode.ours), 8, 7);
@@ -393,7 +402,8 @@ TEST_CASE("fp oracle: bf16 arithmetic and f32 -> bf16/tf32/fp8 match a frexp/nea
         if (!std::isnan(da) && !std::isnan(db) && !std::isnan(dc)) {
           // Sums of two bf16 values round correctly from double (see
           // docs/emulator-fp.md); the fma is rounded to odd first.
-          ok = ok && same_value(decode(hadd(Half::bf16, a, b), 8, 7), ref_round(da + db, 8, -126, bf16_max)) &&
+          ok = ok &&
+               same_value(decode(hadd(Half::bf16, a, b), 8, 7), ref_round(da + db, 8, -126, bf16_max)) &&
                same_value(decode(hmul(Half::bf16, a, b), 8, 7), ref_round(da * db, 8, -126, bf16_max)) &&
                same_value(decode(hfma(Half::bf16, a, b, c), 8, 7),
                           ref_round(fma_round_to_odd(da, db, dc), 8, -126, bf16_max));
@@ -409,7 +419,8 @@ TEST_CASE("fp oracle: bf16 arithmetic and f32 -> bf16/tf32/fp8 match a frexp/nea
       }
       if (!ok) {
         ++failures;
-        INFO("mode " << std::string(mode.name) << " f=" << hex(f) << " a=" << hex(a) << " b=" << hex(b) << " c=" << hex(c));
+        INFO("mode " << std::string(mode.name) << " f=" << hex(f) << " a=" << hex(a) << " b=" << hex(b)
+                     << " c=" << hex(c));
         CHECK(ok);
       }
     }

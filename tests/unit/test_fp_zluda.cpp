@@ -58,9 +58,11 @@ TEST_CASE("fp zluda: cvt between floats and integers") {
   // cvt_rni_u16_f32: cvt.rni.u16.f32 of 65535.5 rounds to 65536 and saturates.
   CHECK(cvt(Type::u16, Type::f32, 0x477fff80, irnd(IntRounding::rni)) == 0xffff);
   // cvt_f64_f32: cvt.ftz.f64.f32 of 0.125.
-  CHECK(cvt(Type::f64, Type::f32, 0x3e000000, CvtMods{std::nullopt, std::nullopt, true}) == 0x3fc0000000000000);
+  CHECK(cvt(Type::f64, Type::f32, 0x3e000000, CvtMods{std::nullopt, std::nullopt, true}) ==
+        0x3fc0000000000000);
   // cvt_sat_s_u: cvt.sat.u32.s32 of -1, then cvt.s32.u32.
-  const uint64_t clamped = cvt(Type::u32, Type::s32, 0xffffffff, CvtMods{std::nullopt, std::nullopt, false, true});
+  const uint64_t clamped =
+      cvt(Type::u32, Type::s32, 0xffffffff, CvtMods{std::nullopt, std::nullopt, false, true});
   CHECK(cvt(Type::s32, Type::u32, clamped) == 0x00000000);
   // cvt_s16_s8: cvt.s16.s8 from a .b32 register into a .b32 register.
   CHECK(extend_to_register(cvt(Type::s16, Type::s8, 0x139231c2), Type::s16, 32) == 0xffffffc2);
@@ -101,8 +103,8 @@ TEST_CASE("fp zluda: packed half arithmetic, min/max, comparisons, copysign") {
   CHECK_FALSE(cmp_f32(CmpOp::gt, 0x7fc00000, 0x3f800000, true));
   CHECK(cmp_f32(CmpOp::leu, 0x3f800000, 0x7fc00000, true));
   // setp_nan / setp_num over {0.5, NaN}, {NaN, 0.5}, {NaN, NaN}, {0.5, 0.5}.
-  const uint32_t pairs[4][2] = {{0x3f000000, 0x7fc00000}, {0x7fc00000, 0x3f000000},
-                                {0x7fc00000, 0x7fc00000}, {0x3f000000, 0x3f000000}};
+  const uint32_t pairs[4][2] = {
+      {0x3f000000, 0x7fc00000}, {0x7fc00000, 0x3f000000}, {0x7fc00000, 0x7fc00000}, {0x3f000000, 0x3f000000}};
   const bool nan_expected[4] = {true, true, true, false};
   for (int i = 0; i < 4; ++i) {
     CHECK(cmp_f32(CmpOp::nan, pairs[i][0], pairs[i][1]) == nan_expected[i]);
@@ -118,13 +120,13 @@ TEST_CASE("fp zluda: packed half arithmetic, min/max, comparisons, copysign") {
 }
 
 TEST_CASE("fp zluda: .approx instructions on inputs with exact results") {
-  CHECK(sin_approx_f32(0x3fc90fdb) == 0x3f800000);            // sin: sin(pi/2)
-  CHECK(cos_approx_f32(0x40490fdb) == 0xbf800000);            // cos: cos(pi)
-  CHECK(lg2_approx_f32(0x44000000) == 0x41100000);            // lg2: log2(512)
-  CHECK(ex2_approx_f32(0x41200000) == 0x44800000);            // ex2: 2^10
-  CHECK(tanh_approx_f32(0x7f800000) == 0x3f800000);           // tanh: tanh(+inf)
-  CHECK(rcp_approx_f32(0x40000000) == 0x3f000000);            // rcp: rcp.approx.f32 2
-  CHECK(div_approx_f32(0x3f800000, 0x40000000) == 0x3f000000);  // div_approx
-  CHECK(sqrt_approx_f32(0x3e800000) == 0x3f000000);           // sqrt: sqrt.approx.f32 0.25
+  CHECK(sin_approx_f32(0x3fc90fdb) == 0x3f800000);                    // sin: sin(pi/2)
+  CHECK(cos_approx_f32(0x40490fdb) == 0xbf800000);                    // cos: cos(pi)
+  CHECK(lg2_approx_f32(0x44000000) == 0x41100000);                    // lg2: log2(512)
+  CHECK(ex2_approx_f32(0x41200000) == 0x44800000);                    // ex2: 2^10
+  CHECK(tanh_approx_f32(0x7f800000) == 0x3f800000);                   // tanh: tanh(+inf)
+  CHECK(rcp_approx_f32(0x40000000) == 0x3f000000);                    // rcp: rcp.approx.f32 2
+  CHECK(div_approx_f32(0x3f800000, 0x40000000) == 0x3f000000);        // div_approx
+  CHECK(sqrt_approx_f32(0x3e800000) == 0x3f000000);                   // sqrt: sqrt.approx.f32 0.25
   CHECK(rsqrt_approx_f64(0x3fd0000000000000) == 0x4000000000000000);  // rsqrt: rsqrt.approx.f64 0.25
 }
