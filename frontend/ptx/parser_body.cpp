@@ -144,7 +144,9 @@ void Parser::parse_reg_declaration(Function& f) {
     if (scope.singles.count(name.text) || scope.ranges.count(name.text))
       fail(name, fmt::format("register '{}' is already declared in this scope", name.text));
     if (accept(Tok::Lt)) {
+      const Token& count = peek();
       decl.count = small_integer("a register count");
+      if (decl.count == 0) fail(count, "a register range <N> needs N >= 1");
       expect(Tok::Gt, "'>'");
       if (f.registers.size() + decl.count > kMaxRegisters)
         fail(name, fmt::format("more than {} registers in one function", kMaxRegisters));

@@ -1,0 +1,737 @@
+// The scheduler: CTAs one after another, the warps of a CTA round-robin in a
+// fixed quantum, each warp following its reconvergence stack. See
+// docs/emulator.md for the execution model.
+#include "emulator/simt/emulator.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "emulator/simt/decode.h"
+#include "emulator/simt/run_state.h"
+
+namespace warpsat::simt {
+
+// ---- Exec: register, special-register and memory access for handlers ----
+
+uint64_t Exec::special(uint32_t index, unsigned lane) const {
+  switch (static_cast<SpecialSlot>(index)) {
+    case SpecialSlot::Clock: return warp.steps & 0xffffffffu;
+    case SpecialSlot::ClockHi: return warp.steps >> 32;
+    case SpecialSlot::Clock64:
+    case SpecialSlot::GlobalTimer: return warp.steps;
+    default: return warp.special[static_cast<size_t>(index) * kWarpSize + lane];
+  }
+}
+
+uint64_t Exec::address(const Op& op, unsigned lane) const {
+  const MemRef& m = op.mem;
+  uint64_t base = m.base == MemRef::Base::Register ? get(m.reg, lane) : 0;
+  if (m.base == MemRef::Base::LocalVariable) base = frame.local_base;
+  return base + static_cast<uint64_t>(m.offset);
+}
+
+std::string Exec::thread_name(unsigned lane) const {
+  uint32_t lin = warp.id * kWarpSize + lane;
+  const uint32_t* b = run.launch.block;
+  return fmt::format("thread ({},{},{}) of block ({},{},{})", lin % b[0], (lin / b[0]) % b[1], lin / (b[0] * b[1]),
+                     cta.id[0], cta.id[1], cta.id[2]);
+}
+
+void Exec::fail(const Op& op, unsigned lane, const std::string& message) const {
+  const ptx::Instruction& ins = frame.code->function->instructions[op.index];
+  std::string text = run.module.text ? std::string(line_of(*run.module.text, ins.pos.line)) : "";
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.erase(text.begin());
+  throw EmulationError({run.module.source, ins.pos.line, ins.pos.column},
+                       fmt::format("{}: {} (in {}, warp {} lane {})", message, thread_name(lane),
+                                   frame.code->function->name, warp.id, lane),
+                       line_of(*run.module.text, ins.pos.line));
+}
+
+uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, bool write, ptx::StateSpace space) {
+  using ptx::StateSpace;
+  auto oob = [&](const char* where) {
+    fail(op, lane, fmt::format("out-of-bounds {} {} of {} byte(s) at address 0x{:x}", where,
+                               write ? "store" : "load", n, addr));
+  };
+  if (op.mem.base == MemRef::Base::KernelParam) {
+    if (write) fail(op, lane, "store to a kernel parameter");
+    if (addr + n > run.kernel_params.size() || addr + n < addr) oob("kernel-parameter");
+    return run.kernel_params.data() + addr;
+  }
+  if (space == StateSpace::Generic) {
+    switch (window_of(addr)) {
+      case Window::Device: space = StateSpace::Global; break;
+      case Window::Shared: space = StateSpace::Shared, addr -= kSharedWindow; break;
+      case Window::Local: space = StateSpace::Local, addr -= kLocalWindow; break;
+      case Window::Param:
+        if (write) fail(op, lane, "store to a kernel parameter");
+        addr -= kParamWindow;
+        if (addr + n > run.kernel_params.size()) oob("kernel-parameter");
+        return run.kernel_params.data() + addr;
+      default: oob("generic");
+    }
+  }
+  switch (space) {
+    case StateSpace::Shared: {
+      if (addr >= kSharedWindow) addr -= kSharedWindow;
+      if (!cta.shared.contains(addr, n)) oob("shared");
+      return cta.shared.data() + addr;
+    }
+    case StateSpace::Local: {
+      if (addr >= kLocalWindow) addr -= kLocalWindow;
+      std::vector<uint8_t>& mem = warp.local[lane];
+      if (addr > mem.size() || n > mem.size() - addr) oob("local");
+      return mem.data() + addr;
+    }
+    case StateSpace::Param: {
+      if (op.mem.base == MemRef::Base::ParamVariable) {
+        uint32_t size = frame.code->param_bytes;
+        if (addr + n > size) oob("parameter");
+        return frame.params.data() + static_cast<size_t>(lane) * size + addr;
+      }
+      if (addr >= kParamWindow) addr -= kParamWindow;
+      if (addr + n > run.kernel_params.size()) oob("kernel-parameter");
+      return run.kernel_params.data() + addr;
+    }
+    default: break;
+  }
+  fail(op, lane, "memory access in an unsupported state space");
+}
+
+namespace {
+bool is_device(const Exec& x, const Op& op, uint64_t addr, ptx::StateSpace& space) {
+  if (op.mem.base == MemRef::Base::KernelParam || op.mem.base == MemRef::Base::ParamVariable) return false;
+  if (space == ptx::StateSpace::Generic && window_of(addr) == Window::Device) space = ptx::StateSpace::Global;
+  return space == ptx::StateSpace::Global || space == ptx::StateSpace::Const;
+}
+}  // namespace
+
+void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n) {
+  ptx::StateSpace space = op.mem.space;
+  if (is_device(*this, op, addr, space)) {
+    Allocation* a = run.memory.find(addr, n);
+    if (!a)
+      fail(op, lane, fmt::format("out-of-bounds {} load of {} byte(s) at address 0x{:x}",
+                                 space == ptx::StateSpace::Const ? "const" : "global", n, addr));
+    a->read(addr - a->base(), buf, n);
+    return;
+  }
+  std::memcpy(buf, resolve(op, lane, addr, n, false, space), n);
+}
+
+void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, size_t n) {
+  ptx::StateSpace space = op.mem.space;
+  if (is_device(*this, op, addr, space)) {
+    Allocation* a = run.memory.find(addr, n);
+    if (!a) fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x}", n, addr));
+    a->write(addr - a->base(), buf, n);
+    return;
+  }
+  std::memcpy(resolve(op, lane, addr, n, true, space), buf, n);
+}
+
+namespace {
+
+// ---- Launch set-up ----
+
+void check_launch(const ptx::Module& m, const Launch& l, const ptx::Function& k) {
+  if (l.args.size() != k.params.size())
+    throw InputError({m.source, k.pos.line, k.pos.column},
+                     fmt::format("kernel {} has {} parameter(s); the launch gives {}", k.name, k.params.size(),
+                                 l.args.size()));
+  for (int d = 0; d < 3; ++d)
+    if (l.block[d] == 0 || l.grid[d] == 0) throw command_line_error("grid and block dimensions must be at least 1");
+  if (uint64_t{l.block[0]} * l.block[1] * l.block[2] > 1024)
+    throw command_line_error("a block has at most 1024 threads");
+}
+
+const ptx::Function& find_kernel(const ptx::Module& m, const std::string& name) {
+  const ptx::Function* only = nullptr;
+  size_t entries = 0;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry && f.has_body) {
+      ++entries;
+      only = &f;
+      if (f.name == name) return f;
+    }
+  if (name.empty() && entries == 1) return *only;
+  std::string list;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry) list += (list.empty() ? "" : ", ") + std::string(f.name);
+  throw command_line_error(name.empty() ? fmt::format("{} has {} kernels ({}); name one", m.source, entries, list)
+                                        : fmt::format("{} has no kernel '{}' (kernels: {})", m.source, name, list));
+}
+
+void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call) {
+  Frame f;
+  f.code = &code;
+  f.regs.assign(static_cast<size_t>(code.frame_slots()) * kWarpSize, 0);
+  for (size_t c = 0; c < code.constants.size(); ++c)
+    std::fill_n(f.regs.begin() + static_cast<ptrdiff_t>((code.register_slots + c) * kWarpSize), kWarpSize,
+                code.constants[c]);
+  f.params.assign(static_cast<size_t>(code.param_bytes) * kWarpSize, 0);
+  f.local_base = w.frames.empty() ? 0
+                                  : w.frames.back().local_base + w.frames.back().code->local_bytes;
+  uint64_t need = uint64_t{f.local_base} + code.local_bytes;
+  if (need > rs.options.max_local_bytes)
+    throw EmulationError({rs.module.source, code.function->pos.line, code.function->pos.column},
+                         fmt::format("local memory of warp {} exceeds {} bytes per thread (recursion too deep?)",
+                                     w.id, rs.options.max_local_bytes));
+  for (auto& lane : w.local)
+    if (lane.size() < need) lane.resize(need, 0);
+  f.stack.push_back({0, kExitPc, mask});
+  f.call = call;
+  w.frames.push_back(std::move(f));
+}
+
+Cta make_cta(RunState& rs, uint64_t linear) {
+  const Launch& l = rs.launch;
+  Cta c;
+  c.id[0] = static_cast<uint32_t>(linear % l.grid[0]);
+  c.id[1] = static_cast<uint32_t>((linear / l.grid[0]) % l.grid[1]);
+  c.id[2] = static_cast<uint32_t>(linear / (uint64_t{l.grid[0]} * l.grid[1]));
+  c.shared.resize(rs.program.dynamic_shared_offset + l.dynamic_shared_bytes);
+  uint32_t threads = l.block[0] * l.block[1] * l.block[2];
+  uint32_t nwarps = (threads + kWarpSize - 1) / kWarpSize;
+  c.warps.resize(nwarps);
+  for (uint32_t wi = 0; wi < nwarps; ++wi) {
+    Warp& w = c.warps[wi];
+    w.id = wi;
+    uint32_t lanes = std::min(kWarpSize, threads - wi * kWarpSize);
+    w.valid = lanes == 32 ? ~0u : (1u << lanes) - 1;
+    w.special.assign(static_cast<size_t>(SpecialSlot::Count) * kWarpSize, 0);
+    w.local.resize(kWarpSize);
+    auto set = [&](SpecialSlot s, unsigned lane, uint64_t v) {
+      w.special[static_cast<size_t>(s) * kWarpSize + lane] = v;
+    };
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      uint32_t lin = wi * kWarpSize + lane;
+      set(SpecialSlot::TidX, lane, lin % l.block[0]);
+      set(SpecialSlot::TidY, lane, (lin / l.block[0]) % l.block[1]);
+      set(SpecialSlot::TidZ, lane, lin / (l.block[0] * l.block[1]));
+      for (int d = 0; d < 3; ++d) {
+        set(static_cast<SpecialSlot>(static_cast<int>(SpecialSlot::NTidX) + d), lane, l.block[d]);
+        set(static_cast<SpecialSlot>(static_cast<int>(SpecialSlot::CtaIdX) + d), lane, c.id[d]);
+        set(static_cast<SpecialSlot>(static_cast<int>(SpecialSlot::NCtaIdX) + d), lane, l.grid[d]);
+      }
+      set(SpecialSlot::LaneId, lane, lane);
+      set(SpecialSlot::WarpId, lane, wi);
+      set(SpecialSlot::NWarpId, lane, nwarps);
+      set(SpecialSlot::NSmId, lane, 1);
+      set(SpecialSlot::LanemaskEq, lane, 1u << lane);
+      set(SpecialSlot::LanemaskLe, lane, lane == 31 ? ~0u : (2u << lane) - 1);
+      set(SpecialSlot::LanemaskLt, lane, (1u << lane) - 1);
+      set(SpecialSlot::LanemaskGe, lane, ~((1u << lane) - 1));
+      set(SpecialSlot::LanemaskGt, lane, lane == 31 ? 0u : ~((2u << lane) - 1));
+      set(SpecialSlot::DynamicSmemSize, lane, l.dynamic_shared_bytes);
+      set(SpecialSlot::TotalSmemSize, lane, c.shared.size());
+    }
+    new_frame(rs, w, rs.program.functions[rs.kernel], w.valid, 0);
+  }
+  return c;
+}
+
+// ---- The warp's instruction loop ----
+
+class WarpRunner {
+ public:
+  WarpRunner(RunState& rs, Cta& cta) : rs_(rs), cta_(cta) {}
+
+  // Runs `w` for up to `budget` instructions or until it blocks or ends.
+  void run(Warp& w, uint32_t budget) {
+    while (budget > 0 && w.state == Warp::State::Ready) {
+      if (w.frames.empty()) {
+        w.state = Warp::State::Done;
+        return;
+      }
+      Frame& f = w.frames.back();
+      if (f.stack.empty()) {
+        finish_frame(w);
+        continue;
+      }
+      SimtEntry& e = f.stack.back();
+      uint32_t active = e.mask & ~w.exited;
+      if (active == 0 || e.pc == e.rpc) {
+        f.stack.pop_back();
+        continue;
+      }
+      const FunctionCode& code = *f.code;
+      if (e.pc >= code.ops.size()) {  // fell off the end: an implicit ret (exit in the kernel)
+        leave(w, active, w.frames.size() == 1);
+        continue;
+      }
+      --budget;
+      step(w, f, e, active);
+    }
+  }
+
+  bool release_barriers(bool force_check);
+  [[noreturn]] void deadlock();
+
+ private:
+  uint32_t guard_lanes(const Exec& x, const Op& op, uint32_t active) const {
+    if (op.guard == kNoSlot) return active;
+    uint32_t out = 0;
+    for (uint32_t m = active; m; m &= m - 1) {
+      unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+      bool p = (x.get(op.guard, lane) & 1) != 0;
+      if (p != op.guard_negated) out |= 1u << lane;
+    }
+    return out;
+  }
+
+  void step(Warp& w, Frame& f, SimtEntry& e, uint32_t active) {
+    const Op& op = f.code->ops[e.pc];
+    Exec x{rs_, cta_, w, f};
+    uint32_t exec = guard_lanes(x, op, active);
+    ++w.steps;
+    if (++rs_.steps > rs_.options.max_steps)
+      x.fail(op, static_cast<unsigned>(__builtin_ctz(active)),
+             fmt::format("step limit of {} warp instructions reached (a runaway loop?); raise --max-steps",
+                         rs_.options.max_steps));
+    OpCounters& c = rs_.counters[f.code->index][e.pc];
+    ++c.warps;
+    c.threads += static_cast<uint64_t>(__builtin_popcount(active));
+    c.threads_on += static_cast<uint64_t>(__builtin_popcount(exec));
+    switch (op.control) {
+      case Control::None:
+        if (exec && (rs_.executes.empty() || rs_.executes[f.code->index][e.pc])) op.run(x, op, exec);
+        ++e.pc;
+        return;
+      case Control::Branch: return branch(w, f, e, op, active, exec, c);
+      case Control::BranchIndexed: return branch_indexed(x, f, e, op, active, exec, c);
+      case Control::Call: return call(x, w, e, op, exec);
+      case Control::Return:
+        ++e.pc;
+        if (exec) leave(w, exec, w.frames.size() == 1);
+        return;
+      case Control::Exit:
+        ++e.pc;
+        if (exec) leave(w, exec, true);
+        return;
+      case Control::Trap:
+        if (exec) x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)), "trap executed");
+        ++e.pc;
+        return;
+      case Control::Barrier: return barrier(x, w, e, op, exec);
+    }
+  }
+
+  void report_branch(const Warp& w, const Frame& f, uint32_t pc, uint32_t active, uint32_t taken) {
+    if (rs_.options.on_branch) rs_.options.on_branch(cta_, w, f.code->index, pc, active, taken);
+  }
+
+  void branch(Warp& w, Frame& f, SimtEntry& e, const Op& op, uint32_t active, uint32_t taken, OpCounters& c) {
+    uint32_t not_taken = active & ~taken;
+    uint32_t pc = e.pc;
+    if (op.guard != kNoSlot) report_branch(w, f, pc, active, taken);
+    if (!not_taken) {
+      e.pc = op.target;
+    } else if (!taken) {
+      ++e.pc;
+    } else {
+      ++c.divergent;
+      uint32_t rpc = op.reconverge;
+      e.pc = rpc;
+      f.stack.push_back({pc + 1, rpc, not_taken});
+      f.stack.push_back({op.target, rpc, taken});  // the taken path runs first
+    }
+  }
+
+  void branch_indexed(Exec& x, Frame& f, SimtEntry& e, const Op& op, uint32_t active, uint32_t exec,
+                      OpCounters& c) {
+    const std::vector<uint32_t>& table = f.code->branch_tables[op.aux];
+    std::map<uint32_t, uint32_t> lanes_by_target;
+    for (uint32_t m = exec; m; m &= m - 1) {
+      unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+      uint64_t i = x.get(op.src[0], lane) & 0xffffffffu;
+      if (i >= table.size())
+        x.fail(op, lane, fmt::format("brx.idx index {} is outside its table of {} targets", i, table.size()));
+      lanes_by_target[table[i]] |= 1u << lane;
+    }
+    uint32_t pc = e.pc, rest = active & ~exec;
+    if (rest) lanes_by_target[pc + 1] |= rest;  // a guarded brx falls through for the others
+    report_branch(x.warp, f, pc, active, exec);
+    if (lanes_by_target.size() == 1) {
+      e.pc = lanes_by_target.begin()->first;
+      return;
+    }
+    ++c.divergent;
+    uint32_t rpc = op.reconverge;
+    e.pc = rpc;
+    for (auto it = lanes_by_target.rbegin(); it != lanes_by_target.rend(); ++it)
+      f.stack.push_back({it->first, rpc, it->second});
+  }
+
+  void call(Exec& x, Warp& w, SimtEntry& e, const Op& op, uint32_t exec) {
+    ++e.pc;
+    if (!exec) return;
+    const CallSite& cs = x.frame.code->calls[op.aux];
+    uint32_t callee = op.target;
+    if (cs.indirect != kNoSlot) {
+      std::set<uint64_t> targets;
+      for (uint32_t m = exec; m; m &= m - 1) targets.insert(x.get(cs.indirect, static_cast<unsigned>(__builtin_ctz(m))));
+      if (targets.size() != 1)
+        x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)), "an indirect call whose lanes name different functions");
+      uint64_t a = *targets.begin();
+      if (window_of(a) != Window::Function || (a - kFunctionWindow) / 16 >= rs_.program.functions.size())
+        x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)), fmt::format("call through 0x{:x}, which is no function", a));
+      callee = static_cast<uint32_t>((a - kFunctionWindow) / 16);
+    }
+    const FunctionCode& code = rs_.program.functions[callee];
+    if (!code.function->has_body)
+      x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)),
+             fmt::format("call to '{}', which has no body here (an external function such as vprintf is not emulated)",
+                         code.function->name));
+    Frame& caller = w.frames.back();
+    uint32_t caller_call = op.aux;
+    // Copy arguments before the callee's frame exists (push may move frames).
+    std::vector<CallSite::Binding> args = cs.args;
+    std::vector<std::vector<uint8_t>> arg_bytes(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+      arg_bytes[i].assign(static_cast<size_t>(args[i].bytes) * kWarpSize, 0);
+      for (uint32_t m = exec; m; m &= m - 1) {
+        unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+        uint8_t* dst = arg_bytes[i].data() + static_cast<size_t>(lane) * args[i].bytes;
+        if (args[i].is_register) {
+          for (uint32_t k = 0; k < args[i].slots; ++k) {
+            uint64_t v = x.get(args[i].reg + k, lane);
+            std::memcpy(dst + 8 * k, &v, 8);
+          }
+        } else {
+          std::memcpy(dst, caller.params.data() + static_cast<size_t>(lane) * caller.code->param_bytes +
+                               args[i].param_offset, args[i].bytes);
+        }
+      }
+    }
+    new_frame(rs_, w, code, exec, caller_call);
+    Frame& f = w.frames.back();
+    size_t reg_param = 0, mem_param = 0;
+    for (size_t i = 0; i < args.size() && i < code.function->params.size(); ++i) {
+      bool is_reg = code.function->params[i].space == ptx::StateSpace::Reg;
+      for (uint32_t m = exec; m; m &= m - 1) {
+        unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+        const uint8_t* src = arg_bytes[i].data() + static_cast<size_t>(lane) * args[i].bytes;
+        if (is_reg) {
+          uint32_t width = std::min(code.param_register_widths[reg_param], args[i].bytes / 8);
+          for (uint32_t k = 0; k < width; ++k) {
+            uint64_t v = 0;
+            std::memcpy(&v, src + 8 * k, 8);
+            Slot s = code.param_registers[reg_param] + k;
+            f.regs[static_cast<size_t>(s) * kWarpSize + lane] = v & code.slot_mask[s];
+          }
+        } else {
+          uint32_t off = code.param_offsets[mem_param];
+          uint32_t n = std::min<uint32_t>(args[i].bytes, code.param_bytes - off);
+          std::memcpy(f.params.data() + static_cast<size_t>(lane) * code.param_bytes + off, src, n);
+        }
+      }
+      is_reg ? ++reg_param : ++mem_param;
+    }
+  }
+
+  // Lanes in `lanes` leave the current frame: by ret (return to the caller)
+  // or, when `exits`, the whole thread ends.
+  void leave(Warp& w, uint32_t lanes, bool exits) {
+    if (exits) {
+      w.exited |= lanes;
+      for (Frame& f : w.frames)
+        for (SimtEntry& e : f.stack) e.mask &= ~lanes;
+      if ((w.exited & w.valid) == w.valid) {
+        w.state = Warp::State::Done;
+        w.frames.clear();
+      }
+      release_barriers(true);
+      return;
+    }
+    for (SimtEntry& e : w.frames.back().stack) e.mask &= ~lanes;
+  }
+
+  // The callee's stack has emptied: copy results to the caller, pop.
+  void finish_frame(Warp& w) {
+    if (w.frames.size() == 1) {
+      w.state = Warp::State::Done;
+      w.frames.clear();
+      return;
+    }
+    Frame callee = std::move(w.frames.back());
+    w.frames.pop_back();
+    Frame& caller = w.frames.back();
+    const FunctionCode& code = *callee.code;
+    const CallSite& cs = caller.code->calls[callee.call];
+    uint32_t lanes = w.valid & ~w.exited;
+    size_t reg_ret = 0, mem_ret = 0;
+    for (size_t i = 0; i < cs.results.size() && i < code.function->returns.size(); ++i) {
+      bool is_reg = code.function->returns[i].space == ptx::StateSpace::Reg;
+      const CallSite::Binding& b = cs.results[i];
+      for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+        uint8_t bytes[64] = {};
+        uint32_t n = std::min<uint32_t>(b.bytes, sizeof bytes);
+        if (is_reg) {
+          uint32_t width = std::min<uint32_t>(code.return_register_widths[reg_ret], 8);
+          for (uint32_t k = 0; k < width; ++k) {
+            uint64_t v = callee.regs[static_cast<size_t>(code.return_registers[reg_ret] + k) * kWarpSize + lane];
+            std::memcpy(bytes + 8 * k, &v, 8);
+          }
+        } else {
+          std::memcpy(bytes, callee.params.data() + static_cast<size_t>(lane) * code.param_bytes + code.return_offsets[mem_ret],
+                      std::min<uint32_t>(n, code.param_bytes - code.return_offsets[mem_ret]));
+        }
+        if (b.is_register) {
+          for (uint32_t k = 0; k < b.slots && k < 8; ++k) {
+            uint64_t v = 0;
+            std::memcpy(&v, bytes + 8 * k, 8);
+            caller.regs[static_cast<size_t>(b.reg + k) * kWarpSize + lane] = v & caller.code->slot_mask[b.reg + k];
+          }
+        } else {
+          std::memcpy(caller.params.data() + static_cast<size_t>(lane) * caller.code->param_bytes + b.param_offset,
+                      bytes, n);
+        }
+      }
+      is_reg ? ++reg_ret : ++mem_ret;
+    }
+  }
+
+  void barrier(Exec& x, Warp& w, SimtEntry& e, const Op& op, uint32_t exec) {
+    if (!exec) {
+      ++e.pc;
+      return;
+    }
+    unsigned first = static_cast<unsigned>(__builtin_ctz(exec));
+    uint64_t id = x.get(op.src[0], first);
+    if (id >= cta_.barriers.size()) x.fail(op, first, fmt::format("barrier {} is out of range 0..15", id));
+    BarrierState& b = cta_.barriers[id];
+    if (op.src[1] != kNoSlot) {
+      uint64_t n = x.get(op.src[1], first);
+      if (n == 0 || n % kWarpSize != 0) x.fail(op, first, fmt::format("barrier thread count {} is not a positive multiple of 32", n));
+      b.expected = static_cast<uint32_t>(n);
+    }
+    b.arrived += static_cast<uint32_t>(__builtin_popcount(exec));
+    uint32_t red = op.flags >> 4;
+    if (red) {
+      if (!b.red_started) {
+        b.red_started = true;
+        b.red_kind = red;
+        b.reduction = red == 2 ? 1u : 0u;
+      }
+      for (uint32_t m = exec; m; m &= m - 1) {
+        unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+        bool p = ((x.get(op.src[2], lane) & 1) != 0) != ((op.flags & 2u) != 0);
+        if (red == 1) b.reduction += p;
+        else if (red == 2) b.reduction &= p;
+        else b.reduction |= p;
+      }
+    }
+    if (op.flags & 1u) {  // bar.arrive: count, do not wait
+      ++e.pc;
+    } else {
+      w.state = Warp::State::AtBarrier;
+      w.barrier = static_cast<uint32_t>(id);
+      w.barrier_op = e.pc;
+      b.waiting.push_back(w.id);
+      waiting_masks_[w.id] = exec;
+    }
+    release_barriers(false);
+  }
+
+  uint32_t live_threads() const {
+    uint32_t n = 0;
+    for (const Warp& w : cta_.warps) n += static_cast<uint32_t>(__builtin_popcount(w.valid & ~w.exited));
+    return n;
+  }
+
+  RunState& rs_;
+  Cta& cta_;
+  std::map<uint32_t, uint32_t> waiting_masks_;  // warp -> lanes that arrived at its barrier
+};
+
+bool WarpRunner::release_barriers(bool) {
+  bool released = false;
+  for (uint32_t id = 0; id < cta_.barriers.size(); ++id) {
+    BarrierState& b = cta_.barriers[id];
+    if (b.waiting.empty() && b.arrived == 0) continue;
+    uint32_t expected = b.expected ? b.expected : live_threads();
+    if (b.arrived < expected) continue;
+    for (uint32_t wi : b.waiting) {
+      Warp& w = cta_.warps[wi];
+      Frame& f = w.frames.back();
+      const Op& op = f.code->ops[w.barrier_op];
+      if (!op.dst.empty()) {
+        uint32_t lanes = waiting_masks_[wi];
+        Exec x{rs_, cta_, w, f};
+        uint32_t value = b.red_kind == 1 ? b.reduction : (b.reduction & 1u);
+        for (uint32_t m = lanes; m; m &= m - 1) x.set(op.dst[0], static_cast<unsigned>(__builtin_ctz(m)), value);
+      }
+      f.stack.back().pc = w.barrier_op + 1;
+      w.state = Warp::State::Ready;
+    }
+    b = BarrierState{};
+    released = true;
+  }
+  return released;
+}
+
+void WarpRunner::deadlock() {
+  std::string detail;
+  const ptx::Instruction* at = nullptr;
+  for (uint32_t id = 0; id < cta_.barriers.size(); ++id) {
+    const BarrierState& b = cta_.barriers[id];
+    if (b.waiting.empty()) continue;
+    std::string warps;
+    for (uint32_t wi : b.waiting) {
+      const Warp& w = cta_.warps[wi];
+      const ptx::Instruction& ins = w.frames.back().code->function->instructions[w.barrier_op];
+      if (!at) at = &ins;
+      warps += fmt::format("{}warp {} (PTX line {})", warps.empty() ? "" : ", ", wi, ins.pos.line);
+    }
+    uint32_t expected = b.expected ? b.expected : live_threads();
+    detail += fmt::format("; barrier {}: {} of {} threads arrived, waiting: {}", id, b.arrived, expected, warps);
+  }
+  throw EmulationError({rs_.module.source, at ? at->pos.line : 0, at ? at->pos.column : 0},
+                       fmt::format("deadlock in block ({},{},{}): every live warp waits at a barrier that cannot "
+                                   "complete{}",
+                                   cta_.id[0], cta_.id[1], cta_.id[2], detail),
+                       at ? line_of(*rs_.module.text, at->pos.line) : "");
+}
+
+void run_cta(RunState& rs, uint64_t linear) {
+  Cta cta = make_cta(rs, linear);
+  WarpRunner runner(rs, cta);
+  for (;;) {
+    bool ran = false, all_done = true;
+    for (Warp& w : cta.warps) {
+      if (w.state == Warp::State::Ready) {
+        runner.run(w, rs.options.quantum);
+        ran = true;
+      }
+      all_done &= w.state == Warp::State::Done;
+    }
+    if (all_done) break;
+    if (!ran && !runner.release_barriers(true)) runner.deadlock();
+  }
+}
+
+// ---- Metrics ----
+
+std::vector<bool> reachable_functions(const RunState& rs) {
+  std::vector<bool> seen(rs.program.functions.size(), false);
+  std::vector<uint32_t> work{rs.kernel};
+  seen[rs.kernel] = true;
+  while (!work.empty()) {
+    uint32_t f = work.back();
+    work.pop_back();
+    for (const Op& op : rs.program.functions[f].ops)
+      if (op.control == Control::Call && op.target != kNoSlot && op.target < seen.size() && !seen[op.target]) {
+        seen[op.target] = true;
+        work.push_back(op.target);
+      }
+  }
+  return seen;
+}
+
+KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
+  KernelMetrics k;
+  const ptx::Function& kernel = rs.module.functions[rs.kernel];
+  k.name = std::string(kernel.name);
+  std::copy(rs.launch.block, rs.launch.block + 3, k.block);
+  std::copy(rs.launch.grid, rs.launch.grid + 3, k.grid);
+  std::vector<bool> reach = reachable_functions(rs);
+  uint32_t threads_per_block = rs.launch.block[0] * rs.launch.block[1] * rs.launch.block[2];
+  k.ctas = ctas;
+  k.threads = ctas * threads_per_block;
+  k.warps = ctas * ((threads_per_block + kWarpSize - 1) / kWarpSize);
+  k.slices_mode = !rs.executes.empty();
+  for (uint32_t fi = 0; fi < rs.program.functions.size(); ++fi) {
+    const FunctionCode& code = rs.program.functions[fi];
+    if (reach[fi]) k.static_instructions += code.ops.size();
+    for (uint32_t i = 0; i < code.ops.size(); ++i) {
+      const Op& op = code.ops[i];
+      const OpCounters& c = rs.counters[fi][i];
+      if (c.warps == 0) continue;
+      k.warp_instructions += c.warps;
+      k.thread_instructions += c.threads;
+      k.thread_instructions_predicated_on += c.threads_on;
+      k.thread_by_category[static_cast<size_t>(op.category)] += c.threads_on;
+      if (op.fp_precision) {
+        size_t p = op.fp_precision == 16 ? 0 : op.fp_precision == 32 ? 1 : 2;
+        k.fp_instructions[p] += c.threads_on;
+        k.flops[p] += c.threads_on * op.flops;
+        if (op.fp_special) k.flops_special[p] += c.threads_on;
+      }
+      if (op.is_branch) {
+        k.branches += c.warps;
+        k.divergent_branches += c.divergent;
+        const ptx::Instruction& ins = code.function->instructions[i];
+        if (ins.has_guard || op.control == Control::BranchIndexed)
+          k.per_branch.push_back({std::string(code.function->name), i, ins.pos.line, ins.loc, c.warps, c.divergent});
+      }
+    }
+  }
+  return k;
+}
+
+}  // namespace
+
+RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options) {
+  const ptx::Function& kernel = find_kernel(module, launch.kernel);
+  check_launch(module, launch, kernel);
+  RunState rs(module, launch, options);
+  // Buffers first (their addresses become parameter values), then the module's variables.
+  rs.arg_addresses.resize(launch.args.size(), 0);
+  for (size_t i = 0; i < launch.args.size(); ++i)
+    if (launch.args[i].kind == KernelArgument::Kind::Buffer && launch.args[i].alias_of < 0) {
+      const auto& bytes = launch.args[i].bytes;
+      uint64_t addr = rs.memory.allocate(launch.args[i].name.empty() ? fmt::format("param {}", i) : launch.args[i].name,
+                                         std::max<uint64_t>(bytes.size(), 1));
+      if (!bytes.empty()) rs.memory.find(addr, bytes.size())->write(0, bytes.data(), bytes.size());
+      rs.arg_addresses[i] = addr;
+    }
+  for (size_t i = 0; i < launch.args.size(); ++i) {
+    int a = launch.args[i].alias_of;
+    if (a >= 0 && static_cast<size_t>(a) < launch.args.size()) rs.arg_addresses[i] = rs.arg_addresses[static_cast<size_t>(a)];
+  }
+  rs.program = load_program(module, rs.memory, launch.dynamic_shared_bytes);
+  rs.kernel = rs.program.function_index(kernel.name);
+  uint32_t param_bytes = 0;
+  std::vector<uint32_t> offsets = kernel_param_offsets(kernel, &param_bytes);
+  rs.kernel_params.assign(std::max<uint32_t>(param_bytes, 1), 0);
+  for (size_t i = 0; i < launch.args.size(); ++i) {
+    uint64_t size = kernel.params[i].size_bytes();
+    if (launch.args[i].kind == KernelArgument::Kind::Buffer) {
+      std::memcpy(rs.kernel_params.data() + offsets[i], &rs.arg_addresses[i], std::min<uint64_t>(size, 8));
+    } else {
+      std::memcpy(rs.kernel_params.data() + offsets[i], launch.args[i].bytes.data(),
+                  std::min<uint64_t>(size, launch.args[i].bytes.size()));
+    }
+  }
+  rs.counters.resize(rs.program.functions.size());
+  for (size_t f = 0; f < rs.program.functions.size(); ++f) rs.counters[f].resize(rs.program.functions[f].ops.size());
+  rs.executes = options.execute_only;
+
+  uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
+  uint64_t ran = 0;
+  if (options.only_ctas.empty()) {
+    for (uint64_t c = 0; c < total; ++c, ++ran) run_cta(rs, c);
+  } else {
+    for (uint64_t c : options.only_ctas)
+      if (c < total) run_cta(rs, c), ++ran;
+  }
+
+  RunResult r;
+  r.metrics = collect_metrics(rs, ran);
+  r.buffers.resize(launch.args.size());
+  for (size_t i = 0; i < launch.args.size(); ++i)
+    if (launch.args[i].kind == KernelArgument::Kind::Buffer) {
+      int a = launch.args[i].alias_of;
+      size_t n = (a >= 0 ? launch.args[static_cast<size_t>(a)] : launch.args[i]).bytes.size();
+      r.buffers[i] = rs.memory.contents(rs.arg_addresses[i], n);
+    }
+  return r;
+}
+
+}  // namespace warpsat::simt

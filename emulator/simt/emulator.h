@@ -1,0 +1,67 @@
+// Runs a PTX kernel on the CPU with real warp semantics (docs/emulator.md).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "emulator/simt/metrics.h"
+#include "frontend/diagnostics.h"
+#include "frontend/ptx/ir.h"
+
+namespace warpsat::simt {
+
+struct Cta;
+struct Warp;
+
+// A fault in the emulated kernel (out-of-bounds access, deadlock, step limit,
+// an instruction the emulator does not implement): an input error located at
+// the PTX instruction, naming the thread.
+class EmulationError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
+struct KernelArgument {
+  enum class Kind { Buffer, Scalar };
+  Kind kind = Kind::Scalar;
+  std::vector<uint8_t> bytes;  // buffer contents, or the scalar's little-endian bytes
+  std::string name;            // for messages and reports
+  int alias_of = -1;           // a buffer: pass the address of argument alias_of's buffer instead
+};
+
+struct Launch {
+  std::string kernel;
+  uint32_t grid[3] = {1, 1, 1};
+  uint32_t block[3] = {1, 1, 1};
+  uint64_t dynamic_shared_bytes = 0;
+  std::vector<KernelArgument> args;  // one per kernel parameter, in order
+};
+
+struct EmulatorOptions {
+  uint64_t max_steps = uint64_t{1} << 28;  // warp instructions, over the whole launch
+  uint32_t quantum = 1024;                 // warp instructions before the scheduler moves on
+  uint64_t max_local_bytes = 1u << 20;     // per thread (recursion depth)
+  // Slices mode: per function (module order) and instruction, whether to
+  // execute it; the rest are counted as executed but skipped. Control flow
+  // always runs. Empty = everything.
+  std::vector<std::vector<bool>> execute_only;
+  // Linear ids of the CTAs to run (x fastest); empty = all of them.
+  std::vector<uint64_t> only_ctas;
+  // Called after each executed warp instruction of a conditional branch with
+  // the lanes active at it and the lanes that took it (for replays).
+  std::function<void(const Cta&, const Warp&, uint32_t function, uint32_t instruction, uint32_t active,
+                     uint32_t taken)> on_branch;
+};
+
+struct RunResult {
+  KernelMetrics metrics;
+  std::vector<std::vector<uint8_t>> buffers;  // final contents, per argument (empty for scalars)
+};
+
+// Throws EmulationError (an InputError) for faults and unsupported
+// instructions, InputError for a launch that does not fit the kernel.
+RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options = {});
+
+}  // namespace warpsat::simt

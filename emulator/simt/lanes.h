@@ -1,0 +1,31 @@
+// Small helpers shared by the instruction families.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "emulator/simt/state.h"
+
+namespace warpsat::simt {
+
+// Calls f(lane) for each set bit of mask, lowest lane first.
+template <typename F>
+inline void for_lanes(uint32_t mask, F&& f) {
+  for (uint32_t m = mask; m; m &= m - 1) f(static_cast<unsigned>(__builtin_ctz(m)));
+}
+
+inline unsigned first_lane(uint32_t mask) { return static_cast<unsigned>(__builtin_ctz(mask)); }
+
+// A register value viewed as T (low bits; sign from T).
+template <typename T>
+inline T as(uint64_t v) {
+  return static_cast<T>(v);
+}
+// T's bits, zero-extended to 64.
+template <typename T>
+inline uint64_t bits_of(T v) {
+  if constexpr (std::is_same_v<T, bool>) return v ? 1 : 0;
+  else return static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(v));
+}
+
+}  // namespace warpsat::simt

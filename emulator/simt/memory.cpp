@@ -1,0 +1,83 @@
+#include "emulator/simt/memory.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace warpsat::simt {
+
+Window window_of(uint64_t a) {
+  if (a >= kDeviceBase && a < kSharedWindow) return Window::Device;
+  switch (a >> 48) {
+    case 1: return Window::Shared;
+    case 2: return Window::Local;
+    case 3: return Window::Param;
+    case 4: return Window::Function;
+    default: return Window::None;
+  }
+}
+
+Allocation::Allocation(std::string name, uint64_t base, uint64_t size)
+    : name_(std::move(name)), base_(base), size_(size), pages_((size >> kPageBits) + 1) {}
+
+void Allocation::read(uint64_t offset, void* out, size_t n) const {
+  auto* dst = static_cast<uint8_t*>(out);
+  while (n > 0) {
+    uint64_t page = offset >> kPageBits, in_page = offset & ((1u << kPageBits) - 1);
+    size_t chunk = std::min<uint64_t>(n, (uint64_t{1} << kPageBits) - in_page);
+    if (pages_[page])
+      std::memcpy(dst, pages_[page].get() + in_page, chunk);
+    else
+      std::memset(dst, 0, chunk);
+    dst += chunk;
+    offset += chunk;
+    n -= chunk;
+  }
+}
+
+void Allocation::write(uint64_t offset, const void* in, size_t n) {
+  const auto* src = static_cast<const uint8_t*>(in);
+  while (n > 0) {
+    uint64_t page = offset >> kPageBits, in_page = offset & ((1u << kPageBits) - 1);
+    size_t chunk = std::min<uint64_t>(n, (uint64_t{1} << kPageBits) - in_page);
+    if (!pages_[page]) pages_[page] = std::make_unique<uint8_t[]>(size_t{1} << kPageBits);  // zero-filled
+    std::memcpy(pages_[page].get() + in_page, src, chunk);
+    src += chunk;
+    offset += chunk;
+    n -= chunk;
+  }
+}
+
+uint64_t DeviceMemory::allocate(const std::string& name, uint64_t size, uint64_t align) {
+  align = std::max<uint64_t>(align, 256);
+  uint64_t base = (next_ + align - 1) / align * align;
+  allocations_.push_back(std::make_unique<Allocation>(name, base, size));
+  next_ = base + size + 4096;  // guard gap
+  return base;
+}
+
+Allocation* DeviceMemory::find(uint64_t address, uint64_t n) {
+  return const_cast<Allocation*>(static_cast<const DeviceMemory*>(this)->find(address, n));
+}
+
+const Allocation* DeviceMemory::find(uint64_t address, uint64_t n) const {
+  auto it = std::upper_bound(allocations_.begin(), allocations_.end(), address,
+                             [](uint64_t a, const std::unique_ptr<Allocation>& b) { return a < b->base(); });
+  if (it == allocations_.begin()) return nullptr;
+  const Allocation& a = **(it - 1);
+  if (address - a.base() > a.size() || n > a.size() - (address - a.base())) return nullptr;
+  return &a;
+}
+
+const Allocation* DeviceMemory::by_name(const std::string& name) const {
+  for (const auto& a : allocations_)
+    if (a->name() == name) return a.get();
+  return nullptr;
+}
+
+std::vector<uint8_t> DeviceMemory::contents(uint64_t address, uint64_t n) const {
+  std::vector<uint8_t> out(n);
+  if (const Allocation* a = find(address, n)) a->read(address - a->base(), out.data(), n);
+  return out;
+}
+
+}  // namespace warpsat::simt

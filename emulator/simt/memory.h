@@ -1,0 +1,77 @@
+// The emulator's memory: device memory (global and const variables and the
+// launch's buffers, byte-addressed and bounds-checked), per-CTA shared
+// memory, per-thread local memory, and the generic address windows that
+// cvta converts between.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpsat::simt {
+
+// Generic addresses: device memory lives in [kDeviceBase, kSharedWindow);
+// shared, local and param addresses are offsets placed in their windows.
+inline constexpr uint64_t kDeviceBase = uint64_t{1} << 32;
+inline constexpr uint64_t kSharedWindow = uint64_t{1} << 48;
+inline constexpr uint64_t kLocalWindow = uint64_t{2} << 48;
+inline constexpr uint64_t kParamWindow = uint64_t{3} << 48;
+inline constexpr uint64_t kFunctionWindow = uint64_t{4} << 48;
+inline constexpr uint64_t kWindowSize = uint64_t{1} << 48;
+
+enum class Window { Device, Shared, Local, Param, Function, None };
+Window window_of(uint64_t generic_address);
+
+// One allocation in device memory. Pages are created on first write, so a
+// large zero-filled buffer costs nothing until it is used.
+class Allocation {
+ public:
+  Allocation(std::string name, uint64_t base, uint64_t size);
+  const std::string& name() const { return name_; }
+  uint64_t base() const { return base_; }
+  uint64_t size() const { return size_; }
+  void read(uint64_t offset, void* out, size_t n) const;
+  void write(uint64_t offset, const void* in, size_t n);
+
+ private:
+  static constexpr uint64_t kPageBits = 16;
+  std::string name_;
+  uint64_t base_, size_;
+  std::vector<std::unique_ptr<uint8_t[]>> pages_;
+};
+
+// Device memory: allocations at increasing, 256-byte aligned addresses with
+// a guard gap between them, so an overrun past one buffer never lands in
+// the next.
+class DeviceMemory {
+ public:
+  uint64_t allocate(const std::string& name, uint64_t size, uint64_t align = 256);
+  // The allocation holding [address, address + n), or nullptr.
+  Allocation* find(uint64_t address, uint64_t n);
+  const Allocation* find(uint64_t address, uint64_t n) const;
+  const Allocation* by_name(const std::string& name) const;
+  std::vector<uint8_t> contents(uint64_t address, uint64_t n) const;
+
+ private:
+  std::vector<std::unique_ptr<Allocation>> allocations_;  // sorted by base
+  uint64_t next_ = kDeviceBase;
+};
+
+// A flat, bounds-checked byte array (shared memory of a CTA, a thread's
+// local memory, a parameter area).
+class ByteArray {
+ public:
+  explicit ByteArray(size_t size = 0) : bytes_(size, 0) {}
+  size_t size() const { return bytes_.size(); }
+  void resize(size_t n) { bytes_.resize(n, 0); }
+  bool contains(uint64_t offset, uint64_t n) const { return offset <= bytes_.size() && n <= bytes_.size() - offset; }
+  uint8_t* data() { return bytes_.data(); }
+  const uint8_t* data() const { return bytes_.data(); }
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+}  // namespace warpsat::simt

@@ -1,0 +1,24 @@
+#include "emulator/simt/metrics.h"
+
+namespace warpsat::simt {
+
+KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
+  static_instructions += o.static_instructions;
+  warp_instructions += o.warp_instructions;
+  thread_instructions += o.thread_instructions;
+  thread_instructions_predicated_on += o.thread_instructions_predicated_on;
+  for (size_t i = 0; i < thread_by_category.size(); ++i) thread_by_category[i] += o.thread_by_category[i];
+  for (size_t i = 0; i < 3; ++i) {
+    fp_instructions[i] += o.fp_instructions[i];
+    flops[i] += o.flops[i];
+    flops_special[i] += o.flops_special[i];
+  }
+  branches += o.branches;
+  divergent_branches += o.divergent_branches;
+  ctas += o.ctas;
+  warps += o.warps;
+  threads += o.threads;
+  return *this;
+}
+
+}  // namespace warpsat::simt

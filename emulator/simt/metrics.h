@@ -1,0 +1,54 @@
+// What a run of the emulator measures: the metrics of seed 000 (HyPA) and
+// seed 002 (Lynx), counted the way nvprof defines them (docs/emulator.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontend/analysis/statistics.h"
+#include "frontend/ptx/ir.h"
+
+namespace warpsat::simt {
+
+struct BranchMetrics {
+  std::string function;
+  uint32_t instruction = 0;   // index in its function
+  uint32_t ptx_line = 0;
+  ptx::DebugLoc loc;
+  uint64_t executions = 0;    // per warp
+  uint64_t divergent = 0;     // executions whose active lanes split
+};
+
+struct KernelMetrics {
+  std::string name;
+  uint32_t block[3] = {1, 1, 1}, grid[3] = {1, 1, 1};
+  uint64_t static_instructions = 0;   // instructions of the kernel and the functions it can call
+  uint64_t warp_instructions = 0;     // nvprof inst_executed: warp-level instructions issued
+  uint64_t thread_instructions = 0;   // summed active lanes (thread_inst_executed)
+  uint64_t thread_instructions_predicated_on = 0;  // ... not predicated off
+  std::array<uint64_t, analysis::kCategoryCount> thread_by_category{};
+  // Per precision (0 half, 1 single, 2 double), per executing thread:
+  std::array<uint64_t, 3> fp_instructions{};  // floating-point instructions
+  std::array<uint64_t, 3> flops{};            // add/sub/mul 1, fma/mad 2 (nvprof flop_count_*)
+  std::array<uint64_t, 3> flops_special{};    // div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2, tanh
+  uint64_t branches = 0;              // bra/brx executed, per warp
+  uint64_t divergent_branches = 0;
+  std::vector<BranchMetrics> per_branch;
+  uint64_t ctas = 0, warps = 0, threads = 0;
+  bool slices_mode = false;           // counted in slices mode (docs/emulator.md)
+
+  double branch_efficiency() const {  // 100 (b - d) / b; 100 when there is no branch
+    return branches ? 100.0 * static_cast<double>(branches - divergent_branches) / static_cast<double>(branches) : 100.0;
+  }
+  double simt_efficiency() const {    // mean active lanes / 32
+    return warp_instructions ? static_cast<double>(thread_instructions) / (32.0 * static_cast<double>(warp_instructions))
+                             : 0.0;
+  }
+  uint64_t fp_total() const { return fp_instructions[0] + fp_instructions[1] + fp_instructions[2]; }
+  uint64_t flops_total() const { return flops[0] + flops[1] + flops[2]; }
+  KernelMetrics& operator+=(const KernelMetrics& o);
+};
+
+}  // namespace warpsat::simt

@@ -1,0 +1,36 @@
+// Everything one kernel launch holds while it runs.
+#pragma once
+
+#include <vector>
+
+#include "emulator/simt/emulator.h"
+#include "emulator/simt/memory.h"
+#include "emulator/simt/program.h"
+#include "emulator/simt/state.h"
+
+namespace warpsat::simt {
+
+struct OpCounters {
+  uint64_t warps = 0;       // times a warp issued it
+  uint64_t threads = 0;     // active lanes summed
+  uint64_t threads_on = 0;  // lanes whose guard held
+  uint64_t divergent = 0;   // branches: issues whose lanes split
+};
+
+struct RunState {
+  const ptx::Module& module;
+  const Launch& launch;
+  const EmulatorOptions& options;
+  DeviceMemory memory;
+  Program program;
+  uint32_t kernel = 0;                   // function index
+  std::vector<uint8_t> kernel_params;    // the parameter buffer
+  std::vector<uint64_t> arg_addresses;   // device address of each buffer argument (0 for scalars)
+  uint64_t steps = 0;
+  std::vector<std::vector<OpCounters>> counters;  // [function][instruction]
+  std::vector<std::vector<bool>> executes;  // slices mode: [function][instruction]; empty = all
+
+  RunState(const ptx::Module& m, const Launch& l, const EmulatorOptions& o) : module(m), launch(l), options(o) {}
+};
+
+}  // namespace warpsat::simt

@@ -1,0 +1,103 @@
+// The emulator's run-time state: warps with their reconvergence stacks and
+// call frames, CTAs with shared memory and barriers, and Exec, the view an
+// instruction handler gets of all of it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "emulator/simt/memory.h"
+#include "emulator/simt/program.h"
+
+namespace warpsat::simt {
+
+inline constexpr unsigned kWarpSize = 32;
+
+// One entry of a warp's reconvergence stack: run `mask` from `pc` until
+// `rpc`, then pop.
+struct SimtEntry {
+  uint32_t pc = 0, rpc = kExitPc, mask = 0;
+};
+
+struct Frame {
+  const FunctionCode* code = nullptr;
+  std::vector<uint64_t> regs;   // slot * 32 + lane
+  std::vector<SimtEntry> stack;
+  std::vector<uint8_t> params;  // lane * code->param_bytes + offset
+  uint32_t local_base = 0;      // where this frame's .local variables start in each lane's local memory
+  uint32_t call = 0;            // the caller's call site (index into the caller's calls)
+};
+
+struct Warp {
+  enum class State : uint8_t { Ready, AtBarrier, Done };
+  uint32_t id = 0;        // warp index in the CTA
+  uint32_t valid = 0;     // lanes that hold a thread (the last warp may be partial)
+  uint32_t exited = 0;    // lanes that executed exit
+  State state = State::Ready;
+  uint32_t barrier = 0;   // the barrier waited at
+  uint32_t barrier_op = 0;  // index of the bar instruction (for messages)
+  uint64_t steps = 0;     // warp instructions executed (also the source of %clock)
+  std::vector<Frame> frames;
+  std::vector<uint64_t> special;      // SpecialSlot * 32 + lane
+  std::vector<std::vector<uint8_t>> local;  // per-lane local memory
+};
+
+struct BarrierState {
+  uint32_t arrived = 0;       // threads arrived (bar.sync and bar.arrive)
+  uint32_t expected = 0;      // 0: every non-exited thread of the CTA
+  std::vector<uint32_t> waiting;  // warps blocked on it
+  uint32_t reduction = 0;     // bar.red accumulator
+  uint32_t red_kind = 0;      // 0 none, 1 popc, 2 and, 3 or
+  bool red_started = false;
+};
+
+struct Cta {
+  uint32_t id[3] = {0, 0, 0};
+  ByteArray shared;
+  std::vector<Warp> warps;
+  std::array<BarrierState, 16> barriers;
+};
+
+struct Launch;
+struct RunState;
+
+// What an instruction handler sees. Built per executed instruction (it is
+// only references), so handlers stay free functions.
+struct Exec {
+  RunState& run;
+  Cta& cta;
+  Warp& warp;
+  Frame& frame;
+
+  uint64_t get(Slot s, unsigned lane) const {
+    if (s < kSpecialBase) return frame.regs[static_cast<size_t>(s) * kWarpSize + lane];
+    return special(s - kSpecialBase, lane);
+  }
+  void set(Slot s, unsigned lane, uint64_t v) {
+    frame.regs[static_cast<size_t>(s) * kWarpSize + lane] = v & frame.code->slot_mask[s];
+  }
+  uint64_t special(uint32_t index, unsigned lane) const;
+  // Source operand i of `op` (with a reg+imm addend when there is one).
+  uint64_t src(const Op& op, size_t i, unsigned lane) const {
+    uint64_t v = get(op.src[i], lane);
+    return op.src_add.empty() ? v : v + static_cast<uint64_t>(op.src_add[i]);
+  }
+
+  // The op's address for `lane` as written (register value or constant plus offset).
+  uint64_t address(const Op& op, unsigned lane) const;
+  // Moves n bytes between memory and `buf`, resolving the op's state space;
+  // throws EmulationError naming the instruction, the thread and the address
+  // when the access is out of bounds.
+  void load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n);
+  void store(const Op& op, unsigned lane, uint64_t addr, const void* buf, size_t n);
+  // Resolves to a host pointer valid for n bytes (for atomics and copies).
+  uint8_t* resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, bool write, ptx::StateSpace space);
+
+  [[noreturn]] void fail(const Op& op, unsigned lane, const std::string& message) const;
+  // Thread coordinates of a lane, "(x,y,z)" in the block and the block's.
+  std::string thread_name(unsigned lane) const;
+};
+
+}  // namespace warpsat::simt

@@ -1,0 +1,308 @@
+#include "frontend/launch_file.h"
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "frontend/read_file.h"
+#include "frontend/toml_reader.h"
+
+namespace warpsat {
+
+std::optional<ElementType> parse_element_type(const std::string& n) {
+  std::string name = n;
+  if (name.size() >= 2 && name[0] == 'i') name[0] = 's';  // Rust/ZLUDA spelling
+  struct Row {
+    const char* name;
+    unsigned bytes;
+    bool is_float, is_signed;
+  };
+  static constexpr Row kRows[] = {{"u8", 1, false, false},  {"u16", 2, false, false}, {"u32", 4, false, false},
+                                  {"u64", 8, false, false}, {"s8", 1, false, true},   {"s16", 2, false, true},
+                                  {"s32", 4, false, true},  {"s64", 8, false, true},  {"b8", 1, false, false},
+                                  {"b16", 2, false, false}, {"b32", 4, false, false}, {"b64", 8, false, false},
+                                  {"f16", 2, true, true},   {"bf16", 2, true, true},  {"f32", 4, true, true},
+                                  {"f64", 8, true, true}};
+  for (const Row& r : kRows)
+    if (name == r.name) return ElementType{r.name, r.bytes, r.is_float, r.is_signed};
+  return std::nullopt;
+}
+
+namespace {
+
+uint64_t width_mask(unsigned bytes) { return bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1; }
+
+// Rounds a double to binary16 / bfloat16 bits, nearest even.
+uint16_t to_half_bits(double d, bool bf16) {
+  float f = static_cast<float>(d);
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if (bf16) {
+    if ((x & 0x7fffffff) > 0x7f800000) return static_cast<uint16_t>((x >> 16) | 0x40);
+    x += 0x7fff + ((x >> 16) & 1);
+    return static_cast<uint16_t>(x >> 16);
+  }
+  uint32_t sign = (x >> 16) & 0x8000;
+  int exp = static_cast<int>((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff) return static_cast<uint16_t>(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31) return static_cast<uint16_t>(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10) return static_cast<uint16_t>(sign);
+    mant |= 0x800000;
+    unsigned shift = static_cast<unsigned>(14 - exp);
+    uint32_t half = mant >> shift, rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1))) ++half;
+    return static_cast<uint16_t>(sign | half);
+  }
+  uint32_t half = (static_cast<uint32_t>(exp) << 10) | (mant >> 13), rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (half & 1))) ++half;
+  return static_cast<uint16_t>(sign | half);
+}
+
+// splitmix64: a fixed, documented generator, so a seed gives the same data everywhere.
+uint64_t splitmix64(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void put(std::vector<uint8_t>& out, uint64_t bits, unsigned bytes) {
+  for (unsigned i = 0; i < bytes; ++i) out.push_back(static_cast<uint8_t>(bits >> (8 * i)));
+}
+
+class LaunchReader {
+ public:
+  LaunchReader(std::string text, std::string source) : r_(std::move(text), source), source_(std::move(source)) {}
+
+  LaunchFile read() {
+    const toml::table& t = r_.root();
+    r_.reject_unknown_keys(t, {"kernel", "grid", "block", "dynamic_shared_bytes", "param", "description"});
+    LaunchFile l;
+    l.source = source_;
+    l.kernel = r_.optional_string(t, "kernel");
+    triple(t, "grid", l.grid, 1u << 31);
+    triple(t, "block", l.block, 1024);
+    if (uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2]; threads > 1024)
+      r_.fail(*t.get("block"), fmt::format("a block has at most 1024 threads; {}x{}x{} = {}", l.block[0],
+                                           l.block[1], l.block[2], threads));
+    if (l.block[2] > 64) r_.fail(*t.get("block"), "block z is at most 64");
+    if (l.grid[1] > 65535 || l.grid[2] > 65535) r_.fail(*t.get("grid"), "grid y and z are at most 65535");
+    l.dynamic_shared_bytes = static_cast<uint64_t>(r_.optional_integer(t, "dynamic_shared_bytes", 0, 1 << 20).value_or(0));
+    if (const toml::node* p = t.get("param")) {
+      const toml::array* params = p->as_array();
+      if (!params) r_.fail(*p, "'param' must be an array of tables: write [[param]]");
+      for (const toml::node& n : *params) {
+        const toml::table* pt = n.as_table();
+        if (!pt) r_.fail(n, "each [[param]] must be a table");
+        l.params.push_back(param(*pt));
+      }
+    }
+    return l;
+  }
+
+ private:
+  void triple(const toml::table& t, std::string_view key, uint32_t (&out)[3], int64_t max) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    const toml::array* a = n->as_array();
+    if (!a || a->empty() || a->size() > 3) r_.fail(*n, fmt::format("'{}' must be [x, y, z]", key));
+    for (size_t i = 0; i < a->size(); ++i) out[i] = static_cast<uint32_t>(r_.integer_value(*a->get(i), key, 1, max));
+  }
+
+  ElementType element_type(const toml::table& t) {
+    std::string name = r_.require_string(t, "type");
+    auto type = parse_element_type(name);
+    if (!type) r_.fail(*t.get("type"), fmt::format("unknown type '{}' (u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64)", name));
+    return *type;
+  }
+
+  // A number written as a TOML integer, float or string, converted to `type`'s bits.
+  uint64_t number(const toml::node& n, const ElementType& type) {
+    std::string text;
+    if (auto s = n.value_exact<std::string>()) text = *s;
+    else if (auto i = n.value_exact<int64_t>()) text = std::to_string(*i);
+    else if (auto d = n.value_exact<double>()) text = fmt::format("{:.17g}", *d);
+    else r_.fail(n, "expected a number");
+    auto bits = value_bits(type, text);
+    if (!bits) r_.fail(n, fmt::format("'{}' is not a valid {} value", text, type.name));
+    return *bits;
+  }
+
+  LaunchParam param(const toml::table& pt) {
+    r_.reject_unknown_keys(pt, {"buffer", "scalar", "name"});
+    LaunchParam p;
+    p.line = pt.source().begin.line;
+    const toml::node* b = pt.get("buffer");
+    const toml::node* s = pt.get("scalar");
+    if ((b != nullptr) == (s != nullptr)) r_.fail(pt, "a [[param]] has exactly one of 'buffer' or 'scalar'");
+    if (s) {
+      const toml::table* st = s->as_table();
+      if (!st) r_.fail(*s, "'scalar' must be a table such as { type = \"s32\", value = \"1000\" }");
+      r_.reject_unknown_keys(*st, {"type", "value"});
+      ScalarParam sp{element_type(*st), 0};
+      const toml::node* v = st->get("value");
+      if (!v) r_.fail_missing(*st, "value");
+      sp.bits = number(*v, sp.type);
+      p.scalar = sp;
+      return p;
+    }
+    const toml::table* bt = b->as_table();
+    if (!bt) r_.fail(*b, "'buffer' must be a table such as { type = \"u32\", count = 16, fill = \"0x0\" }");
+    r_.reject_unknown_keys(*bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file"});
+    BufferParam buf{element_type(*bt), {}, ""};
+    const unsigned w = buf.type.bytes;
+    int sources = (bt->get("hex") != nullptr) + (bt->get("values") != nullptr) + (bt->get("file") != nullptr) +
+                  (bt->get("fill") != nullptr) + (bt->get("random_seed") != nullptr);
+    if (sources != 1)
+      r_.fail(*b, "a buffer has exactly one of: hex, values, file, fill (with count), random_seed (with count)");
+    if (const toml::node* list = bt->get("hex") ? bt->get("hex") : bt->get("values")) {
+      bool hex = bt->get("hex") != nullptr;
+      const toml::array* a = list->as_array();
+      if (!a) r_.fail(*list, "expected an array");
+      for (const toml::node& e : *a) {
+        if (hex) {
+          auto str = e.value_exact<std::string>();
+          if (!str || !str->starts_with("0x")) r_.fail(e, "hex values are strings such as \"0x3f800000\"");
+          auto bits = value_bits(ElementType{"u64", 8, false, false}, *str);
+          if (!bits || (*bits & ~width_mask(w)) != 0) r_.fail(e, fmt::format("'{}' does not fit {} bytes", *str, w));
+          put(buf.bytes, *bits, w);
+        } else {
+          put(buf.bytes, number(e, buf.type), w);
+        }
+        check_size(buf.bytes.size(), e);
+      }
+      buf.origin = hex ? "hex" : "values";
+    } else if (const toml::node* f = bt->get("file")) {
+      auto path = f->value_exact<std::string>();
+      if (!path) r_.fail(*f, "'file' must be a path string");
+      std::filesystem::path full = std::filesystem::path(source_).parent_path() / *path;
+      std::string data = read_file(full.string(), kMaxBufferBytes);
+      if (data.size() % w != 0) r_.fail(*f, fmt::format("{} has {} bytes, not a multiple of {}", *path, data.size(), w));
+      buf.bytes.assign(data.begin(), data.end());
+      buf.origin = "file " + *path;
+    } else {
+      int64_t count = r_.require_integer(*bt, "count", 0, static_cast<int64_t>(kMaxBufferBytes / w));
+      check_size(static_cast<uint64_t>(count) * w, *bt->get("count"));
+      buf.bytes.reserve(static_cast<size_t>(count) * w);
+      if (const toml::node* fill = bt->get("fill")) {
+        uint64_t bits = number(*fill, buf.type);
+        for (int64_t i = 0; i < count; ++i) put(buf.bytes, bits, w);
+        buf.origin = "fill";
+      } else {
+        uint64_t seed = static_cast<uint64_t>(r_.require_integer(*bt, "random_seed", 0, INT64_MAX));
+        random_fill(buf, *bt, count, seed);
+      }
+    }
+    p.buffer = std::move(buf);
+    return p;
+  }
+
+  // Integers: uniform over [min, max] (default the type's range). Floats:
+  // uniform over [min, max) (default [0, 1)).
+  void random_fill(BufferParam& buf, const toml::table& bt, int64_t count, uint64_t seed) {
+    uint64_t state = seed;
+    const ElementType& t = buf.type;
+    if (t.is_float) {
+      double lo = 0, hi = 1;
+      if (const toml::node* n = bt.get("min")) lo = n->value<double>().value_or(0);
+      if (const toml::node* n = bt.get("max")) hi = n->value<double>().value_or(1);
+      if (!(lo < hi)) r_.fail(bt, "'min' must be less than 'max'");
+      for (int64_t i = 0; i < count; ++i) {
+        double u = static_cast<double>(splitmix64(state) >> 11) / 9007199254740992.0;
+        double v = lo + (hi - lo) * u;
+        uint64_t bits;
+        if (t.bytes == 8) std::memcpy(&bits, &v, 8);
+        else if (t.bytes == 4) {
+          float f = static_cast<float>(v);
+          uint32_t b32;
+          std::memcpy(&b32, &f, 4);
+          bits = b32;
+        } else bits = to_half_bits(v, t.name == "bf16");
+        put(buf.bytes, bits, t.bytes);
+      }
+    } else {
+      int64_t tmin = t.is_signed ? (t.bytes == 8 ? INT64_MIN : -(int64_t{1} << (8 * t.bytes - 1))) : 0;
+      int64_t tmax = t.bytes == 8 ? INT64_MAX : (t.is_signed ? (int64_t{1} << (8 * t.bytes - 1)) - 1
+                                                             : (int64_t{1} << (8 * t.bytes)) - 1);
+      bool full = !bt.get("min") && !bt.get("max");
+      int64_t lo = bt.get("min") ? r_.integer_value(*bt.get("min"), "min", tmin, tmax) : tmin;
+      int64_t hi = bt.get("max") ? r_.integer_value(*bt.get("max"), "max", tmin, tmax) : tmax;
+      if (lo > hi) r_.fail(bt, "'min' must not exceed 'max'");
+      uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;
+      for (int64_t i = 0; i < count; ++i) {
+        uint64_t r = splitmix64(state);
+        uint64_t v = full ? r : static_cast<uint64_t>(lo) + (span == 0 ? r : r % span);
+        put(buf.bytes, v & width_mask(t.bytes), t.bytes);
+      }
+    }
+    buf.origin = fmt::format("random_seed {}", seed);
+  }
+
+  void check_size(uint64_t bytes, const toml::node& at) {
+    if (bytes > kMaxBufferBytes) r_.fail(at, fmt::format("a buffer is limited to {} MiB", kMaxBufferBytes >> 20));
+  }
+
+  TomlReader r_;
+  std::string source_;
+};
+
+}  // namespace
+
+std::optional<uint64_t> value_bits(const ElementType& type, const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  bool hex = text.starts_with("0x") || text.starts_with("0X");
+  if (hex) {
+    if (text.size() == 2 || text.size() > 18) return std::nullopt;
+    uint64_t v = 0;
+    for (char c : text.substr(2)) {
+      int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      if (d < 0) return std::nullopt;
+      v = v * 16 + static_cast<uint64_t>(d);
+    }
+    if ((v & ~width_mask(type.bytes)) != 0) return std::nullopt;
+    return v;
+  }
+  if (type.is_float) {
+    char* end = nullptr;
+    double d = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) return std::nullopt;
+    if (type.bytes == 8) {
+      uint64_t b;
+      std::memcpy(&b, &d, 8);
+      return b;
+    }
+    if (type.bytes == 4) {
+      float f = static_cast<float>(d);
+      uint32_t b;
+      std::memcpy(&b, &f, 4);
+      return b;
+    }
+    return to_half_bits(d, type.name == "bf16");
+  }
+  errno = 0;
+  char* end = nullptr;
+  if (text[0] == '-') {
+    long long v = std::strtoll(text.c_str(), &end, 10);
+    if (errno || end != text.c_str() + text.size() || !type.is_signed) return std::nullopt;
+    if (type.bytes < 8 && v < -(int64_t{1} << (8 * type.bytes - 1))) return std::nullopt;
+    return static_cast<uint64_t>(v) & width_mask(type.bytes);
+  }
+  unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+  if (errno || end != text.c_str() + text.size()) return std::nullopt;
+  uint64_t limit = type.is_signed ? width_mask(type.bytes) >> 1 : width_mask(type.bytes);
+  if (v > limit) return std::nullopt;
+  return v;
+}
+
+LaunchFile parse_launch_file(std::string text, const std::string& source) {
+  return LaunchReader(std::move(text), source).read();
+}
+
+LaunchFile read_launch_file(const std::string& path) { return parse_launch_file(read_file(path, 4u << 20), path); }
+
+}  // namespace warpsat
