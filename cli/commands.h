@@ -24,5 +24,7 @@ void add_simulate_command(CLI::App& app, std::vector<Command>& commands);
 void add_tile_command(CLI::App& app, std::vector<Command>& commands);
 void add_inspect_command(CLI::App& app, std::vector<Command>& commands);
 void add_print_command(CLI::App& app, std::vector<Command>& commands);
+void add_run_command(CLI::App& app, std::vector<Command>& commands);
+void add_profile_command(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace warpsat::cli

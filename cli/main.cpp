@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   add_tile_command(app, commands);
   add_inspect_command(app, commands);
   add_print_command(app, commands);
+  add_run_command(app, commands);
+  add_profile_command(app, commands);
 
   try {
     app.parse(argc, argv);

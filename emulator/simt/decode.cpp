@@ -347,7 +347,15 @@ void write_initializer(const Program& program, const ptx::Variable& v, const ptx
 
 }  // namespace
 
-Program load_program(const ptx::Module& m, DeviceMemory& memory, uint64_t dynamic_shared_bytes) {
+void ensure_decoded(Program& p, uint32_t index) {
+  FunctionCode& code = p.functions.at(index);
+  if (code.function->has_body && !code.decoded) {
+    code.decoded = true;
+    decode_function(p, code);
+  }
+}
+
+Program load_program(const ptx::Module& m, DeviceMemory& memory) {
   Program p;
   p.module = &m;
   // Device memory for .global and .const variables (module scope, and
@@ -391,15 +399,12 @@ Program load_program(const ptx::Module& m, DeviceMemory& memory, uint64_t dynami
   p.dynamic_shared_offset = align_up(at, dynamic_align);
   for (const ptx::Variable* v : dynamic) shared[v->name] = p.dynamic_shared_offset;
   for (const auto& [name, off] : shared) p.shared_offsets[name] = off;
-  (void)dynamic_shared_bytes;
 
   p.functions.resize(m.functions.size());
   for (uint32_t i = 0; i < m.functions.size(); ++i) {
     p.functions[i].function = &m.functions[i];
     p.functions[i].index = i;
   }
-  for (FunctionCode& code : p.functions)
-    if (code.function->has_body) decode_function(p, code);
   return p;
 }
 

@@ -50,9 +50,13 @@ class Decoder {
 };
 
 // Lays out the module: device memory for .global/.const variables (with
-// their initialisers), the CTA's shared variables, and every function's code.
-struct DeviceMemory;
-Program load_program(const ptx::Module& m, class DeviceMemory& memory, uint64_t dynamic_shared_bytes);
+// their initialisers) and the CTA's shared variables. Functions are decoded
+// on first use (ensure_decoded), so a module of hundreds of kernels costs
+// only what one launch runs.
+class DeviceMemory;
+Program load_program(const ptx::Module& m, DeviceMemory& memory);
+// Decodes function `index` if it has a body and is not decoded yet.
+void ensure_decoded(Program& p, uint32_t index);
 
 // Kernel parameter layout (offset of each parameter) and total size.
 std::vector<uint32_t> kernel_param_offsets(const ptx::Function& kernel, uint32_t* total_bytes);

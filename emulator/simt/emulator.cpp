@@ -382,6 +382,9 @@ class WarpRunner {
         x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)), fmt::format("call through 0x{:x}, which is no function", a));
       callee = static_cast<uint32_t>((a - kFunctionWindow) / 16);
     }
+    ensure_decoded(rs_.program, callee);
+    if (rs_.counters[callee].size() != rs_.program.functions[callee].ops.size())
+      rs_.counters[callee].resize(rs_.program.functions[callee].ops.size());
     const FunctionCode& code = rs_.program.functions[callee];
     if (!code.function->has_body)
       x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)),
@@ -687,7 +690,7 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
     if (launch.args[i].kind == KernelArgument::Kind::Buffer && launch.args[i].alias_of < 0) {
       const auto& bytes = launch.args[i].bytes;
       uint64_t addr = rs.memory.allocate(launch.args[i].name.empty() ? fmt::format("param {}", i) : launch.args[i].name,
-                                         std::max<uint64_t>(bytes.size(), 1));
+                                         std::max<uint64_t>(launch.args[i].size(), 1));
       if (!bytes.empty()) rs.memory.find(addr, bytes.size())->write(0, bytes.data(), bytes.size());
       rs.arg_addresses[i] = addr;
     }
@@ -695,8 +698,9 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
     int a = launch.args[i].alias_of;
     if (a >= 0 && static_cast<size_t>(a) < launch.args.size()) rs.arg_addresses[i] = rs.arg_addresses[static_cast<size_t>(a)];
   }
-  rs.program = load_program(module, rs.memory, launch.dynamic_shared_bytes);
+  rs.program = load_program(module, rs.memory);
   rs.kernel = rs.program.function_index(kernel.name);
+  ensure_decoded(rs.program, rs.kernel);
   uint32_t param_bytes = 0;
   std::vector<uint32_t> offsets = kernel_param_offsets(kernel, &param_bytes);
   rs.kernel_params.assign(std::max<uint32_t>(param_bytes, 1), 0);
@@ -725,10 +729,10 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   RunResult r;
   r.metrics = collect_metrics(rs, ran);
   r.buffers.resize(launch.args.size());
-  for (size_t i = 0; i < launch.args.size(); ++i)
+  for (size_t i = 0; i < launch.args.size() && options.return_buffers; ++i)
     if (launch.args[i].kind == KernelArgument::Kind::Buffer) {
       int a = launch.args[i].alias_of;
-      size_t n = (a >= 0 ? launch.args[static_cast<size_t>(a)] : launch.args[i]).bytes.size();
+      uint64_t n = (a >= 0 ? launch.args[static_cast<size_t>(a)] : launch.args[i]).size();
       r.buffers[i] = rs.memory.contents(rs.arg_addresses[i], n);
     }
   return r;

@@ -29,6 +29,8 @@ struct KernelArgument {
   std::vector<uint8_t> bytes;  // buffer contents, or the scalar's little-endian bytes
   std::string name;            // for messages and reports
   int alias_of = -1;           // a buffer: pass the address of argument alias_of's buffer instead
+  uint64_t zero_bytes = 0;     // a buffer: its size when `bytes` is empty (zero-filled, allocated lazily)
+  uint64_t size() const { return bytes.empty() ? zero_bytes : bytes.size(); }
 };
 
 struct Launch {
@@ -47,6 +49,7 @@ struct EmulatorOptions {
   // execute it; the rest are counted as executed but skipped. Control flow
   // always runs. Empty = everything.
   std::vector<std::vector<bool>> execute_only;
+  bool return_buffers = true;  // copy every buffer's final contents into the result
   // Linear ids of the CTAs to run (x fastest); empty = all of them.
   std::vector<uint64_t> only_ctas;
   // Called after each executed warp instruction of a conditional branch with

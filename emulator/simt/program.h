@@ -101,6 +101,7 @@ struct CvtInfo {
 struct FunctionCode {
   const ptx::Function* function = nullptr;
   uint32_t index = 0;
+  bool decoded = false;
   std::vector<Op> ops;
   uint32_t register_slots = 0;     // registers (vector registers take one slot per element), scratch, carry
   Slot carry = kNoSlot;            // the CC.CF carry flag of add.cc/addc and friends

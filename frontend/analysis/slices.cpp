@@ -96,11 +96,19 @@ void classify_leaf(const ptx::Function& f, const ptx::Instruction& ins, SliceLea
 }  // namespace
 
 BranchSlice slice_branch(const ptx::Function& f, const FunctionAnalysis& a, uint32_t branch) {
-  BranchSlice s;
+  BranchSlice s = backward_closure(f, a, {branch});
   s.branch = branch;
+  s.controlling.erase(std::remove(s.controlling.begin(), s.controlling.end(), branch), s.controlling.end());
+  return s;
+}
+
+BranchSlice backward_closure(const ptx::Function& f, const FunctionAnalysis& a, const std::vector<uint32_t>& seeds) {
+  BranchSlice s;
+  s.branch = seeds.empty() ? 0 : seeds.front();
   std::vector<bool> in(f.instructions.size(), false);
-  std::vector<uint32_t> work{branch};
-  in[branch] = true;
+  std::vector<uint32_t> work;
+  for (uint32_t seed : seeds)
+    if (!in[seed]) in[seed] = true, work.push_back(seed);
   while (!work.empty()) {
     uint32_t i = work.back();
     work.pop_back();
@@ -124,7 +132,7 @@ BranchSlice slice_branch(const ptx::Function& f, const FunctionAnalysis& a, uint
         if (!in[d]) in[d] = true, work.push_back(d);
       }
     for (uint32_t c : a.control_deps[block]) {
-      if (c != branch || i != branch) add_unique(s.controlling, c);
+      add_unique(s.controlling, c);
       if (!in[c]) in[c] = true, work.push_back(c);
     }
   }

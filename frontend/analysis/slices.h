@@ -49,4 +49,9 @@ FunctionAnalysis analyse_function(const ptx::Function& f, const std::string& sou
 // control dependences.
 BranchSlice slice_branch(const ptx::Function& f, const FunctionAnalysis& a, uint32_t branch);
 
+// The backward closure of `seeds` (instruction indices) under data and
+// control dependence, with the leaves it reaches: what must execute for the
+// seeds' inputs to be computed.
+BranchSlice backward_closure(const ptx::Function& f, const FunctionAnalysis& a, const std::vector<uint32_t>& seeds);
+
 }  // namespace warpsat::analysis

@@ -1,0 +1,173 @@
+// `warpsat profile`: seed 000/002's metrics for every kernel of one or more
+// PTX files, without a GPU, in full or slices mode.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/metrics_output.h"
+#include "emulator/simt/launch.h"
+#include "emulator/simt/profile.h"
+#include "frontend/ptx/parser.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+struct ProfileOptions {
+  std::vector<std::string> files;
+  std::string launch, kernel, mode = "full", format = "table";
+  std::vector<uint32_t> block, grid;
+  uint64_t buffer_bytes = uint64_t{64} << 20;
+  uint64_t max_steps = uint64_t{1} << 28;
+};
+
+struct Row {
+  const ptx::Module* module;
+  simt::KernelProfile profile;
+  simt::Launch launch;
+};
+
+size_t file_instructions(const ptx::Module& m) {
+  size_t n = 0;
+  for (const auto& f : m.functions) n += f.instructions.size();
+  return n;
+}
+
+void fill3(const std::vector<uint32_t>& v, uint32_t (&out)[3], const char* what) {
+  if (v.empty()) return;
+  if (v.size() > 3) throw command_line_error(fmt::format("{} takes X,Y,Z", what));
+  for (size_t i = 0; i < 3; ++i) out[i] = i < v.size() ? v[i] : 1;
+  for (uint32_t x : out)
+    if (x == 0) throw command_line_error(fmt::format("{} dimensions must be at least 1", what));
+}
+
+void print_csv(const std::vector<Row>& rows) {
+  fmt::print(
+      "filename,PTX version,target,address size,file instructions,CTAs,thread count,static instructions,"
+      "dynamic instructions,FP instructions,executed instructions,divergent branches,branch efficiency,duration ms,"
+      "kernel,block,grid,warp instructions,thread instructions,flops half,flops single,flops double,branches,"
+      "SIMT efficiency,mode,status\n");
+  for (const Row& r : rows) {
+    const ptx::Module& m = *r.module;
+    const simt::KernelMetrics& k = r.profile.metrics;
+    std::string status = r.profile.ok ? (r.profile.fallback.empty() ? "ok" : "ok (slices fell back to full)") : "failed";
+    if (!r.profile.ok) status += ": " + r.profile.error;
+    for (char& c : status)
+      if (c == '"' || c == '\n') c = '\'';
+    fmt::print("{},{}.{},{},{},{},{},{},{},{},{},{},{},{:.4f},{:.3f},{},{}x{}x{},{}x{}x{},{},{},{},{},{},{},{:.4f},{},\"{}\"\n",
+               m.source, m.version_major, m.version_minor, fmt::join(m.targets, " "), m.address_size,
+               file_instructions(m), k.ctas, k.threads, k.static_instructions * k.threads, k.thread_instructions,
+               k.fp_total(), k.warp_instructions, k.divergent_branches, k.branch_efficiency(), r.profile.milliseconds,
+               r.profile.kernel, r.launch.block[0], r.launch.block[1], r.launch.block[2], r.launch.grid[0],
+               r.launch.grid[1], r.launch.grid[2], k.warp_instructions, k.thread_instructions, k.flops[0], k.flops[1],
+               k.flops[2], k.branches, 100 * k.simt_efficiency(),
+               r.profile.mode == simt::ProfileMode::Slices ? "slices" : "full", status);
+  }
+}
+
+int run_profile(const ProfileOptions& o) {
+  if (!o.launch.empty() && o.files.size() != 1) throw command_line_error("--launch profiles one file");
+  simt::ProfileMode mode = o.mode == "slices" ? simt::ProfileMode::Slices : simt::ProfileMode::Full;
+  simt::DefaultLaunchOptions dl;
+  fill3(o.block, dl.block, "--block");
+  fill3(o.grid, dl.grid, "--grid");
+  dl.buffer_bytes = o.buffer_bytes;
+  simt::EmulatorOptions eo;
+  eo.max_steps = o.max_steps;
+
+  std::vector<ptx::Module> modules;
+  modules.reserve(o.files.size());
+  std::vector<Row> rows;
+  for (const auto& file : o.files) {
+    modules.push_back(ptx::read_module(file));
+    const ptx::Module& m = modules.back();
+    if (!o.launch.empty()) {
+      simt::Launch l = simt::launch_from_file(m, read_launch_file(o.launch));
+      rows.push_back({&m, simt::profile_kernel(m, l, mode, eo), l});
+      continue;
+    }
+    for (const ptx::Function& f : m.functions) {
+      if (!f.is_entry || !f.has_body || (!o.kernel.empty() && f.name != o.kernel)) continue;
+      simt::Launch l = simt::default_launch(m, f, dl);
+      rows.push_back({&m, simt::profile_kernel(m, l, mode, eo), l});
+    }
+  }
+  if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel named " + o.kernel);
+
+  simt::KernelMetrics total;
+  size_t failed = 0, fell_back = 0;
+  double ms = 0;
+  for (const Row& r : rows) {
+    if (r.profile.ok) total += r.profile.metrics;
+    failed += !r.profile.ok;
+    fell_back += !r.profile.fallback.empty();
+    ms += r.profile.milliseconds;
+  }
+
+  if (o.format == "csv") {
+    print_csv(rows);
+  } else if (o.format == "json") {
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const Row& r : rows) {
+      nlohmann::json j = r.profile.ok ? metrics_json(*r.module, r.profile.metrics) : nlohmann::json::object();
+      j["file"] = r.module->source;
+      j["name"] = r.profile.kernel;
+      j["block"] = {r.launch.block[0], r.launch.block[1], r.launch.block[2]};
+      j["grid"] = {r.launch.grid[0], r.launch.grid[1], r.launch.grid[2]};
+      j["ok"] = r.profile.ok;
+      if (!r.profile.ok) j["error"] = r.profile.error;
+      j["mode"] = r.profile.mode == simt::ProfileMode::Slices ? "slices" : "full";
+      if (!r.profile.fallback.empty()) j["fallback"] = r.profile.fallback;
+      j["duration_ms"] = r.profile.milliseconds;
+      kernels.push_back(j);
+    }
+    nlohmann::json t = metrics_json(modules.front(), total);
+    t.erase("per_branch");
+    nlohmann::json out = {{"mode", o.mode}, {"files", o.files}, {"kernels", kernels}, {"total", t},
+                          {"failed", failed}, {"duration_ms", ms}};
+    std::cout << out.dump(2) << "\n";
+  } else {
+    fmt::print("{:<34} {:>11} {:>12} {:>13} {:>10} {:>9} {:>9} {:>8} {:>7} {:>8}\n", "kernel", "block",
+               "warp instr", "thread instr", "FLOPs", "branches", "divergent", "br eff%", "SIMT%", "ms");
+    for (const Row& r : rows) {
+      std::string name = r.profile.kernel.size() > 34 ? r.profile.kernel.substr(0, 31) + "..." : r.profile.kernel;
+      std::string block = fmt::format("{}x{}x{}", r.launch.block[0], r.launch.block[1], r.launch.block[2]);
+      if (!r.profile.ok) {
+        fmt::print("{:<34} {:>11} failed: {}\n", name, block, r.profile.error);
+        continue;
+      }
+      const simt::KernelMetrics& k = r.profile.metrics;
+      fmt::print("{:<34} {:>11} {:>12} {:>13} {:>10} {:>9} {:>9} {:>8.2f} {:>7.2f} {:>8.2f}{}\n", name, block,
+                 k.warp_instructions, k.thread_instructions, k.flops_total(), k.branches, k.divergent_branches,
+                 k.branch_efficiency(), 100 * k.simt_efficiency(), r.profile.milliseconds,
+                 r.profile.fallback.empty() ? "" : "  (full: " + r.profile.fallback + ")");
+    }
+    fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
+               failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
+    fmt::print("mode {}{}; {:.1f} ms\n", o.mode,
+               mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
+  }
+  return failed ? kExitCheckFailed : kExitOk;
+}
+
+}  // namespace
+
+void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
+  auto o = std::make_shared<ProfileOptions>();
+  CLI::App* sub = app.add_subcommand("profile", "instruction, FLOP and branch-divergence metrics of PTX kernels, without a GPU");
+  sub->add_option("files", o->files, "PTX files")->required();
+  sub->add_option("--launch", o->launch, "launch description (.toml) for one kernel");
+  sub->add_option("--kernel", o->kernel, "only this kernel");
+  sub->add_option("--block", o->block, "block X,Y,Z for every kernel (default: its .reqntid/.maxntid, else 128)")->delimiter(',');
+  sub->add_option("--grid", o->grid, "grid X,Y,Z (default 1,1,1)")->delimiter(',');
+  sub->add_option("--buffer-bytes", o->buffer_bytes, "zero-filled bytes per pointer parameter without --launch")
+      ->capture_default_str();
+  sub->add_option("--mode", o->mode, "full: execute everything; slices: only branch slices and control flow")
+      ->check(CLI::IsMember({"full", "slices"}))->capture_default_str();
+  sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "csv"}))->capture_default_str();
+  sub->add_option("--max-steps", o->max_steps, "per kernel: stop after this many warp instructions")->capture_default_str();
+  commands.push_back({sub, [o] { return run_profile(*o); }});
+}
+
+}  // namespace warpsat::cli

@@ -1,0 +1,113 @@
+// `warpsat run`: run a kernel on the emulator with a launch description and
+// print the buffers it leaves and its metrics.
+#include <cstring>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/metrics_output.h"
+#include "emulator/simt/launch.h"
+#include "frontend/ptx/parser.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string file, launch, format = "table";
+  std::vector<size_t> dump;
+  uint64_t max_steps = uint64_t{1} << 28;
+};
+
+// One element of a buffer as text, by its type.
+std::string element_text(const ElementType& t, const uint8_t* p) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, p, t.bytes);
+  if (t.name == "f32") {
+    float f;
+    std::memcpy(&f, p, 4);
+    return fmt::format("{:g}", f);
+  }
+  if (t.name == "f64") {
+    double d;
+    std::memcpy(&d, p, 8);
+    return fmt::format("{:g}", d);
+  }
+  if (t.is_float) return fmt::format("0x{:04x}", bits);
+  if (t.is_signed && t.bytes < 8) {
+    unsigned sh = 64 - 8 * t.bytes;
+    return std::to_string(static_cast<int64_t>(bits << sh) >> sh);
+  }
+  if (t.is_signed) return std::to_string(static_cast<int64_t>(bits));
+  return std::to_string(bits);
+}
+
+int run_run(const RunOptions& o) {
+  ptx::Module m = ptx::read_module(o.file);
+  LaunchFile lf = read_launch_file(o.launch);
+  std::vector<ElementType> types;
+  simt::Launch launch = simt::launch_from_file(m, lf, &types);
+  std::vector<size_t> dump = o.dump;
+  if (dump.empty())
+    for (size_t i = 0; i < launch.args.size(); ++i)
+      if (launch.args[i].kind == simt::KernelArgument::Kind::Buffer) dump.push_back(i);
+  for (size_t i : dump)
+    if (i >= launch.args.size() || launch.args[i].kind != simt::KernelArgument::Kind::Buffer)
+      throw command_line_error(fmt::format("--dump {}: parameter {} is not a buffer", i, i));
+  simt::EmulatorOptions eo;
+  eo.max_steps = o.max_steps;
+  simt::RunResult r = simt::run_kernel(m, launch, eo);
+
+  if (o.format == "json") {
+    nlohmann::json buffers = nlohmann::json::array();
+    for (size_t i : dump) {
+      const ElementType& t = types[i];
+      nlohmann::json hex = nlohmann::json::array();
+      const std::vector<uint8_t>& b = r.buffers[i];
+      for (size_t k = 0; k + t.bytes <= b.size(); k += t.bytes) {
+        uint64_t bits = 0;
+        std::memcpy(&bits, b.data() + k, t.bytes);
+        hex.push_back(fmt::format("0x{:0{}x}", bits, 2 * t.bytes));
+      }
+      buffers.push_back({{"param", i}, {"name", launch.args[i].name}, {"type", t.name}, {"hex", hex}});
+    }
+    nlohmann::json j = {{"kernel", launch.kernel},
+                        {"block", {launch.block[0], launch.block[1], launch.block[2]}},
+                        {"grid", {launch.grid[0], launch.grid[1], launch.grid[2]}},
+                        {"buffers", buffers},
+                        {"metrics", metrics_json(m, r.metrics)}};
+    std::cout << j.dump(2) << "\n";
+    return kExitOk;
+  }
+  fmt::print("kernel {} on grid {}x{}x{}, block {}x{}x{}\n", launch.kernel, launch.grid[0], launch.grid[1],
+             launch.grid[2], launch.block[0], launch.block[1], launch.block[2]);
+  constexpr size_t kShown = 256;
+  for (size_t i : dump) {
+    const ElementType& t = types[i];
+    const std::vector<uint8_t>& b = r.buffers[i];
+    size_t n = b.size() / t.bytes;
+    fmt::print("param {} ({}, {} x {}):", i, launch.args[i].name, n, t.name);
+    for (size_t k = 0; k < std::min(n, kShown); ++k) fmt::print("{}{}", k % 16 == 0 ? "\n  " : " ", element_text(t, b.data() + k * t.bytes));
+    if (n > kShown) fmt::print("\n  ... {} more (use --format json for all)", n - kShown);
+    fmt::print("\n");
+  }
+  fmt::print("metrics:\n{}", metrics_text(r.metrics));
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, std::vector<Command>& commands) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* sub = app.add_subcommand("run", "run a kernel on the SIMT emulator and print its buffers and metrics");
+  sub->add_option("file", o->file, "PTX file")->required();
+  sub->add_option("--launch", o->launch, "launch description (.toml): kernel, grid, block, parameters")->required();
+  sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
+  sub->add_option("--dump", o->dump, "parameters whose buffers to print (default: every buffer)")->delimiter(',');
+  sub->add_option("--max-steps", o->max_steps, "stop after this many warp instructions (a runaway loop)")
+      ->capture_default_str();
+  commands.push_back({sub, [o] { return run_run(*o); }});
+}
+
+}  // namespace warpsat::cli

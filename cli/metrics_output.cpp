@@ -1,0 +1,51 @@
+#include "cli/metrics_output.h"
+
+#include <fmt/format.h>
+
+namespace warpsat::cli {
+
+nlohmann::json metrics_json(const ptx::Module& m, const simt::KernelMetrics& k) {
+  nlohmann::json branches = nlohmann::json::array();
+  for (const auto& b : k.per_branch) {
+    nlohmann::json source = nullptr;
+    if (b.loc.outer_line) source = {{"file", std::string(m.file_path(b.loc.outer_file))}, {"line", b.loc.outer_line}};
+    branches.push_back({{"function", b.function}, {"ptx_line", b.ptx_line}, {"source", source},
+                        {"executions", b.executions}, {"divergent", b.divergent}});
+  }
+  nlohmann::json categories;
+  for (size_t i = 0; i < k.thread_by_category.size(); ++i)
+    categories[std::string(analysis::to_string(static_cast<analysis::Category>(i)))] = k.thread_by_category[i];
+  auto precisions = [](const std::array<uint64_t, 3>& v) {
+    return nlohmann::json{{"half", v[0]}, {"single", v[1]}, {"double", v[2]}, {"total", v[0] + v[1] + v[2]}};
+  };
+  return {{"static_instructions", k.static_instructions},
+          {"warp_instructions", k.warp_instructions},
+          {"thread_instructions", k.thread_instructions},
+          {"thread_instructions_predicated_on", k.thread_instructions_predicated_on},
+          {"thread_instructions_by_category", categories},
+          {"fp_instructions", precisions(k.fp_instructions)},
+          {"flops", precisions(k.flops)},
+          {"flops_special", precisions(k.flops_special)},
+          {"branches", k.branches},
+          {"divergent_branches", k.divergent_branches},
+          {"branch_efficiency", k.branch_efficiency()},
+          {"simt_efficiency", k.simt_efficiency()},
+          {"ctas", k.ctas},
+          {"warps", k.warps},
+          {"threads", k.threads},
+          {"per_branch", branches}};
+}
+
+std::string metrics_text(const simt::KernelMetrics& k) {
+  std::string s;
+  s += fmt::format("  instructions: {} static, {} warp-level executed (inst_executed), {} thread-level\n",
+                   k.static_instructions, k.warp_instructions, k.thread_instructions);
+  s += fmt::format("  floating point: {} instructions, {} FLOPs (half {}, single {}, double {}), {} special\n",
+                   k.fp_total(), k.flops_total(), k.flops[0], k.flops[1], k.flops[2],
+                   k.flops_special[0] + k.flops_special[1] + k.flops_special[2]);
+  s += fmt::format("  branches: {} executed, {} divergent, branch efficiency {:.2f}%, SIMT efficiency {:.2f}%\n",
+                   k.branches, k.divergent_branches, k.branch_efficiency(), 100 * k.simt_efficiency());
+  return s;
+}
+
+}  // namespace warpsat::cli
