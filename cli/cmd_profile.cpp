@@ -19,6 +19,7 @@ struct ProfileOptions {
   std::string launch, kernel, mode = "full", format = "table";
   std::vector<uint32_t> block, grid;
   uint64_t buffer_bytes = uint64_t{64} << 20;
+  uint64_t dynamic_shared_bytes = 0;
   uint64_t max_steps = uint64_t{1} << 28;
 };
 
@@ -73,6 +74,7 @@ int run_profile(const ProfileOptions& o) {
   fill3(o.block, dl.block, "--block");
   fill3(o.grid, dl.grid, "--grid");
   dl.buffer_bytes = o.buffer_bytes;
+  dl.dynamic_shared_bytes = o.dynamic_shared_bytes;
   simt::EmulatorOptions eo;
   eo.max_steps = o.max_steps;
 
@@ -162,6 +164,8 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--block", o->block, "block X,Y,Z for every kernel (default: its .reqntid/.maxntid, else 128)")->delimiter(',');
   sub->add_option("--grid", o->grid, "grid X,Y,Z (default 1,1,1)")->delimiter(',');
   sub->add_option("--buffer-bytes", o->buffer_bytes, "zero-filled bytes per pointer parameter without --launch")
+      ->capture_default_str();
+  sub->add_option("--dynamic-shared-bytes", o->dynamic_shared_bytes, "dynamic shared memory per block without --launch")
       ->capture_default_str();
   sub->add_option("--mode", o->mode, "full: execute everything; slices: only branch slices and control flow")
       ->check(CLI::IsMember({"full", "slices"}))->capture_default_str();

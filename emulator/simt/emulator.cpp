@@ -149,23 +149,6 @@ void check_launch(const ptx::Module& m, const Launch& l, const ptx::Function& k)
     throw command_line_error("a block has at most 1024 threads");
 }
 
-const ptx::Function& find_kernel(const ptx::Module& m, const std::string& name) {
-  const ptx::Function* only = nullptr;
-  size_t entries = 0;
-  for (const ptx::Function& f : m.functions)
-    if (f.is_entry && f.has_body) {
-      ++entries;
-      only = &f;
-      if (f.name == name) return f;
-    }
-  if (name.empty() && entries == 1) return *only;
-  std::string list;
-  for (const ptx::Function& f : m.functions)
-    if (f.is_entry) list += (list.empty() ? "" : ", ") + std::string(f.name);
-  throw command_line_error(name.empty() ? fmt::format("{} has {} kernels ({}); name one", m.source, entries, list)
-                                        : fmt::format("{} has no kernel '{}' (kernels: {})", m.source, name, list));
-}
-
 void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call) {
   Frame f;
   f.code = &code;
@@ -679,6 +662,23 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
 }
 
 }  // namespace
+
+const ptx::Function& find_kernel(const ptx::Module& m, const std::string& name) {
+  const ptx::Function* only = nullptr;
+  size_t entries = 0;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry && f.has_body) {
+      ++entries;
+      only = &f;
+      if (f.name == name) return f;
+    }
+  if (name.empty() && entries == 1) return *only;
+  std::string list;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry) list += (list.empty() ? "" : ", ") + std::string(f.name);
+  throw command_line_error(name.empty() ? fmt::format("{} has {} kernels ({}); name one", m.source, entries, list)
+                                        : fmt::format("{} has no kernel '{}' (kernels: {})", m.source, name, list));
+}
 
 RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options) {
   const ptx::Function& kernel = find_kernel(module, launch.kernel);

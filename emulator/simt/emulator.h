@@ -63,6 +63,10 @@ struct RunResult {
   std::vector<std::vector<uint8_t>> buffers;  // final contents, per argument (empty for scalars)
 };
 
+// The kernel a launch names; with no name, the module's only .entry.
+// Throws InputError (command line) when there is no such kernel.
+const ptx::Function& find_kernel(const ptx::Module& module, const std::string& name);
+
 // Throws EmulationError (an InputError) for faults and unsupported
 // instructions, InputError for a launch that does not fit the kernel.
 RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options = {});

@@ -72,6 +72,7 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
 Launch default_launch(const ptx::Module& m, const ptx::Function& k, const DefaultLaunchOptions& o) {
   Launch l;
   l.kernel = std::string(k.name);
+  l.dynamic_shared_bytes = o.dynamic_shared_bytes;
   const uint32_t* block = o.block[0] ? o.block : k.reqntid[0] ? k.reqntid : k.maxntid[0] ? k.maxntid : nullptr;
   for (int d = 0; d < 3; ++d) {
     l.block[d] = block ? std::max<uint32_t>(block[d], 1) : (d == 0 ? 128 : 1);

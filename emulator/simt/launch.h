@@ -17,6 +17,7 @@ struct DefaultLaunchOptions {
   uint32_t block[3] = {0, 0, 0};  // 0: the kernel's .reqntid, else .maxntid, else 128x1x1
   uint32_t grid[3] = {1, 1, 1};
   uint64_t buffer_bytes = uint64_t{64} << 20;  // per pointer parameter (allocated lazily)
+  uint64_t dynamic_shared_bytes = 0;
 };
 
 // Pointer-sized parameters (.u64/.b64/.s64 with 64-bit addresses, 32-bit

@@ -118,14 +118,18 @@ KernelProfile profile_kernel(const ptx::Module& m, const Launch& launch, Profile
                              const EmulatorOptions& options) {
   KernelProfile p;
   p.kernel = launch.kernel;
+  if (p.kernel.empty()) {
+    try {
+      p.kernel = std::string(find_kernel(m, "").name);
+    } catch (const InputError&) {
+    }
+  }
   auto start = std::chrono::steady_clock::now();
   try {
     EmulatorOptions o = options;
     o.return_buffers = false;
     if (mode == ProfileMode::Slices) {
-      const ptx::Function* k = m.find_function(launch.kernel);
-      if (!k) throw command_line_error(fmt::format("no kernel named '{}'", launch.kernel));
-      SliceSchedule s = slices_schedule(m, *k);
+      SliceSchedule s = slices_schedule(m, find_kernel(m, launch.kernel));
       p.slice_instructions = s.executed;
       p.reachable_instructions = s.total;
       if (s.not_applicable.empty()) {

@@ -1,0 +1,339 @@
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <string>
+
+#include "emulator/simt/emulator.h"
+#include "emulator/simt/profile.h"
+#include "frontend/ptx/parser.h"
+
+using namespace warpsat;
+using namespace warpsat::simt;
+
+namespace {
+ptx::Module parse(const std::string& body) {
+  return ptx::parse_module(".version 8.5\n.target sm_90\n.address_size 64\n" + body, "k.ptx");
+}
+
+KernelArgument buffer(size_t bytes) {
+  KernelArgument a;
+  a.kind = KernelArgument::Kind::Buffer;
+  a.bytes.assign(bytes, 0);
+  a.name = "out";
+  return a;
+}
+
+KernelArgument scalar_u32(uint32_t v) {
+  KernelArgument a;
+  a.kind = KernelArgument::Kind::Scalar;
+  a.bytes.resize(4);
+  std::memcpy(a.bytes.data(), &v, 4);
+  return a;
+}
+
+uint32_t word(const std::vector<uint8_t>& b, size_t i) {
+  uint32_t v;
+  std::memcpy(&v, b.data() + 4 * i, 4);
+  return v;
+}
+
+std::string error_of(const ptx::Module& m, const Launch& l) {
+  try {
+    run_kernel(m, l);
+  } catch (const EmulationError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// out[tid] = tid < 48 ? 1 : 2, as an if/else (instruction counts worked out below).
+const char* kIfElse = R"(
+.entry k(.param .u64 out) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 48;
+  @%p1 bra $L_small;
+  mov.u32 %r2, 2;
+  bra.uni $L_done;
+$L_small:
+  mov.u32 %r2, 1;
+$L_done:
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd3, %rd2, %rd3;
+  st.global.u32 [%rd3], %r2;
+  ret;
+})";
+}  // namespace
+
+TEST_CASE("an if/else split at tid 48: outputs and exact per-warp branch counts") {
+  ptx::Module m = parse(kIfElse);
+  Launch l;
+  l.block[0] = 256;  // 8 warps; only warp 1 (threads 32..63) splits
+  l.args = {buffer(256 * 4)};
+  RunResult r = run_kernel(m, l);
+  for (size_t i = 0; i < 256; ++i) CHECK(word(r.buffers[0], i) == (i < 48 ? 1u : 2u));
+  const KernelMetrics& k = r.metrics;
+  // @%p1 bra: once per warp (8); bra.uni: once per warp with not-taken lanes (warps 1..7).
+  CHECK(k.branches == 15);
+  CHECK(k.divergent_branches == 1);
+  CHECK(k.branch_efficiency() == doctest::Approx(100.0 * 14 / 15));
+  // Warp 0: 5 + 1 + 4 = 10; warp 1: 5 + 1 + 2 + 4 = 12; warps 2..7: 5 + 2 + 4 = 11 each.
+  CHECK(k.warp_instructions == 10 + 12 + 6 * 11);
+  // Warp 1 runs the taken path with 16 lanes and the other with 16.
+  CHECK(k.thread_instructions == 320 + (5 * 32 + 16 + 2 * 16 + 4 * 32) + 6 * 11 * 32);
+  CHECK(k.simt_efficiency() == doctest::Approx(2768.0 / (32 * 88)));
+  REQUIRE(k.per_branch.size() == 1);
+  CHECK(k.per_branch[0].ptx_line == 13);
+  CHECK(k.per_branch[0].executions == 8);
+  CHECK(k.per_branch[0].divergent == 1);
+}
+
+TEST_CASE("a loop whose trip count depends on the lane: divergence counted per warp") {
+  // Lane l iterates (l & 3) + 1 times. The back-edge branch runs 4 times per
+  // warp; the first three split it (some lanes leave), the fourth does not.
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 out) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<5>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %laneid;
+  and.b32 %r2, %r1, 3;
+  mov.u32 %r3, 0;
+$L_loop:
+  add.u32 %r3, %r3, 1;
+  setp.le.u32 %p1, %r3, %r2;
+  @%p1 bra $L_loop;
+  mov.u32 %r4, %tid.x;
+  mul.wide.u32 %rd2, %r4, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.u32 [%rd3], %r3;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 64;
+  l.args = {buffer(64 * 4)};
+  RunResult r = run_kernel(m, l);
+  for (size_t i = 0; i < 64; ++i) CHECK(word(r.buffers[0], i) == (i & 3) + 1);
+  CHECK(r.metrics.branches == 2 * 4);
+  CHECK(r.metrics.divergent_branches == 2 * 3);
+  CHECK(r.metrics.branch_efficiency() == doctest::Approx(25.0));
+}
+
+TEST_CASE("recursion through a .func, with .param passing") {
+  ptx::Module m = parse(R"(
+.func (.param .b32 ret) fact(.param .b32 n) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<5>;
+  ld.param.b32 %r1, [n];
+  setp.le.s32 %p1, %r1, 1;
+  @%p1 bra $L_base;
+  add.s32 %r2, %r1, -1;
+  {
+  .param .b32 arg;
+  .param .b32 res;
+  st.param.b32 [arg], %r2;
+  call.uni (res), fact, (arg);
+  ld.param.b32 %r3, [res];
+  }
+  mul.lo.s32 %r4, %r3, %r1;
+  st.param.b32 [ret], %r4;
+  ret;
+$L_base:
+  st.param.b32 [ret], 1;
+  ret;
+}
+.entry k(.param .u64 out) {
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  {
+  .param .b32 arg;
+  .param .b32 res;
+  st.param.b32 [arg], %r1;
+  call.uni (res), fact, (arg);
+  ld.param.b32 %r2, [res];
+  }
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.u32 [%rd3], %r2;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 8;
+  l.args = {buffer(8 * 4)};
+  RunResult r = run_kernel(m, l);
+  uint32_t f = 1;
+  for (uint32_t i = 0; i < 8; ++i) {
+    f *= std::max(i, 1u);
+    CHECK(word(r.buffers[0], i) == f);  // i! (with 0! = 1)
+  }
+}
+
+TEST_CASE("barriers order shared-memory traffic across warps") {
+  // Each thread writes its id to shared memory, syncs, then reads its
+  // neighbour's (in another warp for thread 31 -> 32).
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 out) {
+  .shared .align 4 .b32 s[64];
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 2;
+  mov.u32 %r3, s;
+  add.s32 %r4, %r3, %r2;
+  st.shared.u32 [%r4], %r1;
+  bar.sync 0;
+  add.s32 %r5, %r1, 1;
+  and.b32 %r5, %r5, 63;
+  shl.b32 %r5, %r5, 2;
+  add.s32 %r6, %r3, %r5;
+  ld.shared.u32 %r7, [%r6];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.u32 [%rd3], %r7;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 64;
+  l.args = {buffer(64 * 4)};
+  RunResult r = run_kernel(m, l);
+  for (uint32_t i = 0; i < 64; ++i) CHECK(word(r.buffers[0], i) == (i + 1) % 64);
+}
+
+TEST_CASE("faults name the instruction, the thread and the address") {
+  // Thread 5 stores one element past the end of a 5-element buffer.
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 out) {
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 6;
+  l.args = {buffer(5 * 4)};
+  std::string e = error_of(m, l);
+  CHECK(e.starts_with("k.ptx:12:3: error: out-of-bounds global store of 4 byte(s) at address 0x"));
+  CHECK(e.find("thread (5,0,0) of block (0,0,0)") != std::string::npos);
+}
+
+TEST_CASE("deadlock, runaway loops and unimplemented instructions stop the run with a reason") {
+  ptx::Module deadlock = parse(R"(
+.entry k() {
+  .reg .pred %p<2>;
+  .reg .b32 %r<2>;
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 32;
+  @%p1 bra $L_first;
+  bar.sync 1;
+  ret;
+$L_first:
+  bar.sync 0;
+  ret;
+})");
+  Launch two_warps;
+  two_warps.block[0] = 64;
+  std::string e = error_of(deadlock, two_warps);
+  CHECK(e.find("deadlock in block (0,0,0)") != std::string::npos);
+  CHECK(e.find("barrier 0: 32 of 64 threads arrived, waiting: warp 0 (PTX line 14)") != std::string::npos);
+  CHECK(e.find("barrier 1: 32 of 64 threads arrived, waiting: warp 1 (PTX line 11)") != std::string::npos);
+
+  ptx::Module spin = parse(".entry k() {\n$L:\n  bra.uni $L;\n}");
+  Launch one;
+  EmulatorOptions o;
+  o.max_steps = 1000;
+  try {
+    run_kernel(spin, one, o);
+    FAIL("expected the step limit");
+  } catch (const EmulationError& err) {
+    CHECK(std::string(err.what()).find("step limit of 1000 warp instructions") != std::string::npos);
+  }
+
+  ptx::Module tex = parse(R"(
+.entry k() {
+  .reg .f32 %f<5>;
+  .reg .b64 %rd<2>;
+  tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2}];
+  ret;
+})");
+  CHECK(error_of(tex, one).starts_with("k.ptx:8:3: error: the emulator does not implement 'tex.2d.v4.f32.f32'"));
+}
+
+TEST_CASE("runs are deterministic, and exited lanes leave barriers") {
+  // Threads >= 40 exit before the barrier; the rest still pass it.
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 out) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, 40;
+  @%p1 exit;
+  bar.sync 0;
+  mov.u32 %r2, %clock;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.u32 [%rd3], %r2;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 64;
+  l.args = {buffer(64 * 4)};
+  RunResult a = run_kernel(m, l), b = run_kernel(m, l);
+  CHECK(a.buffers == b.buffers);
+  CHECK(word(a.buffers[0], 39) != 0);  // %clock is the warp's step count: deterministic, non-zero
+  CHECK(word(a.buffers[0], 40) == 0);  // exited before storing
+}
+
+TEST_CASE("slices mode reconstructs full mode's counts, or says why it cannot") {
+  ptx::Module m = parse(kIfElse);
+  Launch l;
+  l.block[0] = 256;
+  l.args = {buffer(256 * 4)};
+  KernelProfile full = profile_kernel(m, l, ProfileMode::Full), sliced = profile_kernel(m, l, ProfileMode::Slices);
+  REQUIRE(full.ok);
+  REQUIRE(sliced.ok);
+  CHECK(sliced.mode == ProfileMode::Slices);
+  CHECK(sliced.slice_instructions < sliced.reachable_instructions);
+  CHECK(sliced.metrics.warp_instructions == full.metrics.warp_instructions);
+  CHECK(sliced.metrics.thread_instructions == full.metrics.thread_instructions);
+  CHECK(sliced.metrics.divergent_branches == full.metrics.divergent_branches);
+
+  ptx::Module reads_written = parse(R"(
+.entry k(.param .u64 out) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  st.u32 [%rd1], 7;
+  ld.u32 %r1, [%rd1];
+  setp.eq.u32 %p1, %r1, 7;
+  @%p1 bra $L;
+$L:
+  ret;
+})");
+  Launch one;
+  one.args = {buffer(4)};
+  KernelProfile p = profile_kernel(reads_written, one, ProfileMode::Slices);
+  CHECK(p.mode == ProfileMode::Full);
+  CHECK(p.fallback == "a branch in k depends on generic memory the kernel writes");
+}
+
+TEST_CASE("a launch that does not fit the kernel is an input error") {
+  ptx::Module m = parse(kIfElse);
+  Launch l;
+  l.args = {buffer(4), scalar_u32(1)};
+  CHECK_THROWS_AS(run_kernel(m, l), InputError);
+}
