@@ -1,5 +1,6 @@
 #include "emulator/fp/arith.h"
 
+#include <cmath>
 #include <initializer_list>
 #include <optional>
 
@@ -41,6 +42,35 @@ soft::RoundOpts opts64(Rounding r) { return {r, false, false}; }
 constexpr uint64_t kOneF64 = 0x3ff0000000000000ull;
 constexpr uint32_t kOneF32 = 0x3f800000u;
 
+// Fast path. In round-to-nearest-even, the host's IEEE binary32/binary64
+// add, multiply and fused multiply-add give exactly the soft path's rounded
+// value; only NaN results and .ftz/.sat need PTX's rules on top (the soft
+// path stays the reference: test_fp_fastpath compares the two). Used only
+// when the host keeps subnormals (no FTZ/DAZ in its floating-point state),
+// which is checked once.
+bool host_is_ieee() {
+  static const bool ok = [] {
+    volatile float tiny = 1e-40f, one = 1.0f;  // a binary32 subnormal
+    volatile double dtiny = 1e-310, done = 1.0;
+    return tiny * one != 0.0f && dtiny * done != 0.0;
+  }();
+  return ok;
+}
+
+uint32_t host_out_f32(float r, const F32Mods& m) {
+  uint32_t bits = bits_f32(r);
+  if (is_nan_f32(bits)) return out_f32(std::nullopt, m);
+  if (m.ftz) bits = flush_f32(bits);
+  return out_f32(bits, m);
+}
+
+bool fast_f32(const F32Mods& m) { return m.rnd == Rounding::rn && host_is_ieee(); }
+
+uint64_t host_out_f64(double r) {
+  uint64_t bits = bits_f64(r);
+  return is_nan_f64(bits) ? kNaNF64 : bits;
+}
+
 }  // namespace
 
 uint32_t saturate_f32(uint32_t a) {
@@ -52,6 +82,7 @@ uint32_t add_f32(uint32_t a, uint32_t b, const F32Mods& m) {
   a = in_f32(a, m);
   b = in_f32(b, m);
   if (any_nan_f32({a, b})) return out_f32(std::nullopt, m);
+  if (fast_f32(m)) return host_out_f32(as_f32(a) + as_f32(b), m);
   return out_f32(soft::add(kF32, unpack(kF32, a), unpack(kF32, b), opts(m)), m);
 }
 
@@ -64,6 +95,7 @@ uint32_t mul_f32(uint32_t a, uint32_t b, const F32Mods& m) {
   a = in_f32(a, m);
   b = in_f32(b, m);
   if (any_nan_f32({a, b})) return out_f32(std::nullopt, m);
+  if (fast_f32(m)) return host_out_f32(as_f32(a) * as_f32(b), m);
   return out_f32(soft::mul(kF32, unpack(kF32, a), unpack(kF32, b), opts(m)), m);
 }
 
@@ -72,6 +104,7 @@ uint32_t fma_f32(uint32_t a, uint32_t b, uint32_t c, const F32Mods& m) {
   b = in_f32(b, m);
   c = in_f32(c, m);
   if (any_nan_f32({a, b, c})) return out_f32(std::nullopt, m);
+  if (fast_f32(m)) return host_out_f32(std::fma(as_f32(a), as_f32(b), as_f32(c)), m);
   return out_f32(soft::fma(kF32, unpack(kF32, a), unpack(kF32, b), unpack(kF32, c), opts(m)), m);
 }
 
@@ -112,6 +145,7 @@ uint64_t fma_f32x2(uint64_t a, uint64_t b, uint64_t c, const F32Mods& m) {
 
 uint64_t add_f64(uint64_t a, uint64_t b, Rounding r) {
   if (auto nan = nan_operand_f64({a, b})) return *nan;
+  if (r == Rounding::rn && host_is_ieee()) return host_out_f64(as_f64(a) + as_f64(b));
   return out_f64(soft::add(kF64, unpack(kF64, a), unpack(kF64, b), opts64(r)));
 }
 
@@ -122,11 +156,13 @@ uint64_t sub_f64(uint64_t a, uint64_t b, Rounding r) {
 
 uint64_t mul_f64(uint64_t a, uint64_t b, Rounding r) {
   if (auto nan = nan_operand_f64({a, b})) return *nan;
+  if (r == Rounding::rn && host_is_ieee()) return host_out_f64(as_f64(a) * as_f64(b));
   return out_f64(soft::mul(kF64, unpack(kF64, a), unpack(kF64, b), opts64(r)));
 }
 
 uint64_t fma_f64(uint64_t a, uint64_t b, uint64_t c, Rounding r) {
   if (auto nan = nan_operand_f64({a, b, c})) return *nan;
+  if (r == Rounding::rn && host_is_ieee()) return host_out_f64(std::fma(as_f64(a), as_f64(b), as_f64(c)));
   return out_f64(soft::fma(kF64, unpack(kF64, a), unpack(kF64, b), unpack(kF64, c), opts64(r)));
 }
 

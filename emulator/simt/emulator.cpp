@@ -258,13 +258,18 @@ class WarpRunner {
  private:
   uint32_t guard_lanes(const Exec& x, const Op& op, uint32_t active) const {
     if (op.guard == kNoSlot) return active;
-    uint32_t out = 0;
-    for (uint32_t m = active; m; m &= m - 1) {
-      unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
-      bool p = (x.get(op.guard, lane) & 1) != 0;
-      if (p != op.guard_negated) out |= 1u << lane;
-    }
-    return out;
+    uint64_t tmp[kWarpSize];
+    const uint64_t* p = x.lanes(op.guard, tmp);
+    uint32_t holds = 0;
+    for (unsigned l = 0; l < kWarpSize; ++l) holds |= static_cast<uint32_t>(p[l] & 1) << l;
+    return active & (op.guard_negated ? ~holds : holds);
+  }
+
+  // Lane counts repeat from one instruction to the next; popcount may be a
+  // library call on baseline x86-64, so remember the last one.
+  uint32_t count(uint32_t mask) {
+    if (mask != counted_mask_) counted_mask_ = mask, counted_ = static_cast<uint32_t>(__builtin_popcount(mask));
+    return counted_;
   }
 
   void step(Warp& w, Frame& f, SimtEntry& e, uint32_t active) {
@@ -278,8 +283,8 @@ class WarpRunner {
                          rs_.options.max_steps));
     OpCounters& c = rs_.counters[f.code->index][e.pc];
     ++c.warps;
-    c.threads += static_cast<uint64_t>(__builtin_popcount(active));
-    c.threads_on += static_cast<uint64_t>(__builtin_popcount(exec));
+    c.threads += count(active);
+    c.threads_on += exec == active ? count(active) : static_cast<uint32_t>(__builtin_popcount(exec));
     switch (op.control) {
       case Control::None:
         if (exec && (rs_.executes.empty() || rs_.executes[f.code->index][e.pc])) op.run(x, op, exec);
@@ -534,6 +539,7 @@ class WarpRunner {
   RunState& rs_;
   Cta& cta_;
   std::map<uint32_t, uint32_t> waiting_masks_;  // warp -> lanes that arrived at its barrier
+  uint32_t counted_mask_ = ~0u, counted_ = 32;
 };
 
 bool WarpRunner::release_barriers(bool) {

@@ -55,6 +55,25 @@ void set_compare(Exec& x, const Op& op, unsigned l, bool r) {
   if (op.dst.size() > 1) x.set(op.dst[1], l, combined(x, op, l, !r));
 }
 
+// add, mul and fma on whole-warp arrays: the bulk of floating-point work.
+void run_f32_common(Exec& x, const Op& op, uint32_t mask) {
+  fp::F32Mods m{rounding(op), has(op, kFtz), has(op, kSat)};
+  uint64_t ta[kWarpSize], tb[kWarpSize], tc[kWarpSize];
+  const uint64_t* a = x.lanes(op.src[0], ta);
+  const uint64_t* b = x.lanes(op.src[1], tb);
+  uint64_t* d = x.regs + static_cast<size_t>(op.dst[0]) * kWarpSize;
+  auto u = [](uint64_t v) { return static_cast<uint32_t>(v); };
+  switch (static_cast<Kind>(op.aux)) {
+    case Add: for_lanes(mask, [&](unsigned l) { d[l] = fp::add_f32(u(a[l]), u(b[l]), m); }); break;
+    case Sub: for_lanes(mask, [&](unsigned l) { d[l] = fp::sub_f32(u(a[l]), u(b[l]), m); }); break;
+    case Mul: for_lanes(mask, [&](unsigned l) { d[l] = fp::mul_f32(u(a[l]), u(b[l]), m); }); break;
+    default: {
+      const uint64_t* c = x.lanes(op.src[2], tc);
+      for_lanes(mask, [&](unsigned l) { d[l] = fp::fma_f32(u(a[l]), u(b[l]), u(c[l]), m); });
+    }
+  }
+}
+
 void run_f32(Exec& x, const Op& op, uint32_t mask) {
   fp::F32Mods m{rounding(op), has(op, kFtz), has(op, kSat)};
   Kind k = static_cast<Kind>(op.aux);
@@ -280,7 +299,9 @@ bool decode_float(Decoder& d, const ptx::Instruction& ins, Op& op) {
   op.fp_special = kind == Div || kind == Rcp || kind == Sqrt || kind == Rsqrt || kind == Sin || kind == Cos ||
                   kind == Lg2 || kind == Ex2 || kind == Tanh;
   switch (t) {
-    case ScalarType::F32: op.run = run_f32; break;
+    case ScalarType::F32:
+      op.run = (kind == Add || kind == Sub || kind == Mul || kind == Fma) && op.src_add.empty() ? run_f32_common : run_f32;
+      break;
     case ScalarType::F64: op.run = run_f64; break;
     case ScalarType::F16:
     case ScalarType::BF16: op.vec = 1, op.run = run_half; break;

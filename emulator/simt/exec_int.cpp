@@ -119,13 +119,56 @@ void run_mul(Exec& x, const Op& op, uint32_t mask) {
 }
 
 // ---- simple binary and unary operations, by type ----
+// Operands are read as whole-warp arrays (Exec::lanes), the common case of
+// the inner loop; reg+imm sources take the general path.
 template <typename T, typename Fn>
 void run_binary(Exec& x, const Op& op, uint32_t mask) {
+  if (!op.src_add.empty()) {
+    for_lanes(mask, [&](unsigned l) {
+      T a = as<T>(x.src(op, 0, l)), b = as<T>(x.src(op, 1, l));
+      x.set(op.dst[0], l, bits_of(static_cast<T>(Fn{}(a, b, op))));
+    });
+    return;
+  }
+  uint64_t ta[kWarpSize], tb[kWarpSize];
+  const uint64_t* a = x.lanes(op.src[0], ta);
+  const uint64_t* b = x.lanes(op.src[1], tb);
+  uint64_t* d = x.regs + static_cast<size_t>(op.dst[0]) * kWarpSize;
+  const uint64_t m = x.masks[op.dst[0]];
+  for_lanes(mask, [&](unsigned l) { d[l] = bits_of(static_cast<T>(Fn{}(as<T>(a[l]), as<T>(b[l]), op))) & m; });
+}
+
+// d = a * b + c, the low half (mad.lo), on whole-warp arrays.
+template <typename T>
+void run_mad_lo(Exec& x, const Op& op, uint32_t mask) {
+  using U = std::make_unsigned_t<T>;
+  uint64_t ta[kWarpSize], tb[kWarpSize], tc[kWarpSize];
+  const uint64_t* a = x.lanes(op.src[0], ta);
+  const uint64_t* b = x.lanes(op.src[1], tb);
+  const uint64_t* c = x.lanes(op.src[2], tc);
+  uint64_t* d = x.regs + static_cast<size_t>(op.dst[0]) * kWarpSize;
+  const uint64_t m = x.masks[op.dst[0]];
   for_lanes(mask, [&](unsigned l) {
-    T a = as<T>(x.src(op, 0, l)), b = as<T>(x.src(op, 1, l));
-    x.set(op.dst[0], l, bits_of(static_cast<T>(Fn{}(a, b, op))));
+    d[l] = bits_of(static_cast<U>(static_cast<U>(a[l]) * static_cast<U>(b[l]) + static_cast<U>(c[l]))) & m;
   });
 }
+template <typename T, typename>
+struct MadLo {
+  static void fn(Exec& x, const Op& op, uint32_t m) { run_mad_lo<T>(x, op, m); }
+};
+
+struct Plus {
+  template <typename T>
+  T operator()(T a, T b, const Op&) const { return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) + static_cast<std::make_unsigned_t<T>>(b)); }
+};
+struct Minus {
+  template <typename T>
+  T operator()(T a, T b, const Op&) const { return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) - static_cast<std::make_unsigned_t<T>>(b)); }
+};
+struct MulLo {
+  template <typename T>
+  T operator()(T a, T b, const Op&) const { return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) * static_cast<std::make_unsigned_t<T>>(b)); }
+};
 template <typename T, typename Fn>
 void run_unary(Exec& x, const Op& op, uint32_t mask) {
   for_lanes(mask, [&](unsigned l) { x.set(op.dst[0], l, Fn{}(as<T>(x.src(op, 0, l)), op)); });
@@ -321,6 +364,15 @@ bool combine(uint32_t how, bool r, bool c) {
 }
 
 // flags: cmp (4 bits), bool op (2 bits at 4), c negated (bit 6); src[2] = c; set: dst type in type2
+template <typename T, uint32_t kCmp>
+void run_setp_plain(Exec& x, const Op& op, uint32_t mask) {
+  uint64_t ta[kWarpSize], tb[kWarpSize];
+  const uint64_t* a = x.lanes(op.src[0], ta);
+  const uint64_t* b = x.lanes(op.src[1], tb);
+  uint64_t* d = x.regs + static_cast<size_t>(op.dst[0]) * kWarpSize;
+  for_lanes(mask, [&](unsigned l) { d[l] = compare<T>(kCmp, as<T>(a[l]), as<T>(b[l])); });
+}
+
 template <typename T>
 void run_setp_int(Exec& x, const Op& op, uint32_t mask) {
   uint32_t cmp = op.flags & 0xf, how = (op.flags >> 4) & 3;
@@ -343,9 +395,27 @@ template <typename T, typename>
 struct SetpInt {
   static void fn(Exec& x, const Op& op, uint32_t m) { run_setp_int<T>(x, op, m); }
 };
+// The common setp: one predicate, no .and/.or/.xor, registers or constants.
+template <typename T>
+Handler plain_setp(uint32_t cmp) {
+  switch (cmp) {
+    case Eq: return run_setp_plain<T, Eq>;
+    case Ne: return run_setp_plain<T, Ne>;
+    case Lt: return run_setp_plain<T, Lt>;
+    case Le: return run_setp_plain<T, Le>;
+    case Gt: return run_setp_plain<T, Gt>;
+    default: return run_setp_plain<T, Ge>;
+  }
+}
 
 void run_selp(Exec& x, const Op& op, uint32_t mask) {
-  for_lanes(mask, [&](unsigned l) { x.set(op.dst[0], l, (x.src(op, 2, l) & 1) ? x.src(op, 0, l) : x.src(op, 1, l)); });
+  uint64_t ta[kWarpSize], tb[kWarpSize], tc[kWarpSize];
+  const uint64_t* a = x.lanes(op.src[0], ta);
+  const uint64_t* b = x.lanes(op.src[1], tb);
+  const uint64_t* c = x.lanes(op.src[2], tc);
+  uint64_t* d = x.regs + static_cast<size_t>(op.dst[0]) * kWarpSize;
+  const uint64_t m = x.masks[op.dst[0]];
+  for_lanes(mask, [&](unsigned l) { d[l] = ((c[l] & 1) ? a[l] : b[l]) & m; });
 }
 
 void run_slct(Exec& x, const Op& op, uint32_t mask) {
@@ -561,7 +631,10 @@ bool decode_integer(Decoder& d, const ptx::Instruction& ins, Op& op) {
       if (ins.has("cc")) op.flags |= kCarryOut;
       if (ins.op == Opcode::Addc || ins.op == Opcode::Subc) op.flags |= kCarryIn;
       operands(2);
-      op.run = pick<AddSub, void>(t);
+      if (op.flags == 0)
+        op.run = op.aux == 0 ? pick<Binary, Plus>(t) : pick<Binary, Minus>(t);
+      else
+        op.run = pick<AddSub, void>(t);
       return op.run != nullptr;
     }
     case Opcode::Mul:
@@ -576,7 +649,12 @@ bool decode_integer(Decoder& d, const ptx::Instruction& ins, Op& op) {
       if (ins.has("cc")) op.flags |= kCarryOut;
       if (ins.op == Opcode::Madc) op.flags |= kCarryIn;
       operands(op.aux == 1 || op.aux == 3 ? 3 : 2);
-      op.run = pick<Mul, void>(t);
+      if (op.flags == kLo && op.aux == 0 && op.src_add.empty())
+        op.run = pick<Binary, MulLo>(t);
+      else if (op.flags == kLo && op.aux == 1 && op.src_add.empty())
+        op.run = pick<MadLo, void>(t);
+      else
+        op.run = pick<Mul, void>(t);
       return op.run != nullptr;
     }
     case Opcode::Div:
@@ -706,6 +784,11 @@ bool decode_integer(Decoder& d, const ptx::Instruction& ins, Op& op) {
       if (unsigned_cmp) is_signed = false;
       unsigned w = ptx::bit_width(ct);
       if (ct == ScalarType::Pred) w = 8;
+      if (!how && ins.op == Opcode::Setp && op.dst.size() == 1 && (w == 32 || w == 64)) {
+        op.run = w == 32 ? (is_signed ? plain_setp<int32_t>(cmp) : plain_setp<uint32_t>(cmp))
+                         : (is_signed ? plain_setp<int64_t>(cmp) : plain_setp<uint64_t>(cmp));
+        return true;
+      }
       switch (w) {
         case 8: op.run = is_signed ? SetpInt<int8_t, void>::fn : SetpInt<uint8_t, void>::fn; break;
         case 16: op.run = is_signed ? SetpInt<int16_t, void>::fn : SetpInt<uint16_t, void>::fn; break;

@@ -8,9 +8,14 @@
 
 namespace warpsat::simt {
 
-// Calls f(lane) for each set bit of mask, lowest lane first.
+// Calls f(lane) for each set bit of mask, lowest lane first. A full warp
+// takes a plain loop the compiler can unroll and vectorise.
 template <typename F>
-inline void for_lanes(uint32_t mask, F&& f) {
+[[gnu::always_inline]] inline void for_lanes(uint32_t mask, F&& f) {
+  if (mask == ~0u) {
+    for (unsigned l = 0; l < 32; ++l) f(l);
+    return;
+  }
   for (uint32_t m = mask; m; m &= m - 1) f(static_cast<unsigned>(__builtin_ctz(m)));
 }
 

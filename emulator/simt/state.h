@@ -66,21 +66,34 @@ struct RunState;
 // What an instruction handler sees. Built per executed instruction (it is
 // only references), so handlers stay free functions.
 struct Exec {
+  Exec(RunState& r, Cta& c, Warp& w, Frame& f)
+      : run(r), cta(c), warp(w), frame(f), regs(f.regs.data()), masks(f.code->slot_mask.data()) {}
+
   RunState& run;
   Cta& cta;
   Warp& warp;
   Frame& frame;
+  uint64_t* regs;         // the frame's registers, slot * 32 + lane
+  const uint64_t* masks;  // width mask per slot
 
-  uint64_t get(Slot s, unsigned lane) const {
-    if (s < kSpecialBase) return frame.regs[static_cast<size_t>(s) * kWarpSize + lane];
+  // The 32 lane values of a source slot: the registers themselves, or (for
+  // a special register) a copy in `tmp`. For handlers that work on whole warps.
+  const uint64_t* lanes(Slot s, uint64_t (&tmp)[kWarpSize]) const {
+    if (s < kSpecialBase) return regs + static_cast<size_t>(s) * kWarpSize;
+    for (unsigned l = 0; l < kWarpSize; ++l) tmp[l] = special(s - kSpecialBase, l);
+    return tmp;
+  }
+
+  [[gnu::always_inline]] uint64_t get(Slot s, unsigned lane) const {
+    if (s < kSpecialBase) [[likely]] return regs[static_cast<size_t>(s) * kWarpSize + lane];
     return special(s - kSpecialBase, lane);
   }
-  void set(Slot s, unsigned lane, uint64_t v) {
-    frame.regs[static_cast<size_t>(s) * kWarpSize + lane] = v & frame.code->slot_mask[s];
+  [[gnu::always_inline]] void set(Slot s, unsigned lane, uint64_t v) {
+    regs[static_cast<size_t>(s) * kWarpSize + lane] = v & masks[s];
   }
   uint64_t special(uint32_t index, unsigned lane) const;
   // Source operand i of `op` (with a reg+imm addend when there is one).
-  uint64_t src(const Op& op, size_t i, unsigned lane) const {
+  [[gnu::always_inline]] uint64_t src(const Op& op, size_t i, unsigned lane) const {
     uint64_t v = get(op.src[i], lane);
     return op.src_add.empty() ? v : v + static_cast<uint64_t>(op.src_add[i]);
   }
