@@ -20,7 +20,10 @@ struct Command {
   std::function<int()> run;
 };
 
+void add_calibrate_command(CLI::App& app, std::vector<Command>& commands);
+void add_check_trace_command(CLI::App& app, std::vector<Command>& commands);
 void add_simulate_command(CLI::App& app, std::vector<Command>& commands);
 void add_tile_command(CLI::App& app, std::vector<Command>& commands);
+void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace warpsat::cli

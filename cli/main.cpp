@@ -22,6 +22,9 @@ int main(int argc, char** argv) {
   std::vector<Command> commands;
   add_simulate_command(app, commands);
   add_tile_command(app, commands);
+  add_check_trace_command(app, commands);
+  add_calibrate_command(app, commands);
+  add_validate_model_command(app, commands);
 
   try {
     app.parse(argc, argv);
