@@ -103,8 +103,11 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
   fmt::print("inconsistent: {} violation(s) in {} equations checked\n", r.violations.size(), r.equations);
   for (size_t i = 0; i < std::min(r.violations.size(), kMaxListed); ++i) {
     const TraceViolation& v = r.violations[i];
-    fmt::print("  {} at {}: trace {}, model requires {}\n      {}\n", describe(v), where(t, v.line),
-               value_text(v.trace, "(absent)"), value_text(v.required, "(none)"), v.formula);
+    if (!v.trace && !v.required)
+      fmt::print("  {} at {}:\n      {}\n", describe(v), where(t, v.line), v.formula);
+    else
+      fmt::print("  {} at {}: trace {}, model requires {}\n      {}\n", describe(v), where(t, v.line),
+                 value_text(v.trace, "(absent)"), value_text(v.required, "(none)"), v.formula);
   }
   if (r.violations.size() > kMaxListed) fmt::print("  ... and {} more (--format json lists all)\n", r.violations.size() - kMaxListed);
   if (const auto& dv = r.first_divergence) {
@@ -160,12 +163,7 @@ int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shap
     const std::string& u = f.machine.time_unit;
     fmt::print("consistent: machine parameters exist that make every equation hold (Z3: sat)\n");
     fmt::print("durations found ({}), and the range each takes over all consistent machines:\n", u);
-    const int64_t found[5] = {f.durations.math, f.durations.load_a, f.durations.load_b, f.durations.init, f.durations.epilogue};
-    for (size_t i = 0; i < f.duration_ranges.size(); ++i) {
-      const auto& [name, range] = f.duration_ranges[i];
-      fmt::print("  {:<12} {:>14}   {}\n", name, found[i],
-                 range ? fmt::format("[{}, {}]", range->lo, range->hi) : "(range query gave no answer)");
-    }
+    for (const FittedParameter& p : f.duration_table) fmt::print("  {:<12} {:>14}   {}\n", p.name, p.value, p.range);
     fmt::print("machine parameters (one consistent choice; ranges given the durations above):\n");
     for (const FittedParameter& p : f.parameters) fmt::print("  {:<20} {:>14}   {}\n", p.name, p.value, p.range);
     fmt::print("\nvalidated: yes (simulated with these parameters, the model reproduces all {} event(s) of the trace)\n",

@@ -82,7 +82,8 @@ class Checker {
   void check_wave_count() {
     ++r_.equations;
     int64_t tiles = ceil_div(shape_.m, c_.tile.tm) * ceil_div(shape_.n, c_.tile.tn);
-    std::string formula = fmt::format("W = ceil(ceil(M/TM) * ceil(N/TN) / sms) = ceil({} / {})", tiles, m_.sms);
+    std::string formula =
+        fmt::format("W = ceil(ceil(M/TM) * ceil(N/TN) / sms) = ceil({} / {}) = {}", tiles, m_.sms, r_.waves);
     if (t_.wave_count != r_.waves)
       violation({"waves", "wave count", 0, 0, 0, t_.wave_count, r_.waves, formula, t_.waves.front().line});
     // Waves the trace skips over.

@@ -131,7 +131,8 @@ class TraceEncoder {
     int64_t expected = 1;
     for (const TraceWave& tw : t_.waves) {
       if (tw.first > expected)
-        add(fmt::format("waves.w{}", expected), fmt::format("the trace lacks wave(s) {}-{}", expected, tw.first - 1), c_.bool_val(false));
+        add(fmt::format("waves.w{}", expected),
+            fmt::format("the trace lacks {}", wave_label(TraceWave{expected, tw.first - 1, {}, 0})), c_.bool_val(false));
       expected = tw.last + 1;
     }
     if (t_.stage_count)

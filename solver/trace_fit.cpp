@@ -1,6 +1,7 @@
 #include "solver/trace_fit.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -226,8 +227,10 @@ class TraceFitter {
     return out;
   }
 
-  static std::string range_text(const std::optional<ValueRange>& r) {
+  // `cap` is the default bound: reaching it means the trace sets no upper limit.
+  static std::string range_text(const std::optional<ValueRange>& r, int64_t cap = kMaxFittedTime) {
     if (!r) return "(range query gave no answer)";
+    if (r->hi == cap) return fmt::format("[{}, 2^{}]: no upper limit from the trace", r->lo, std::bit_width(uint64_t(cap)) - 1);
     return fmt::format("[{}, {}]", r->lo, r->hi);
   }
 
@@ -244,6 +247,10 @@ class TraceFitter {
     for (auto [name, term] : {std::pair{"T_MATH", x.t_math}, {"T_LOAD_A", x.t_load_a}, {"T_LOAD_B", x.t_load_b},
                               {"T_INIT", x.init}, {"T_EPILOGUE", x.epilogue}})
       r_.duration_ranges.emplace_back(name, range(term, {}));
+    const int64_t found[5] = {d.math, d.load_a, d.load_b, d.init, d.epilogue};
+    for (size_t i = 0; i < 5; ++i)
+      r_.duration_table.push_back(
+          {r_.duration_ranges[i].first, std::to_string(found[i]), range_text(r_.duration_ranges[i].second)});
 
     // Given the durations found, which latencies and throughputs produce them.
     std::vector<z3::expr> fixed{x.t_math == ctx_.int_val(d.math), x.t_load_a == ctx_.int_val(d.load_a),
@@ -271,7 +278,7 @@ class TraceFitter {
     auto add = [&](const char* name, std::string value, std::string range) {
       r_.parameters.push_back({name, std::move(value), std::move(range)});
     };
-    add("sms", std::to_string(mc.sms), range_text(range(x.sms, {})));
+    add("sms", std::to_string(mc.sms), range_text(range(x.sms, {}), kMaxFittedSms));
     add("init", std::to_string(mc.init), range_text(r_.duration_ranges[3].second));
     add("epilogue", std::to_string(mc.epilogue), range_text(r_.duration_ranges[4].second));
     add("load_latency", std::to_string(mc.load_latency), range_text(range(x.load_latency, fixed)) + " given the durations");
