@@ -47,7 +47,8 @@ void print_fit(const PieceFit& f, const Machine& m, const Machine& base) {
   fmt::print("  {:>6} {:>12} {:>14} {:>14} {:>12}\n", "line", "work", "measured", "model", "residual");
   for (const FitRow& r : f.rows)
     fmt::print("  {:>6} {:>12} {:>14.6g} {:>14.6g} {:>12.4g}\n", r.line, r.work, r.measured, r.predicted, r.residual());
-  fmt::print("  R² {}, rms residual {:.4g} {}, max |residual| {:.4g} {}\n\n", r2_text(f.r_squared), f.rms, u, f.max_abs, u);
+  fmt::print("  R² {}, rms residual {:.4g} {}, max |residual| {:.4g} {}\n\n", r2_text(f.r_squared), f.rms, u, f.max_abs,
+             u);
 }
 
 int run_calibrate(const CalibrateOptions& o) {
@@ -66,8 +67,8 @@ int run_calibrate(const CalibrateOptions& o) {
 
   std::string header = fmt::format("# Written by `warpsat calibrate {} --base {}`.\n", o.measurements, o.base);
   for (const PieceFit* f : {&c.load, &c.math, &c.epilogue, &c.init})
-    header += f->fitted ? fmt::format("# {}: {} rows, R² {}, rms residual {:.4g} {}\n", to_string(f->kind), f->rows.size(),
-                                      r2_text(f->r_squared), f->rms, c.machine.time_unit)
+    header += f->fitted ? fmt::format("# {}: {} rows, R² {}, rms residual {:.4g} {}\n", to_string(f->kind),
+                                      f->rows.size(), r2_text(f->r_squared), f->rms, c.machine.time_unit)
                         : fmt::format("# {}: not measured, kept from {}\n", to_string(f->kind), base.name);
   std::ofstream out(o.output);
   out << header << toml;
@@ -86,7 +87,8 @@ int run_calibrate(const CalibrateOptions& o) {
 void add_calibrate_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<CalibrateOptions>();
   CLI::App* sub = app.add_subcommand("calibrate", "fit a machine's throughputs and latencies to measured tile times");
-  sub->add_option("measurements", o->measurements, "CSV: kind (load|math|epilogue|init), tm, tn, tk, time (or time_us, ...)")
+  sub->add_option("measurements", o->measurements,
+                  "CSV: kind (load|math|epilogue|init), tm, tn, tk, time (or time_us, ...)")
       ->required();
   sub->add_option("--base", o->base, "machine whose other values (sms, shared memory, ...) are kept")->required();
   sub->add_option("-o,--output", o->output, "machine .toml to write")->required();

@@ -42,8 +42,9 @@ T resolve(const std::optional<T>& flag, const std::optional<T>& file, const std:
           const Trace& t, const char* what, const std::string& missing) {
   std::optional<T> given = flag ? flag : file;
   if (given && trace && !(trace->value == *given))
-    throw InputError({t.source, trace->line, trace->column},
-                     fmt::format("the trace was written for {} = {}, but {} was asked for", what, show(trace->value), show(*given)));
+    throw InputError(
+        {t.source, trace->line, trace->column},
+        fmt::format("the trace was written for {} = {}, but {} was asked for", what, show(trace->value), show(*given)));
   if (given) return *given;
   if (trace) return trace->value;
   throw command_line_error(missing);
@@ -65,7 +66,8 @@ std::string describe(const TraceViolation& v) {
 
 void print_problem(const Trace& t, const GemmShape& s, const TileConfig& c, const std::string& machine) {
   fmt::print("check-trace: {} against seed 001's model\n", t.source);
-  fmt::print("problem: M={} N={} K={}, tile {}, D={}, machine {}\n", s.m, s.n, s.k, to_string(c.tile), c.stages, machine);
+  fmt::print("problem: M={} N={} K={}, tile {}, D={}, machine {}\n", s.m, s.n, s.k, to_string(c.tile), c.stages,
+             machine);
   fmt::print("trace: {} wave(s), {} event(s) given, {} times\n", t.wave_count, t.event_count(),
              t.absolute ? "absolute" : "relative");
 }
@@ -76,15 +78,26 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
   if (o.format == "json") {
     nlohmann::json violations = nlohmann::json::array();
     for (const TraceViolation& v : r.violations)
-      violations.push_back({{"id", v.id}, {"equation", v.equation}, {"wave", v.wave}, {"wave_last", v.wave_last},
-                            {"stage", v.stage}, {"trace", v.trace ? nlohmann::json(*v.trace) : nlohmann::json()},
+      violations.push_back({{"id", v.id},
+                            {"equation", v.equation},
+                            {"wave", v.wave},
+                            {"wave_last", v.wave_last},
+                            {"stage", v.stage},
+                            {"trace", v.trace ? nlohmann::json(*v.trace) : nlohmann::json()},
                             {"required", v.required ? nlohmann::json(*v.required) : nlohmann::json()},
-                            {"formula", v.formula}, {"line", v.line}});
-    nlohmann::json j = {{"trace", t.source}, {"machine", m.name}, {"consistent", r.consistent()},
-                        {"equations", r.equations}, {"stage_count", r.stage_count}, {"waves", r.waves},
+                            {"formula", v.formula},
+                            {"line", v.line}});
+    nlohmann::json j = {{"trace", t.source},
+                        {"machine", m.name},
+                        {"consistent", r.consistent()},
+                        {"equations", r.equations},
+                        {"stage_count", r.stage_count},
+                        {"waves", r.waves},
                         {"violations", violations}};
     if (const auto& d = r.first_divergence)
-      j["first_divergence"] = {{"wave", d->wave}, {"stage", d->stage}, {"event", d->event},
+      j["first_divergence"] = {{"wave", d->wave},
+                               {"stage", d->stage},
+                               {"event", d->event},
                                {"trace", d->trace ? nlohmann::json(*d->trace) : nlohmann::json()},
                                {"simulated", d->simulated ? nlohmann::json(*d->simulated) : nlohmann::json()},
                                {"line", d->line}};
@@ -93,8 +106,9 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
   }
   print_problem(t, shape, c, m.name);
   const Durations& d = r.machine_durations;
-  fmt::print("model: S = {} stage(s), W = {} wave(s); durations ({}): math {}, load A {}, load B {}, init {}, epilogue {}\n\n",
-             r.stage_count, r.waves, m.time_unit, d.math, d.load_a, d.load_b, d.init, d.epilogue);
+  fmt::print(
+      "model: S = {} stage(s), W = {} wave(s); durations ({}): math {}, load A {}, load B {}, init {}, epilogue {}\n\n",
+      r.stage_count, r.waves, m.time_unit, d.math, d.load_a, d.load_b, d.init, d.epilogue);
   if (r.consistent()) {
     fmt::print("consistent: all {} equations hold{}\n", r.equations,
                r.first_divergence ? "" : ", and every event equals the simulator's");
@@ -109,7 +123,8 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
       fmt::print("  {} at {}: trace {}, model requires {}\n      {}\n", describe(v), where(t, v.line),
                  value_text(v.trace, "(absent)"), value_text(v.required, "(none)"), v.formula);
   }
-  if (r.violations.size() > kMaxListed) fmt::print("  ... and {} more (--format json lists all)\n", r.violations.size() - kMaxListed);
+  if (r.violations.size() > kMaxListed)
+    fmt::print("  ... and {} more (--format json lists all)\n", r.violations.size() - kMaxListed);
   if (const auto& dv = r.first_divergence) {
     if (dv->event == "wave")
       fmt::print("first divergence from the simulator: wave {} {}\n", dv->wave,
@@ -134,15 +149,21 @@ int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shap
   }
   bool ok = f.status == TraceFitStatus::Consistent;
   if (o.format == "json") {
-    nlohmann::json j = {{"trace", t.source}, {"query", q.name()}, {"status", to_string(f.status)},
-                        {"constraints", f.constraints}, {"queries", f.queries}, {"solve_ms", f.solve_ms},
+    nlohmann::json j = {{"trace", t.source},
+                        {"query", q.name()},
+                        {"status", to_string(f.status)},
+                        {"constraints", f.constraints},
+                        {"queries", f.queries},
+                        {"solve_ms", f.solve_ms},
                         {"dumped", f.dumped}};
     if (ok) {
       nlohmann::json durations = nlohmann::json::object(), params = nlohmann::json::object();
-      const int64_t found[5] = {f.durations.math, f.durations.load_a, f.durations.load_b, f.durations.init, f.durations.epilogue};
+      const int64_t found[5] = {f.durations.math, f.durations.load_a, f.durations.load_b, f.durations.init,
+                                f.durations.epilogue};
       for (size_t i = 0; i < f.duration_ranges.size(); ++i) {
         const auto& [name, range] = f.duration_ranges[i];
-        durations[name] = {{"value", found[i]}, {"range", range ? nlohmann::json({range->lo, range->hi}) : nlohmann::json()}};
+        durations[name] = {{"value", found[i]},
+                           {"range", range ? nlohmann::json({range->lo, range->hi}) : nlohmann::json()}};
       }
       for (const FittedParameter& p : f.parameters) params[p.name] = {{"value", p.value}, {"range", p.range}};
       j["durations"] = durations;
@@ -166,8 +187,9 @@ int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shap
     for (const FittedParameter& p : f.duration_table) fmt::print("  {:<12} {:>14}   {}\n", p.name, p.value, p.range);
     fmt::print("machine parameters (one consistent choice; ranges given the durations above):\n");
     for (const FittedParameter& p : f.parameters) fmt::print("  {:<20} {:>14}   {}\n", p.name, p.value, p.range);
-    fmt::print("\nvalidated: yes (simulated with these parameters, the model reproduces all {} event(s) of the trace)\n",
-               t.event_count());
+    fmt::print(
+        "\nvalidated: yes (simulated with these parameters, the model reproduces all {} event(s) of the trace)\n",
+        t.event_count());
   } else {
     fmt::print("inconsistent: no machine parameters within the bounds make the trace consistent (Z3: unsat)\n");
     fmt::print("{} set of conflicting constraints ({}):\n", f.core_minimal ? "a minimal" : "a (not proven minimal)",
@@ -182,10 +204,9 @@ int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shap
 int run_check_trace(const CheckTraceOptions& o) {
   Trace t = read_trace(o.trace_path);
   ProblemFile f = o.load_file();
-  auto opt = [](const std::optional<int64_t>& v) { return v; };
-  GemmShape shape{resolve(opt(o.m), f.m, t.m, t, "M", "missing --m (or m in the trace or a --problem file)"),
-                  resolve(opt(o.n), f.n, t.n, t, "N", "missing --n (or n in the trace or a --problem file)"),
-                  resolve(opt(o.k), f.k, t.k, t, "K", "missing --k (or k in the trace or a --problem file)")};
+  GemmShape shape{resolve(o.m, f.m, t.m, t, "M", "missing --m (or m in the trace or a --problem file)"),
+                  resolve(o.n, f.n, t.n, t, "N", "missing --n (or n in the trace or a --problem file)"),
+                  resolve(o.k, f.k, t.k, t, "K", "missing --k (or k in the trace or a --problem file)")};
   check_shape(shape);
   TileConfig c;
   std::optional<Tile> tile_flag = o.tile.empty() ? std::nullopt : std::optional<Tile>(parse_tile(o.tile));
@@ -204,8 +225,10 @@ int run_check_trace(const CheckTraceOptions& o) {
 void add_check_trace_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<CheckTraceOptions>();
   CLI::App* sub = app.add_subcommand(
-      "check-trace", "check a simulator's event trace against seed 001's model (Z3 finds the machine when none is given)");
-  sub->add_option("trace", o->trace_path, "trace file: CSV (wave,stage,sa,sb,sm,...) or JSON (as `simulate --format json`)")
+      "check-trace",
+      "check a simulator's event trace against seed 001's model (Z3 finds the machine when none is given)");
+  sub->add_option("trace", o->trace_path,
+                  "trace file: CSV (wave,stage,sa,sb,sm,...) or JSON (as `simulate --format json`)")
       ->required();
   o->add_to(*sub, {"table", "json"});
   sub->add_option("--tile", o->tile, "tile sizes TMxTNxTK (default: the trace's own, when it says)");

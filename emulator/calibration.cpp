@@ -72,7 +72,8 @@ class Fitter {
                              "size, so no positive throughput fits them",
                              what, f.kind == PieceKind::Load ? "element" : "multiply-add", f.slope));
     if (f.intercept > kMaxLatency)
-      fail(rows, fmt::format("{}: the fitted latency {:.6g} exceeds the machine file's limit of 2^40", what, f.intercept));
+      fail(rows,
+           fmt::format("{}: the fitted latency {:.6g} exceeds the machine file's limit of 2^40", what, f.intercept));
     throughput = decimal_near(1.0 / f.slope, 6);
     latency = std::llround(f.intercept);
     f.fitted = true;
@@ -95,7 +96,8 @@ class Fitter {
     for (const auto* r : rows) sum += r->time;
     f.intercept = sum / static_cast<double>(rows.size());
     if (f.intercept > kMaxLatency)
-      fail(rows, fmt::format("{}: the mean time {:.6g} exceeds the machine file's limit of 2^40", to_string(f.kind), f.intercept));
+      fail(rows, fmt::format("{}: the mean time {:.6g} exceeds the machine file's limit of 2^40", to_string(f.kind),
+                             f.intercept));
     value = std::llround(f.intercept);
     f.fitted = true;
     for (const auto* r : rows) f.rows.push_back({r->line, 0, r->time, static_cast<double>(value)});

@@ -33,18 +33,18 @@ struct FitRow {
 
 struct PieceFit {
   PieceKind kind = PieceKind::Load;
-  bool fitted = false;   // false: no rows of this kind, the base machine's values are kept
+  bool fitted = false;  // false: no rows of this kind, the base machine's values are kept
   std::vector<FitRow> rows;
   double slope = 0;      // time per unit of work, unrounded (load, math)
   double intercept = 0;  // latency (load, math) or the constant (epilogue, init), unrounded
   bool clamped = false;  // the unconstrained latency was negative
   double unclamped_intercept = 0;
-  double r_squared = 0;  // of the written machine (load, math); NaN for a constant
+  double r_squared = 0;         // of the written machine (load, math); NaN for a constant
   double rms = 0, max_abs = 0;  // residuals of the written machine
 };
 
 struct Calibration {
-  Machine machine;  // the base machine with the fitted values
+  Machine machine;                      // the base machine with the fitted values
   PieceFit load, math, epilogue, init;  // kinds set by calibrate()
 };
 

@@ -18,8 +18,8 @@ struct ValidationRow {
 
 struct ModelValidation {
   std::vector<ValidationRow> rows;
-  double mean_abs_error = 0, max_abs_error = 0;  // relative
-  size_t max_row = 0;                            // index of the largest |error|
+  double mean_abs_error = 0, max_abs_error = 0;            // relative
+  size_t max_row = 0;                                      // index of the largest |error|
   double mean_abs_difference = 0, max_abs_difference = 0;  // |predicted - measured|, in the file's unit
 };
 

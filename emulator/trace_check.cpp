@@ -44,8 +44,7 @@ class Checker {
  public:
   // `s` is the simulator's schedule of the same problem: the reference for
   // the first divergence, and the source of S, W and the machine's durations.
-  Checker(const Trace& t, const Schedule& s, const Machine& m)
-      : t_(t), s_(s), shape_(s.shape), c_(s.config), m_(m) {
+  Checker(const Trace& t, const Schedule& s, const Machine& m) : t_(t), s_(s), shape_(s.shape), c_(s.config), m_(m) {
     r_.machine_durations = s.durations;
     r_.stage_count = s.stage_count;
     r_.waves = s.waves;
@@ -90,7 +89,8 @@ class Checker {
     int64_t expected = 1;
     for (const TraceWave& w : t_.waves) {
       if (w.first > expected)
-        violation({fmt::format("waves.w{}", expected), "wave count", expected, w.first - 1, 0, std::nullopt, std::nullopt,
+        violation({fmt::format("waves.w{}", expected), "wave count", expected, w.first - 1, 0, std::nullopt,
+                   std::nullopt,
                    fmt::format("{} missing: the trace jumps from wave {} to wave {}", wave_label(expected, w.first - 1),
                                expected - 1, w.first),
                    w.line});
@@ -157,7 +157,8 @@ class Checker {
     for (const TraceEvent& e : w.events)
       if (e.stage > S())
         violation({fmt::format("stages.w{}", w.first), "stage count", w.first, w.last, e.stage, e.stage, std::nullopt,
-                   fmt::format("the model has S = ceil(K / TK) = {} stages; the trace has stage {}", S(), e.stage), e.line});
+                   fmt::format("the model has S = ceil(K / TK) = {} stages; the trace has stage {}", S(), e.stage),
+                   e.line});
     for (int64_t i = 1; i <= S(); ++i) {
       const TraceEvent* e = at(i);
       if (!e) {
@@ -229,12 +230,14 @@ class Checker {
       covered += count;
       i128 per_wave_end = last->sm - start->first + d().epilogue;
       total += per_wave_end * count;
-      i128 per_wave_wait = (first->sb - start->first) + d().load_b + (last->sm - first->sm) -
-                           static_cast<i128>(S() - 1) * d().math;
+      i128 per_wave_wait =
+          (first->sb - start->first) + d().load_b + (last->sm - first->sm) - static_cast<i128>(S() - 1) * d().math;
       wait += per_wave_wait * count;
     }
     if (covered != r_.waves) return;  // the wave-count violation says why
-    auto narrow = [](i128 v) { return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : static_cast<int64_t>(v); };
+    auto narrow = [](i128 v) {
+      return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : static_cast<int64_t>(v);
+    };
     if (t_.total)
       expect({"total", "total", 0, 0, 0, *t_.total, narrow(total),
               fmt::format("sum over the {} wave(s) of (Sm(S) + T_EPILOGUE), + T_INIT", r_.waves), 0});
@@ -254,7 +257,9 @@ class Checker {
     };
     for (const TraceWave& w : t_.waves) {
       if (r_.first_divergence) return;
-      if (w.first > expected) return diverge({expected, 0, "wave", std::nullopt, expected <= r_.waves ? std::optional<int64_t>(expected) : std::nullopt, w.line});
+      if (w.first > expected)
+        return diverge({expected, 0, "wave", std::nullopt,
+                        expected <= r_.waves ? std::optional<int64_t>(expected) : std::nullopt, w.line});
       if (w.first > r_.waves) return diverge({w.first, 0, "wave", w.first, std::nullopt, w.line});
       expected = w.last + 1;
       i128 offset = t_.absolute ? s.durations.init + wave_time * (w.first - 1) : 0;
@@ -274,8 +279,7 @@ class Checker {
       }
       if (w.last > r_.waves) return diverge({r_.waves + 1, 0, "wave", r_.waves + 1, std::nullopt, w.line});
     }
-    if (!r_.first_divergence && expected <= r_.waves)
-      diverge({expected, 0, "wave", std::nullopt, expected, 0});
+    if (!r_.first_divergence && expected <= r_.waves) diverge({expected, 0, "wave", std::nullopt, expected, 0});
   }
 
   const Trace& t_;

@@ -20,8 +20,13 @@ std::string wave_label(const TraceWave& w) {
 
 class TraceEncoder {
  public:
-  TraceEncoder(z3::context& c, const Trace& t, const GemmShape& shape, const TileConfig& config, const ParameterBounds& b)
-      : c_(c), t_(t), shape_(shape), config_(config), b_(b),
+  TraceEncoder(z3::context& c, const Trace& t, const GemmShape& shape, const TileConfig& config,
+               const ParameterBounds& b)
+      : c_(c),
+        t_(t),
+        shape_(shape),
+        config_(config),
+        b_(b),
         terms_{c.int_const("sms"),
                c.int_const("init"),
                c.int_const("epilogue"),
@@ -35,8 +40,16 @@ class TraceEncoder {
                {},
                {}} {
     TraceTerms& x = terms_;
-    x.unknowns = {x.sms, x.init, x.epilogue, x.load_latency, x.compute_latency, x.load_time_per_element,
-                  x.compute_time_per_mac, x.t_math, x.t_load_a, x.t_load_b};
+    x.unknowns = {x.sms,
+                  x.init,
+                  x.epilogue,
+                  x.load_latency,
+                  x.compute_latency,
+                  x.load_time_per_element,
+                  x.compute_time_per_mac,
+                  x.t_math,
+                  x.t_load_a,
+                  x.t_load_b};
     S_ = ceil_div(shape.k, config.tile.tk);
   }
 
@@ -52,7 +65,9 @@ class TraceEncoder {
 
  private:
   z3::expr val(int64_t v) { return smt::int_val(c_, v); }
-  z3::expr real(const Rational& r) { return c_.real_val(std::to_string(r.num()).c_str()) / c_.real_val(std::to_string(r.den()).c_str()); }
+  z3::expr real(const Rational& r) {
+    return c_.real_val(std::to_string(r.num()).c_str()) / c_.real_val(std::to_string(r.den()).c_str());
+  }
   void add(std::string name, std::string description, const z3::expr& f) {
     terms_.constraints.push_back({std::move(name), std::move(description), f});
   }
@@ -61,7 +76,8 @@ class TraceEncoder {
     const Bound& b = b_[p];
     if (b.lo) lo = std::max(lo, b.lo->num());
     if (b.hi) hi = std::min(hi, b.hi->num());
-    add(fmt::format("bound.{}", to_string(p)), fmt::format("{} <= {} <= {}{}", lo, to_string(p), hi, b.lo || b.hi ? " (--bound)" : ""),
+    add(fmt::format("bound.{}", to_string(p)),
+        fmt::format("{} <= {} <= {}{}", lo, to_string(p), hi, b.lo || b.hi ? " (--bound)" : ""),
         x >= val(lo) && x <= val(hi));
   }
 
@@ -116,23 +132,28 @@ class TraceEncoder {
   void trace_durations() {
     const TraceDurations& d = t_.durations;
     TraceTerms& x = terms_;
-    for (auto [given, term, name] : {std::tuple{d.math, x.t_math, "T_MATH"}, {d.load_a, x.t_load_a, "T_LOAD_A"},
-                                     {d.load_b, x.t_load_b, "T_LOAD_B"}, {d.init, x.init, "T_INIT"},
+    for (auto [given, term, name] : {std::tuple{d.math, x.t_math, "T_MATH"},
+                                     {d.load_a, x.t_load_a, "T_LOAD_A"},
+                                     {d.load_b, x.t_load_b, "T_LOAD_B"},
+                                     {d.init, x.init, "T_INIT"},
                                      {d.epilogue, x.epilogue, "T_EPILOGUE"}})
-      if (given) add(fmt::format("trace.{}", name), fmt::format("{} = {} (the trace's)", name, *given), term == val(*given));
+      if (given)
+        add(fmt::format("trace.{}", name), fmt::format("{} = {} (the trace's)", name, *given), term == val(*given));
   }
 
   // W = ceil(tiles / sms) equals the trace's wave count: (W-1)*sms < tiles <= W*sms.
   void wave_count() {
     int64_t tiles = ceil_div(shape_.m, config_.tile.tm) * ceil_div(shape_.n, config_.tile.tn);
     int64_t w = t_.wave_count;
-    add("waves", fmt::format("ceil(ceil(M/TM) * ceil(N/TN) / sms) = ceil({} / sms) = {} (the trace's wave count)", tiles, w),
+    add("waves",
+        fmt::format("ceil(ceil(M/TM) * ceil(N/TN) / sms) = ceil({} / sms) = {} (the trace's wave count)", tiles, w),
         val(w - 1) * terms_.sms < val(tiles) && val(tiles) <= val(w) * terms_.sms);
     int64_t expected = 1;
     for (const TraceWave& tw : t_.waves) {
       if (tw.first > expected)
         add(fmt::format("waves.w{}", expected),
-            fmt::format("the trace lacks {}", wave_label(TraceWave{expected, tw.first - 1, {}, 0})), c_.bool_val(false));
+            fmt::format("the trace lacks {}", wave_label(TraceWave{expected, tw.first - 1, {}, 0})),
+            c_.bool_val(false));
       expected = tw.last + 1;
     }
     if (t_.stage_count)
@@ -173,11 +194,13 @@ class TraceEncoder {
       text += ", " + args[j].text;
     }
     if (args.size() > 1) text = "max(" + text + ")";
-    add(fmt_id(eq, w.first, i), fmt::format("eq. {} ({}) {} stage {}: {}({}) = {} = {}", eq, name, wave_label(w), i, name, i,
-                                            value, text),
+    add(fmt_id(eq, w.first, i),
+        fmt::format("eq. {} ({}) {} stage {}: {}({}) = {} = {}", eq, name, wave_label(w), i, name, i, value, text),
         val(value) == rhs);
   }
-  static std::string fmt_id(int eq, int64_t wave, int64_t stage) { return fmt::format("eq{}.w{}.i{}", eq, wave, stage); }
+  static std::string fmt_id(int eq, int64_t wave, int64_t stage) {
+    return fmt::format("eq{}.w{}.i{}", eq, wave, stage);
+  }
 
   void waves() {
     // Identical relative waves give identical constraints: encode each once.
@@ -194,9 +217,10 @@ class TraceEncoder {
       }
       encoded += static_cast<int64_t>(w.events.size());
       if (encoded > kMaxEncodedTraceEvents)
-        throw command_line_error(fmt::format("the trace has more than {} distinct events, more than the solver query "
-                                             "takes; check it against a known machine with --machine",
-                                             kMaxEncodedTraceEvents));
+        throw command_line_error(
+            fmt::format("the trace has more than {} distinct events, more than the solver query "
+                        "takes; check it against a known machine with --machine",
+                        kMaxEncodedTraceEvents));
       encode_wave(w, prev);
     }
   }
@@ -205,13 +229,17 @@ class TraceEncoder {
     std::vector<const TraceEvent*> ev(static_cast<size_t>(std::min<int64_t>(S_, kMaxEncodedTraceEvents)) + 1, nullptr);
     bool stages_ok = true;
     for (const TraceEvent& e : w.events) {
-      if (e.stage > S_) stages_ok = false;
-      else ev[static_cast<size_t>(e.stage)] = &e;
+      if (e.stage > S_)
+        stages_ok = false;
+      else
+        ev[static_cast<size_t>(e.stage)] = &e;
     }
-    for (int64_t i = 1; i <= S_ && stages_ok; ++i) stages_ok = static_cast<size_t>(i) < ev.size() && ev[static_cast<size_t>(i)];
+    for (int64_t i = 1; i <= S_ && stages_ok; ++i)
+      stages_ok = static_cast<size_t>(i) < ev.size() && ev[static_cast<size_t>(i)];
     if (!stages_ok)
       add(fmt::format("stages.w{}", w.first),
-          fmt::format("{} has stages other than 1..S = 1..ceil(K / TK) = 1..{}", wave_label(w), S_), c_.bool_val(false));
+          fmt::format("{} has stages other than 1..S = 1..ceil(K / TK) = 1..{}", wave_label(w), S_),
+          c_.bool_val(false));
     if (S_ >= static_cast<int64_t>(ev.size())) return;
     const TraceTerms& x = terms_;
     const int64_t D = config_.stages;
@@ -221,12 +249,15 @@ class TraceEncoder {
       if (!e) continue;
       const TraceEvent* released = i - D >= 1 ? at(i - D) : nullptr;
       bool release_known = i - D < 1 || released;
-      auto release_arg = [&]() { return Arg{fmt::format("Sm({}) + T_MATH = {} + T_MATH", i - D, released->sm), val(released->sm) + x.t_math}; };
+      auto release_arg = [&]() {
+        return Arg{fmt::format("Sm({}) + T_MATH = {} + T_MATH", i - D, released->sm), val(released->sm) + x.t_math};
+      };
       if (i == 1) {
         std::string text;
         if (auto start = wave_start(w, previous, text)) event(1, w, 1, "Sa", e->sa, {{text, *start}});
       } else if (at(i - 1) && release_known) {
-        std::vector<Arg> args{{fmt::format("Sb({}) + T_LOAD_B = {} + T_LOAD_B", i - 1, at(i - 1)->sb), val(at(i - 1)->sb) + x.t_load_b}};
+        std::vector<Arg> args{
+            {fmt::format("Sb({}) + T_LOAD_B = {} + T_LOAD_B", i - 1, at(i - 1)->sb), val(at(i - 1)->sb) + x.t_load_b}};
         if (released) args.push_back(release_arg());
         event(1, w, i, "Sa", e->sa, args);
       }
@@ -237,7 +268,9 @@ class TraceEncoder {
       }
       if (i == 1 || at(i - 1)) {
         std::vector<Arg> args;
-        if (i > 1) args.push_back({fmt::format("Sm({}) + T_MATH = {} + T_MATH", i - 1, at(i - 1)->sm), val(at(i - 1)->sm) + x.t_math});
+        if (i > 1)
+          args.push_back(
+              {fmt::format("Sm({}) + T_MATH = {} + T_MATH", i - 1, at(i - 1)->sm), val(at(i - 1)->sm) + x.t_math});
         args.push_back({fmt::format("Sb({}) + T_LOAD_B = {} + T_LOAD_B", i, e->sb), val(e->sb) + x.t_load_b});
         event(3, w, i, "Sm", e->sm, args);
       }
@@ -268,9 +301,11 @@ class TraceEncoder {
       wait = wait + count * (val(first->sb) - *start + x.t_load_b + val(last->sm - first->sm) - val(S_ - 1) * x.t_math);
     }
     if (t_.total)
-      add("total", fmt::format("total = {} = T_INIT + sum over the waves of (Sm(S) + T_EPILOGUE)", *t_.total), val(*t_.total) == total);
+      add("total", fmt::format("total = {} = T_INIT + sum over the waves of (Sm(S) + T_EPILOGUE)", *t_.total),
+          val(*t_.total) == total);
     if (t_.wait)
-      add("wait", fmt::format("wait = {} = sum over the waves of Sb(1) + T_LOAD_B + Sm(S) - Sm(1) - (S-1) T_MATH", *t_.wait),
+      add("wait",
+          fmt::format("wait = {} = sum over the waves of Sb(1) + T_LOAD_B + Sm(S) - Sm(1) - (S-1) T_MATH", *t_.wait),
           val(*t_.wait) == wait);
   }
 

@@ -45,7 +45,8 @@ CsvTable::CsvTable(std::string text, std::string source) : text_(std::move(text)
     std::vector<CsvCell> cells;
     for (size_t start = 0;;) {
       size_t comma = line.find(',', start);
-      std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      std::string_view field =
+          line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
       uint32_t offset = 0;
       std::string_view trimmed = trim(field, offset);
       cells.push_back({std::string(trimmed), static_cast<uint32_t>(start + offset + 1)});
@@ -55,11 +56,12 @@ CsvTable::CsvTable(std::string text, std::string source) : text_(std::move(text)
     if (header_.empty()) {
       header_line_ = number;
       for (const CsvCell& c : cells) {
-        if (c.text.empty()) throw InputError({source_, number, c.column}, "empty column name in the header", line_of(text_, number));
+        if (c.text.empty())
+          throw InputError({source_, number, c.column}, "empty column name in the header", line_of(text_, number));
         for (const std::string& h : header_)
           if (h == c.text)
-            throw InputError({source_, number, c.column}, fmt::format("column '{}' appears twice in the header", c.text),
-                             line_of(text_, number));
+            throw InputError({source_, number, c.column},
+                             fmt::format("column '{}' appears twice in the header", c.text), line_of(text_, number));
         header_.push_back(c.text);
         header_columns_.push_back(c.column);
       }
@@ -92,7 +94,8 @@ void CsvTable::reject_unknown_columns(std::initializer_list<std::string_view> al
   for (size_t i = 0; i < header_.size(); ++i) {
     bool known = false;
     for (auto a : allowed) known = known || header_[i] == a;
-    if (!known) fail_header(i, fmt::format("unknown column '{}' (expected some of: {})", header_[i], fmt::join(allowed, ", ")));
+    if (!known)
+      fail_header(i, fmt::format("unknown column '{}' (expected some of: {})", header_[i], fmt::join(allowed, ", ")));
   }
 }
 

@@ -38,7 +38,9 @@ struct CountingIterator {
   bool operator!=(const CountingIterator& o) const { return p != o.p; }
 };
 
-bool is_number_char(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
+bool is_number_char(char c) {
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
 
 // Builds a JsonNode tree from SAX events; the position of each value is
 // recovered from the number of characters consumed when its event fires.
@@ -82,7 +84,8 @@ class Builder : public nlohmann::json_sax<nlohmann::json> {
     error_offset_ = position == 0 ? 0 : position - 1;
     error_ = e.what();
     // nlohmann's message repeats the position; keep only what went wrong.
-    if (size_t colon = error_.find(": ", error_.find("column")); colon != std::string::npos) error_ = error_.substr(colon + 2);
+    if (size_t colon = error_.find(": ", error_.find("column")); colon != std::string::npos)
+      error_ = error_.substr(colon + 2);
     return false;
   }
 
@@ -209,8 +212,8 @@ JsonReader::JsonReader(std::string text, std::string source) : text_(std::move(t
   if (!ok) {
     uint32_t line = 0, column = 0;
     position(std::min(b.error_offset_, text_.empty() ? 0 : text_.size() - 1), line, column);
-    std::string message = b.too_deep ? fmt::format("JSON nested more than {} levels deep", kMaxDepth)
-                                     : "invalid JSON: " + b.error_;
+    std::string message =
+        b.too_deep ? fmt::format("JSON nested more than {} levels deep", kMaxDepth) : "invalid JSON: " + b.error_;
     throw InputError({source_, line, column}, message, line_of(text_, line));
   }
   // Turn the offsets the builder stored into lines and columns.
@@ -240,7 +243,8 @@ void JsonReader::reject_unknown_keys(const JsonNode& object, std::initializer_li
       fail_at(object.key_lines[i], object.key_columns[i],
               fmt::format("unknown key '{}' (expected some of: {})", k, fmt::join(allowed, ", ")));
     for (size_t j = 0; j < i; ++j)
-      if (object.keys[j] == k) fail_at(object.key_lines[i], object.key_columns[i], fmt::format("key '{}' appears twice", k));
+      if (object.keys[j] == k)
+        fail_at(object.key_lines[i], object.key_columns[i], fmt::format("key '{}' appears twice", k));
   }
 }
 
@@ -250,19 +254,22 @@ const JsonNode& JsonReader::require(const JsonNode& object, std::string_view key
 }
 
 const JsonNode& JsonReader::require_object(const JsonNode& node, std::string_view what) const {
-  if (node.kind != JsonNode::Kind::Object) fail(node, fmt::format("'{}' must be an object, not {}", what, node.kind_name()));
+  if (node.kind != JsonNode::Kind::Object)
+    fail(node, fmt::format("'{}' must be an object, not {}", what, node.kind_name()));
   return node;
 }
 
 const JsonNode& JsonReader::require_array(const JsonNode& node, std::string_view what) const {
-  if (node.kind != JsonNode::Kind::Array) fail(node, fmt::format("'{}' must be an array, not {}", what, node.kind_name()));
+  if (node.kind != JsonNode::Kind::Array)
+    fail(node, fmt::format("'{}' must be an array, not {}", what, node.kind_name()));
   return node;
 }
 
 int64_t JsonReader::integer_value(const JsonNode& n, std::string_view what, int64_t min, int64_t max) const {
   if (n.kind != JsonNode::Kind::Integer)
     fail(n, fmt::format("'{}' must be an integer within 64-bit range, not {}", what, n.kind_name()));
-  if (n.integer < min || n.integer > max) fail(n, fmt::format("'{}' is {}; it must be in [{}, {}]", what, n.integer, min, max));
+  if (n.integer < min || n.integer > max)
+    fail(n, fmt::format("'{}' is {}; it must be in [{}, {}]", what, n.integer, min, max));
   return n.integer;
 }
 

@@ -20,14 +20,14 @@ struct JsonNode {
   Kind kind = Kind::Null;
   bool boolean = false;
   int64_t integer = 0;
-  std::string text;                // a string's value, or a number's spelling
-  std::vector<JsonNode> items;     // array elements, or object values
-  std::vector<std::string> keys;   // object keys, parallel to items
+  std::string text;               // a string's value, or a number's spelling
+  std::vector<JsonNode> items;    // array elements, or object values
+  std::vector<std::string> keys;  // object keys, parallel to items
   std::vector<uint32_t> key_lines, key_columns;
-  uint32_t line = 0, column = 0;   // where the value starts
+  uint32_t line = 0, column = 0;  // where the value starts
 
   const JsonNode* get(std::string_view key) const;  // first member named key, or nullptr
-  const char* kind_name() const;  // "an integer", "an object", ...
+  const char* kind_name() const;                    // "an integer", "an object", ...
 };
 
 class JsonReader {

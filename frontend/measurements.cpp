@@ -77,12 +77,14 @@ int64_t PieceMeasurement::work() const {
 PieceMeasurements parse_piece_measurements(std::string text, const std::string& source,
                                            const std::string& machine_time_unit) {
   CsvTable t(std::move(text), source);
-  t.reject_unknown_columns({"kind", "tm", "tn", "tk", "time", "time_s", "time_ms", "time_us", "time_ns", "time_ps", "note"});
+  t.reject_unknown_columns(
+      {"kind", "tm", "tn", "tk", "time", "time_s", "time_ms", "time_us", "time_ns", "time_ps", "note"});
   size_t kind = t.require_column("kind"), tm = t.require_column("tm"), tn = t.require_column("tn"),
          tk = t.require_column("tk");
   TimeColumn tc = time_column(t, "time", machine_time_unit, true);
   PieceMeasurements out{source, tc.name, {}};
-  if (t.rows().empty()) throw InputError({source, t.header_line(), 1}, "no measurements: the file has a header but no rows");
+  if (t.rows().empty())
+    throw InputError({source, t.header_line(), 1}, "no measurements: the file has a header but no rows");
   for (const CsvRow& row : t.rows()) {
     PieceMeasurement m;
     m.kind = parse_kind(t, row, kind);
@@ -98,9 +100,11 @@ PieceMeasurements parse_piece_measurements(std::string text, const std::string& 
     }
     if (m.kind == PieceKind::Math)
       for (size_t c : {tm, tn, tk})
-        if (t.is_empty(row, c)) t.fail(row, c, fmt::format("a math row needs tm, tn and tk; '{}' is empty", t.header()[c]));
+        if (t.is_empty(row, c))
+          t.fail(row, c, fmt::format("a math row needs tm, tn and tk; '{}' is empty", t.header()[c]));
     double v = t.number(row, tc.column);
-    if (v < 0) t.fail(row, tc.column, fmt::format("negative time {}: a measured time is at least 0", row.cells[tc.column].text));
+    if (v < 0)
+      t.fail(row, tc.column, fmt::format("negative time {}: a measured time is at least 0", row.cells[tc.column].text));
     m.time = v * tc.to_machine;
     out.rows.push_back(m);
   }
@@ -114,9 +118,26 @@ PieceMeasurements read_piece_measurements(const std::string& path, const std::st
 KernelMeasurements parse_kernel_measurements(std::string text, const std::string& source,
                                              const std::string& machine_time_unit) {
   CsvTable t(std::move(text), source);
-  t.reject_unknown_columns({"m", "n", "k", "tm", "tn", "tk", "stages", "time", "time_s", "time_ms", "time_us", "time_ns",
-                            "time_ps", "reference", "reference_s", "reference_ms", "reference_us", "reference_ns",
-                            "reference_ps", "note"});
+  t.reject_unknown_columns({"m",
+                            "n",
+                            "k",
+                            "tm",
+                            "tn",
+                            "tk",
+                            "stages",
+                            "time",
+                            "time_s",
+                            "time_ms",
+                            "time_us",
+                            "time_ns",
+                            "time_ps",
+                            "reference",
+                            "reference_s",
+                            "reference_ms",
+                            "reference_us",
+                            "reference_ns",
+                            "reference_ps",
+                            "note"});
   size_t m = t.require_column("m"), n = t.require_column("n"), k = t.require_column("k"), tm = t.require_column("tm"),
          tn = t.require_column("tn"), tk = t.require_column("tk"), stages = t.require_column("stages");
   TimeColumn time = time_column(t, "time", machine_time_unit, true);
@@ -130,17 +151,20 @@ KernelMeasurements parse_kernel_measurements(std::string text, const std::string
   out.unit = time.unit.empty() ? machine_time_unit : time.unit;
   out.machine_units_per_unit = time.to_machine;
   out.has_reference = ref.column != SIZE_MAX;
-  if (t.rows().empty()) throw InputError({source, t.header_line(), 1}, "no measurements: the file has a header but no rows");
+  if (t.rows().empty())
+    throw InputError({source, t.header_line(), 1}, "no measurements: the file has a header but no rows");
   for (const CsvRow& row : t.rows()) {
     KernelMeasurement r;
     r.line = row.line;
-    r.shape = {t.integer(row, m, 1, kMaxMatrixDim), t.integer(row, n, 1, kMaxMatrixDim), t.integer(row, k, 1, kMaxMatrixDim)};
-    r.config.tile = {t.integer(row, tm, 1, kMaxTileDim), t.integer(row, tn, 1, kMaxTileDim), t.integer(row, tk, 1, kMaxTileDim)};
+    r.shape = {t.integer(row, m, 1, kMaxMatrixDim), t.integer(row, n, 1, kMaxMatrixDim),
+               t.integer(row, k, 1, kMaxMatrixDim)};
+    r.config.tile = {t.integer(row, tm, 1, kMaxTileDim), t.integer(row, tn, 1, kMaxTileDim),
+                     t.integer(row, tk, 1, kMaxTileDim)};
     r.config.stages = t.integer(row, stages, 2, kMaxStages);
     r.time = t.number(row, time.column);
     if (r.time <= 0)
-      t.fail(row, time.column, fmt::format("measured time {} must be positive (errors are relative to it)",
-                                           row.cells[time.column].text));
+      t.fail(row, time.column,
+             fmt::format("measured time {} must be positive (errors are relative to it)", row.cells[time.column].text));
     if (out.has_reference && !t.is_empty(row, ref.column)) r.reference = t.number(row, ref.column);
     if (note) r.note = row.cells[*note].text;
     out.rows.push_back(r);

@@ -28,7 +28,7 @@ struct PieceMeasurement {
   int64_t tm = 0, tn = 0, tk = 0;  // 0 where not given
   double time = 0;                 // in the machine's time unit
   uint32_t line = 0;
-  int64_t work() const;            // elements loaded or multiply-adds; 0 for epilogue and init
+  int64_t work() const;  // elements loaded or multiply-adds; 0 for epilogue and init
 };
 
 struct PieceMeasurements {
@@ -54,7 +54,7 @@ struct KernelMeasurement {
 
 struct KernelMeasurements {
   std::string source;
-  std::string unit;           // the unit the file's times are in ("s", or the machine's unit)
+  std::string unit;                   // the unit the file's times are in ("s", or the machine's unit)
   double machine_units_per_unit = 1;  // multiply a file time by this to get machine units
   bool has_reference = false;
   std::vector<KernelMeasurement> rows;

@@ -13,7 +13,7 @@ namespace warpsat {
 
 enum class MachineParameter { Sms, Init, Epilogue, LoadLatency, ComputeLatency, LoadThroughput, ComputeThroughput };
 inline constexpr size_t kMachineParameterCount = 7;
-const char* to_string(MachineParameter p);        // "load_throughput": the machine file's key
+const char* to_string(MachineParameter p);  // "load_throughput": the machine file's key
 bool is_throughput(MachineParameter p);
 
 struct Bound {

@@ -58,14 +58,16 @@ Trace parse_trace_csv(std::string text, const std::string& source) {
   bool relative = t.find_column("sa") || t.find_column("sb") || t.find_column("sm");
   bool absolute = t.find_column("sa_abs") || t.find_column("sb_abs") || t.find_column("sm_abs");
   if (relative && absolute)
-    t.fail_header(t.find_column("sa_abs").value_or(t.find_column("sb_abs").value_or(t.find_column("sm_abs").value_or(0))),
-                  "give either sa,sb,sm (relative to each wave's start) or sa_abs,sb_abs,sm_abs (absolute), not both");
+    t.fail_header(
+        t.find_column("sa_abs").value_or(t.find_column("sb_abs").value_or(t.find_column("sm_abs").value_or(0))),
+        "give either sa,sb,sm (relative to each wave's start) or sa_abs,sb_abs,sm_abs (absolute), not both");
   tr.absolute = absolute;
   const char* suffix = absolute ? "_abs" : "";
   size_t sa = t.require_column(fmt::format("sa{}", suffix)), sb = t.require_column(fmt::format("sb{}", suffix)),
          sm = t.require_column(fmt::format("sm{}", suffix));
   if (static_cast<int64_t>(t.rows().size()) > kMaxTraceEvents)
-    throw InputError({source, 0, 0}, fmt::format("{} rows is more than the {} a trace may have", t.rows().size(), kMaxTraceEvents));
+    throw InputError({source, 0, 0},
+                     fmt::format("{} rows is more than the {} a trace may have", t.rows().size(), kMaxTraceEvents));
   if (t.rows().empty()) throw InputError({source, t.header_line(), 1}, "the trace has a header but no events");
   ConstantColumn t_math(t, "t_math"), t_load_a(t, "t_load_a"), t_load_b(t, "t_load_b"), t_init(t, "t_init"),
       t_epilogue(t, "t_epilogue"), total(t, "total"), wait(t, "wait");
@@ -84,7 +86,8 @@ Trace parse_trace_csv(std::string text, const std::string& source) {
     tw.events.push_back(e);
   }
   for (auto& [w, tw] : by_wave) {
-    std::sort(tw.events.begin(), tw.events.end(), [](const TraceEvent& a, const TraceEvent& b) { return a.stage < b.stage; });
+    std::sort(tw.events.begin(), tw.events.end(),
+              [](const TraceEvent& a, const TraceEvent& b) { return a.stage < b.stage; });
     tr.waves.push_back(std::move(tw));
   }
   tr.wave_count = tr.waves.back().last;
@@ -131,7 +134,8 @@ Trace parse_trace_json(std::string text, const std::string& source) {
   if (const JsonNode* n = root.get("time_unit")) tr.time_unit = r.string_value(*n, "time_unit");
   if (const JsonNode* n = root.get("times")) {
     std::string s = r.string_value(*n, "times");
-    if (s != "relative" && s != "absolute") r.fail(*n, "'times' must be \"relative\" (to each wave's start) or \"absolute\"");
+    if (s != "relative" && s != "absolute")
+      r.fail(*n, "'times' must be \"relative\" (to each wave's start) or \"absolute\"");
     tr.absolute = s == "absolute";
   }
   if (const JsonNode* n = root.get("durations")) {
@@ -162,10 +166,13 @@ Trace parse_trace_json(std::string text, const std::string& source) {
     r.require_object(e, "event");
     r.reject_unknown_keys(e, {"wave", "stage", "sa", "sb", "sm"});
     if ((e.get("wave") != nullptr) != numbered)
-      r.fail(e, "either every event has a \"wave\" member or none has (then the events are one wave, repeated 'waves' times)");
+      r.fail(e,
+             "either every event has a \"wave\" member or none has (then the events are one wave, repeated 'waves' "
+             "times)");
     int64_t w = numbered ? r.integer_value(*e.get("wave"), "wave", 1, kMaxIndex) : 1;
     auto time = [&](const char* key) { return r.integer_value(r.require(e, key), key, -kMaxTraceTime, kMaxTraceTime); };
-    TraceEvent ev{r.integer_value(r.require(e, "stage"), "stage", 1, kMaxIndex), time("sa"), time("sb"), time("sm"), e.line};
+    TraceEvent ev{r.integer_value(r.require(e, "stage"), "stage", 1, kMaxIndex), time("sa"), time("sb"), time("sm"),
+                  e.line};
     TraceWave& tw = by_wave[w];
     if (tw.events.empty()) tw = TraceWave{w, w, {}, e.line};
     for (const TraceEvent& other : tw.events)
@@ -174,7 +181,8 @@ Trace parse_trace_json(std::string text, const std::string& source) {
     tw.events.push_back(ev);
   }
   for (auto& [w, tw] : by_wave) {
-    std::sort(tw.events.begin(), tw.events.end(), [](const TraceEvent& a, const TraceEvent& b) { return a.stage < b.stage; });
+    std::sort(tw.events.begin(), tw.events.end(),
+              [](const TraceEvent& a, const TraceEvent& b) { return a.stage < b.stage; });
     tr.waves.push_back(std::move(tw));
   }
   if (!numbered) {
@@ -185,7 +193,8 @@ Trace parse_trace_json(std::string text, const std::string& source) {
   } else {
     tr.wave_count = declared_waves.value_or(tr.waves.back().last);
     if (tr.wave_count < tr.waves.back().last)
-      r.fail(*root.get("waves"), fmt::format("'waves' is {}, but the events go up to wave {}", tr.wave_count, tr.waves.back().last));
+      r.fail(*root.get("waves"),
+             fmt::format("'waves' is {}, but the events go up to wave {}", tr.wave_count, tr.waves.back().last));
   }
   return tr;
 }

@@ -48,8 +48,8 @@ struct TraceDurations {
 
 struct Trace {
   std::string source;
-  bool absolute = false;        // times from kernel launch, not from each wave's start
-  int64_t wave_count = 0;       // the trace covers waves 1..wave_count; any without events is missing
+  bool absolute = false;         // times from kernel launch, not from each wave's start
+  int64_t wave_count = 0;        // the trace covers waves 1..wave_count; any without events is missing
   std::vector<TraceWave> waves;  // sorted, disjoint
   TraceDurations durations;      // what the simulator says it used
   std::optional<int64_t> total, wait;

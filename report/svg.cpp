@@ -47,8 +47,8 @@ void Document::line(double x1, double y1, double x2, double y2, std::string_view
 void Document::text(double x, double y, std::string_view content, double size, std::string_view anchor,
                     std::string_view fill, bool bold) {
   ++shapes_;
-  body_ += fmt::format(R"(<text x="{:.2f}" y="{:.2f}" font-size="{:.1f}" text-anchor="{}" fill="{}"{}>{}</text>)", x,
-                       y, size, anchor, fill, bold ? R"( font-weight="bold")" : "", escape(content)) +
+  body_ += fmt::format(R"(<text x="{:.2f}" y="{:.2f}" font-size="{:.1f}" text-anchor="{}" fill="{}"{}>{}</text>)", x, y,
+                       size, anchor, fill, bold ? R"( font-weight="bold")" : "", escape(content)) +
            "\n";
 }
 

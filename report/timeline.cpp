@@ -30,13 +30,15 @@ double wave_length(const Schedule& s) { return static_cast<double>(s.events.back
 std::string chrome_trace_json(const Schedule& s, const Machine& m) {
   auto per = seconds_per_unit(m.time_unit);
   if (!per)
-    throw command_line_error(fmt::format("machine {}'s time unit '{}' has no conversion to microseconds, which Chrome "
-                                         "traces use; give the machine's times in s, ms, us or ns",
-                                         m.name, m.time_unit));
+    throw command_line_error(
+        fmt::format("machine {}'s time unit '{}' has no conversion to microseconds, which Chrome "
+                    "traces use; give the machine's times in s, ms, us or ns",
+                    m.name, m.time_unit));
   if (s.waves > kMaxTraceSlices / (3 * s.stage_count))
-    throw command_line_error(fmt::format("the trace would have {} waves x {} stages x 3 slices, more than {}; "
-                                         "use a smaller problem",
-                                         s.waves, s.stage_count, kMaxTraceSlices));
+    throw command_line_error(
+        fmt::format("the trace would have {} waves x {} stages x 3 slices, more than {}; "
+                    "use a smaller problem",
+                    s.waves, s.stage_count, kMaxTraceSlices));
   const double to_us = *per * 1e6;
   nlohmann::json events = nlohmann::json::array();
   auto meta = [&](const char* what, int64_t pid, std::optional<int64_t> tid, nlohmann::json args) {
@@ -46,8 +48,14 @@ std::string chrome_trace_json(const Schedule& s, const Machine& m) {
   };
   auto slice = [&](std::string name, const char* cat, int64_t pid, int64_t tid, double start, double length,
                    nlohmann::json args) {
-    events.push_back({{"name", std::move(name)}, {"cat", cat}, {"ph", "X"}, {"pid", pid}, {"tid", tid},
-                      {"ts", start * to_us}, {"dur", length * to_us}, {"args", std::move(args)}});
+    events.push_back({{"name", std::move(name)},
+                      {"cat", cat},
+                      {"ph", "X"},
+                      {"pid", pid},
+                      {"tid", tid},
+                      {"ts", start * to_us},
+                      {"dur", length * to_us},
+                      {"args", std::move(args)}});
   };
   const Durations& d = s.durations;
   meta("process_name", 0, std::nullopt, {{"name", "kernel"}});
@@ -63,12 +71,12 @@ std::string chrome_trace_json(const Schedule& s, const Machine& m) {
     meta("thread_name", w, 1, {{"name", "DMA warp"}});
     meta("thread_name", w, 2, {{"name", "MATH warp"}});
     for (const StageEvents& e : s.events) {
-      slice(fmt::format("load A {}", e.stage), "load", w, 1, start + static_cast<double>(e.sa), static_cast<double>(d.load_a),
-            {{"stage", e.stage}, {"Sa", e.sa}, {"T_LOAD_A", d.load_a}});
-      slice(fmt::format("load B {}", e.stage), "load", w, 1, start + static_cast<double>(e.sb), static_cast<double>(d.load_b),
-            {{"stage", e.stage}, {"Sb", e.sb}, {"T_LOAD_B", d.load_b}});
-      slice(fmt::format("multiply {}", e.stage), "math", w, 2, start + static_cast<double>(e.sm), static_cast<double>(d.math),
-            {{"stage", e.stage}, {"Sm", e.sm}, {"T_MATH", d.math}});
+      slice(fmt::format("load A {}", e.stage), "load", w, 1, start + static_cast<double>(e.sa),
+            static_cast<double>(d.load_a), {{"stage", e.stage}, {"Sa", e.sa}, {"T_LOAD_A", d.load_a}});
+      slice(fmt::format("load B {}", e.stage), "load", w, 1, start + static_cast<double>(e.sb),
+            static_cast<double>(d.load_b), {{"stage", e.stage}, {"Sb", e.sb}, {"T_LOAD_B", d.load_b}});
+      slice(fmt::format("multiply {}", e.stage), "math", w, 2, start + static_cast<double>(e.sm),
+            static_cast<double>(d.math), {{"stage", e.stage}, {"Sm", e.sm}, {"T_MATH", d.math}});
     }
   }
   const TileConfig& c = s.config;
@@ -77,7 +85,8 @@ std::string chrome_trace_json(const Schedule& s, const Machine& m) {
       {"displayTimeUnit", "ns"},
       {"otherData",
        {{"generator", "warpsat simulate --trace"},
-        {"problem", fmt::format("M={} N={} K={} tile {} D={}", s.shape.m, s.shape.n, s.shape.k, to_string(c.tile), c.stages)},
+        {"problem",
+         fmt::format("M={} N={} K={} tile {} D={}", s.shape.m, s.shape.n, s.shape.k, to_string(c.tile), c.stages)},
         {"machine", m.name},
         {"model_time_unit", m.time_unit},
         {"total", s.total},
@@ -89,8 +98,8 @@ std::string gantt_svg(const Schedule& s, const Machine& m) {
   int64_t drawn = std::min<int64_t>(s.waves, kMaxDrawnWaves);
   while (drawn > 1 && drawn * s.stage_count * 3 > kMaxDrawnSlices) --drawn;
   if (s.stage_count * 3 > kMaxDrawnSlices)
-    throw command_line_error(fmt::format("one wave has {} stages, too many to draw; use --trace for a Chrome trace",
-                                         s.stage_count));
+    throw command_line_error(
+        fmt::format("one wave has {} stages, too many to draw; use --trace for a Chrome trace", s.stage_count));
   const Durations& d = s.durations;
   const double left = 130, right = 30, top = 78, row = 20, gap = 6, wave_gap = 12, width = 1200;
   const double rows_height = (row + gap) * (1 + 2 * drawn) + wave_gap * drawn;
@@ -104,8 +113,9 @@ std::string gantt_svg(const Schedule& s, const Machine& m) {
 
   svg::Document doc(width, height);
   const TileConfig& c = s.config;
-  doc.text(left, 24, fmt::format("GeMM-WS pipeline: M={} N={} K={}, tile {}, D={}, machine {}", s.shape.m, s.shape.n,
-                                 s.shape.k, to_string(c.tile), c.stages, m.name),
+  doc.text(left, 24,
+           fmt::format("GeMM-WS pipeline: M={} N={} K={}, tile {}, D={}, machine {}", s.shape.m, s.shape.n, s.shape.k,
+                       to_string(c.tile), c.stages, m.name),
            15, "start", "#222", true);
   doc.text(left, 44,
            fmt::format("S = {} stages, W = {} waves{}; total {}; gaps are waits", s.stage_count, s.waves,
@@ -116,8 +126,9 @@ std::string gantt_svg(const Schedule& s, const Machine& m) {
     const char* label;
     const char* colour;
   };
-  const Key keys[] = {{"load A (T_LOAD_A)", "#4e79a7"}, {"load B (T_LOAD_B)", "#59a14f"}, {"multiply (T_MATH)", "#f28e2b"},
-                      {"init", "#9c9c9c"},              {"wave (Sm(S) + T_EPILOGUE)", "#dcdcdc"}, {"epilogue", "#e15759"}};
+  const Key keys[] = {{"load A (T_LOAD_A)", "#4e79a7"},         {"load B (T_LOAD_B)", "#59a14f"},
+                      {"multiply (T_MATH)", "#f28e2b"},         {"init", "#9c9c9c"},
+                      {"wave (Sm(S) + T_EPILOGUE)", "#dcdcdc"}, {"epilogue", "#e15759"}};
   double kx = left;
   for (const Key& k : keys) {
     doc.rect(kx, 56, 12, 12, k.colour);
@@ -133,7 +144,8 @@ std::string gantt_svg(const Schedule& s, const Machine& m) {
     doc.rect(x(start), y, w(wave_length(s)), row, wave % 2 ? "#dcdcdc" : "#c8c8c8",
              fmt::format("wave {}: {} .. {}", wave, start, start + wave_length(s)));
     doc.rect(x(start + sm_last), y, w(static_cast<double>(d.epilogue)), row, "#e15759",
-             fmt::format("epilogue of wave {}: {} .. {}", wave, start + sm_last, start + sm_last + static_cast<double>(d.epilogue)));
+             fmt::format("epilogue of wave {}: {} .. {}", wave, start + sm_last,
+                         start + sm_last + static_cast<double>(d.epilogue)));
   }
   y += row + gap + wave_gap;
   for (int64_t wave = 1; wave <= drawn; ++wave) {

@@ -26,7 +26,8 @@ const char* to_string(TraceFitStatus s) {
 }
 
 std::string TraceFitQuestion::name() const {
-  return fmt::format("check-trace.M{}.N{}.K{}.{}.D{}", shape.m, shape.n, shape.k, to_string(config.tile), config.stages);
+  return fmt::format("check-trace.M{}.N{}.K{}.{}.D{}", shape.m, shape.n, shape.k, to_string(config.tile),
+                     config.stages);
 }
 
 namespace {
@@ -56,8 +57,8 @@ struct Interval {
     return above && below;
   }
   std::string to_string() const {
-    return fmt::format("{}{:.7g}, {}{}", lo_open ? "(" : "[", lo.to_double(), hi ? fmt::format("{:.7g}", hi->to_double()) : "inf",
-                       hi && !hi_open ? "]" : ")");
+    return fmt::format("{}{:.7g}, {}{}", lo_open ? "(" : "[", lo.to_double(),
+                       hi ? fmt::format("{:.7g}", hi->to_double()) : "inf", hi && !hi_open ? "]" : ")");
   }
 };
 
@@ -157,7 +158,8 @@ class TraceFitter {
   }
 
   void dump(const std::string& part, const z3::expr_vector& which, const std::string& expected) {
-    if (!o_.dump_dir.empty()) r_.dumped.push_back(write_smt2(o_.dump_dir, q_.name() + "." + part, query_text(part, which, expected)));
+    if (!o_.dump_dir.empty())
+      r_.dumped.push_back(write_smt2(o_.dump_dir, q_.name() + "." + part, query_text(part, which, expected)));
   }
 
   z3::expr_vector all_literals() {
@@ -230,7 +232,8 @@ class TraceFitter {
   // `cap` is the default bound: reaching it means the trace sets no upper limit.
   static std::string range_text(const std::optional<ValueRange>& r, int64_t cap = kMaxFittedTime) {
     if (!r) return "(range query gave no answer)";
-    if (r->hi == cap) return fmt::format("[{}, 2^{}]: no upper limit from the trace", r->lo, std::bit_width(uint64_t(cap)) - 1);
+    if (r->hi == cap)
+      return fmt::format("[{}, 2^{}]: no upper limit from the trace", r->lo, std::bit_width(uint64_t(cap)) - 1);
     return fmt::format("[{}, {}]", r->lo, r->hi);
   }
 
@@ -244,8 +247,11 @@ class TraceFitter {
     d.load_b = v(x.t_load_b);
     d.init = v(x.init);
     d.epilogue = v(x.epilogue);
-    for (auto [name, term] : {std::pair{"T_MATH", x.t_math}, {"T_LOAD_A", x.t_load_a}, {"T_LOAD_B", x.t_load_b},
-                              {"T_INIT", x.init}, {"T_EPILOGUE", x.epilogue}})
+    for (auto [name, term] : {std::pair{"T_MATH", x.t_math},
+                              {"T_LOAD_A", x.t_load_a},
+                              {"T_LOAD_B", x.t_load_b},
+                              {"T_INIT", x.init},
+                              {"T_EPILOGUE", x.epilogue}})
       r_.duration_ranges.emplace_back(name, range(term, {}));
     const int64_t found[5] = {d.math, d.load_a, d.load_b, d.init, d.epilogue};
     for (size_t i = 0; i < 5; ++i)
@@ -271,7 +277,8 @@ class TraceFitter {
                                            q_.bounds[MachineParameter::ComputeThroughput]);
     mc.load_throughput = pick(load, m.eval(x.load_time_per_element, true));
     mc.compute_throughput = pick(compute, m.eval(x.compute_time_per_mac, true));
-    if (fault == TraceFitFault::ComputeThroughput) mc.compute_throughput = Rational(mc.compute_throughput.num() * 2, mc.compute_throughput.den());
+    if (fault == TraceFitFault::ComputeThroughput)
+      mc.compute_throughput = Rational(mc.compute_throughput.num() * 2, mc.compute_throughput.den());
     mc.smem_bytes = 0;
     mc.element_bytes = 4;
 
@@ -281,7 +288,8 @@ class TraceFitter {
     add("sms", std::to_string(mc.sms), range_text(range(x.sms, {}), kMaxFittedSms));
     add("init", std::to_string(mc.init), range_text(r_.duration_ranges[3].second));
     add("epilogue", std::to_string(mc.epilogue), range_text(r_.duration_ranges[4].second));
-    add("load_latency", std::to_string(mc.load_latency), range_text(range(x.load_latency, fixed)) + " given the durations");
+    add("load_latency", std::to_string(mc.load_latency),
+        range_text(range(x.load_latency, fixed)) + " given the durations");
     add("load_throughput", mc.load_throughput.to_string(),
         fmt::format("{} at load_latency = {}", load.to_string(), mc.load_latency));
     add("compute_latency", std::to_string(mc.compute_latency),
@@ -316,11 +324,12 @@ class TraceFitter {
     for (size_t i = 0; i < std::min<size_t>(c.violations.size(), 10); ++i) {
       const TraceViolation& v = c.violations[i];
       mismatches.push_back(fmt::format("{} ({}): trace {}, simulated machine requires {}", v.id, v.equation,
-                                       v.trace ? std::to_string(*v.trace) : "-", v.required ? std::to_string(*v.required) : "-"));
+                                       v.trace ? std::to_string(*v.trace) : "-",
+                                       v.required ? std::to_string(*v.required) : "-"));
     }
     if (c.first_divergence)
-      mismatches.push_back(fmt::format("first divergence from the simulation: wave {} stage {} {}", c.first_divergence->wave,
-                                       c.first_divergence->stage, c.first_divergence->event));
+      mismatches.push_back(fmt::format("first divergence from the simulation: wave {} stage {} {}",
+                                       c.first_divergence->wave, c.first_divergence->stage, c.first_divergence->event));
     if (mismatches.empty()) return;
     std::string path;
     try {

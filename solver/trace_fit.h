@@ -62,9 +62,9 @@ struct TraceFit {
   // Consistent: what Z3 found and the ranges around it (empty range: that query timed out).
   Durations durations;
   std::vector<std::pair<std::string, std::optional<ValueRange>>> duration_ranges;  // T_MATH, T_LOAD_A, ...
-  std::vector<FittedParameter> duration_table;  // the same, as text for reports
+  std::vector<FittedParameter> duration_table;                                     // the same, as text for reports
   std::vector<FittedParameter> parameters;
-  Machine machine;        // the chosen parameters, simulated against the trace
+  Machine machine;  // the chosen parameters, simulated against the trace
   size_t queries = 0;
   double solve_ms = 0;
   std::vector<std::string> dumped;  // .smt2 files written

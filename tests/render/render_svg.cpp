@@ -29,7 +29,9 @@ struct Image {
   std::vector<std::array<uint8_t, 3>> pixels;  // RGB, row by row
 };
 
-uint32_t be32(const unsigned char* p) { return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3]; }
+uint32_t be32(const unsigned char* p) {
+  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
+}
 
 // Decodes an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium writes).
 Image read_png(const std::string& path) {
@@ -71,8 +73,13 @@ Image read_png(const std::string& path) {
       int a = x >= static_cast<size_t>(channels) ? row[x - channels] : 0, b = previous[x],
           c = x >= static_cast<size_t>(channels) ? previous[x - channels] : 0;
       int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
-      int predictor = filter == 0 ? 0 : filter == 1 ? a : filter == 2 ? b : filter == 3 ? (a + b) / 2
-                      : (pa <= pb && pa <= pc) ? a : pb <= pc ? b : c;
+      int predictor = filter == 0              ? 0
+                      : filter == 1            ? a
+                      : filter == 2            ? b
+                      : filter == 3            ? (a + b) / 2
+                      : (pa <= pb && pa <= pc) ? a
+                      : pb <= pc               ? b
+                                               : c;
       row[x] = static_cast<unsigned char>(line[1 + x] + predictor);
     }
     for (uint32_t x = 0; x < img.width; ++x)
@@ -104,11 +111,13 @@ std::pair<int, int> svg_size(const std::string& path) {
 Image render(const std::string& browser, const std::string& svg, const std::string& png, std::pair<int, int> size,
              const std::string& profile) {
   std::filesystem::remove(png);
-  std::string cmd = "timeout 120 " + browser +
-                    " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
-                    " --disable-component-update --disable-sync --disable-dev-shm-usage --hide-scrollbars"
-                    " --user-data-dir=" + profile + " --screenshot=" + png + " --window-size=" +
-                    std::to_string(size.first) + "," + std::to_string(size.second) + " file://" + svg + " >/dev/null 2>&1";
+  std::string cmd =
+      "timeout 120 " + browser +
+      " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+      " --disable-component-update --disable-sync --disable-dev-shm-usage --hide-scrollbars"
+      " --user-data-dir=" +
+      profile + " --screenshot=" + png + " --window-size=" + std::to_string(size.first) + "," +
+      std::to_string(size.second) + " file://" + svg + " >/dev/null 2>&1";
   int rc = std::system(cmd.c_str());
   if (!std::filesystem::exists(png))
     throw std::runtime_error("chromium wrote no screenshot (exit status " + std::to_string(rc) + ") for " + svg);
@@ -150,10 +159,13 @@ int main(int argc, char** argv) {
   std::string d = dir.string(), profile = (dir / "profile").string();
   try {
     std::string gantt = d + "/gantt.svg", heat = d + "/heat.svg", blank = d + "/blank.svg";
-    if (std::system((warpsat + " simulate --m 2048 --n 1024 --k 512 --tile 128x128x64 --stages 2 --machine a6000-paper --svg " +
-                     gantt + " >/dev/null").c_str()) != 0 ||
+    if (std::system((warpsat +
+                     " simulate --m 2048 --n 1024 --k 512 --tile 128x128x64 --stages 2 --machine a6000-paper --svg " +
+                     gantt + " >/dev/null")
+                        .c_str()) != 0 ||
         std::system((warpsat + " tile --m 1024 --n 1024 --k 1024 --machine a6000-paper --stages 2-4 --svg " + heat +
-                     " >/dev/null").c_str()) != 0)
+                     " >/dev/null")
+                        .c_str()) != 0)
       throw std::runtime_error("warpsat failed to write the pictures");
     std::ofstream(blank) << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"300\"></svg>\n";
 
@@ -165,7 +177,8 @@ int main(int argc, char** argv) {
     Image g = render(browser, gantt, d + "/gantt.png", size, profile);
     size_t total = size_t{g.width} * g.height;
     expect(g.width == static_cast<uint32_t>(size.first) && g.height == static_cast<uint32_t>(size.second),
-           "the Gantt chart renders at the SVG's own size " + std::to_string(size.first) + "x" + std::to_string(size.second));
+           "the Gantt chart renders at the SVG's own size " + std::to_string(size.first) + "x" +
+               std::to_string(size.second));
     expect(non_white(g) > total / 20, "the Gantt chart is not blank (" + std::to_string(non_white(g)) + " of " +
                                           std::to_string(total) + " pixels drawn)");
     expect(count_colour(g, 0x4e79a7) > 1000, "load A slices are on screen (blue)");

@@ -39,7 +39,8 @@ std::string error_of(const std::string& csv, const char* base = "a6000-paper") {
 
 TEST_CASE("calibrate: exact measurements give back the machine's durations, R² ~ 1") {
   Machine truth = resolve_machine("h100-sxm");
-  Calibration c = calibrate(parse_piece_measurements(exact_rows(truth), "m.csv", "ns"), resolve_machine("a6000-paper"), "fit");
+  Calibration c =
+      calibrate(parse_piece_measurements(exact_rows(truth), "m.csv", "ns"), resolve_machine("a6000-paper"), "fit");
   CHECK(c.load.fitted);
   CHECK(c.math.fitted);
   CHECK(c.load.rows.size() == 6);
@@ -64,7 +65,8 @@ TEST_CASE("calibrate: exact measurements give back the machine's durations, R² 
 
 TEST_CASE("calibrate: noisy rows are fitted by least squares over all of them") {
   // time = 2 * work + 100, with residuals +3, -3, -3, +3 (orthogonal to 1 and to work).
-  std::string csv = "kind,tm,tn,tk,time_us\nload,10,,10,0.303\nload,20,,10,0.497\nload,30,,10,0.697\nload,40,,10,0.903\n";
+  std::string csv =
+      "kind,tm,tn,tk,time_us\nload,10,,10,0.303\nload,20,,10,0.497\nload,30,,10,0.697\nload,40,,10,0.903\n";
   Calibration c = calibrate(parse_piece_measurements(csv, "m.csv", "ns"), resolve_machine("a6000-paper"), "x");
   CHECK(c.load.slope == doctest::Approx(2.0));
   CHECK(c.load.intercept == doctest::Approx(100.0));
@@ -87,15 +89,20 @@ TEST_CASE("calibrate: a negative latency is clamped to 0 and the throughput refi
 }
 
 TEST_CASE("calibrate: bad measurements are input errors with the file and line") {
-  CHECK(error_of("kind,tm,tn,tk,time\nload,64,,64,100\n").starts_with(
-      "m.csv:2:1: error: load: 1 row(s) with one tile size(s); separating throughput from latency needs at least two"));
-  CHECK(error_of("kind,tm,tn,tk,time\nload,64,,64,100\nload,64,,64,120\n").find("needs at least two rows with different tile sizes") != std::string::npos);
-  CHECK(error_of("kind,tm,tn,tk,time\nload,64,,64,100\nload,128,,64,-5\n").starts_with("m.csv:3:14: error: negative time -5"));
+  CHECK(error_of("kind,tm,tn,tk,time\nload,64,,64,100\n")
+            .starts_with("m.csv:2:1: error: load: 1 row(s) with one tile size(s); separating throughput from latency "
+                         "needs at least two"));
+  CHECK(error_of("kind,tm,tn,tk,time\nload,64,,64,100\nload,64,,64,120\n")
+            .find("needs at least two rows with different tile sizes") != std::string::npos);
+  CHECK(error_of("kind,tm,tn,tk,time\nload,64,,64,100\nload,128,,64,-5\n")
+            .starts_with("m.csv:3:14: error: negative time -5"));
   CHECK(error_of("kind,tm,tn,tk,time\nmath,64,64,64,500\nmath,128,128,128,400\n")
             .starts_with("m.csv:2:1: error: math: the fitted time per multiply-add is"));
-  CHECK(error_of("kind,tm,tn,tk,time\nstore,64,,64,1\n").starts_with("m.csv:2:1: error: kind 'store' must be load, math"));
+  CHECK(error_of("kind,tm,tn,tk,time\nstore,64,,64,1\n")
+            .starts_with("m.csv:2:1: error: kind 'store' must be load, math"));
   CHECK(error_of("kind,tm,tn,tk,time\nload,64,64,64,1\n").starts_with("m.csv:2:6: error: a load row gives tm"));
-  CHECK(error_of("kind,tm,tn,tk,time\nmath,64,,64,1\n").starts_with("m.csv:2:9: error: a math row needs tm, tn and tk"));
+  CHECK(
+      error_of("kind,tm,tn,tk,time\nmath,64,,64,1\n").starts_with("m.csv:2:9: error: a math row needs tm, tn and tk"));
   CHECK(error_of("kind,tm,tn,tk\n").starts_with("m.csv:1:1: error: missing a time column"));
   CHECK(error_of("kind,tm,tn,tk,time_fortnights\n").starts_with("m.csv:1:15: error: unknown column 'time_fortnights'"));
   CHECK(error_of("kind,tm,tn,tk,time\n").starts_with("m.csv:1:1: error: no measurements"));
@@ -104,8 +111,9 @@ TEST_CASE("calibrate: bad measurements are input errors with the file and line")
 TEST_CASE("validate-model: predicted against measured, with relative errors") {
   Machine m = resolve_machine("a6000-paper");
   // 1729351 ns is the model's own total for this row: a zero error; the second is 10% slow.
-  std::string csv = "m,n,k,tm,tn,tk,stages,time_ms,reference_ms\n1024,1024,1024,128,128,128,2,1.729351,1.7\n"
-                    "1024,1024,1024,128,128,128,2,1.5721372727,\n";
+  std::string csv =
+      "m,n,k,tm,tn,tk,stages,time_ms,reference_ms\n1024,1024,1024,128,128,128,2,1.729351,1.7\n"
+      "1024,1024,1024,128,128,128,2,1.5721372727,\n";
   ModelValidation v = validate_model(parse_kernel_measurements(csv, "v.csv", m.time_unit), m);
   REQUIRE(v.rows.size() == 2);
   CHECK(v.rows[0].predicted_machine_units == 1729351);
@@ -125,6 +133,8 @@ TEST_CASE("validate-model: predicted against measured, with relative errors") {
     return "";
   };
   CHECK(error("m,n,k,tm,tn,tk,stages,time\n64,64,64,32,32,32,1,5\n").starts_with("v.csv:2:19: error: 'stages' is 1"));
-  CHECK(error("m,n,k,tm,tn,tk,stages,time\n64,64,64,32,32,32,2,0\n").starts_with("v.csv:2:21: error: measured time 0 must be positive"));
-  CHECK(error("m,n,k,tm,tn,tk,stages,time_s,reference_ms\n").starts_with("v.csv:1:30: error: 'reference_ms' must be in the same unit"));
+  CHECK(error("m,n,k,tm,tn,tk,stages,time\n64,64,64,32,32,32,2,0\n")
+            .starts_with("v.csv:2:21: error: measured time 0 must be positive"));
+  CHECK(error("m,n,k,tm,tn,tk,stages,time_s,reference_ms\n")
+            .starts_with("v.csv:1:30: error: 'reference_ms' must be in the same unit"));
 }

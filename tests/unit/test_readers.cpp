@@ -34,10 +34,14 @@ TEST_CASE("CSV: comments, blanks and CRLF are skipped; fields are trimmed and po
 }
 
 TEST_CASE("CSV: malformed input is an error at file:line:col") {
-  CHECK(error_of([] { CsvTable("a,b\n1,2,3\n", "x.csv"); }).starts_with("x.csv:2:1: error: this row has 3 field(s); the header has 2"));
+  CHECK(error_of([] {
+          CsvTable("a,b\n1,2,3\n", "x.csv");
+        }).starts_with("x.csv:2:1: error: this row has 3 field(s); the header has 2"));
   CHECK(error_of([] { CsvTable("a,b\n1,\"2\"\n", "x.csv"); }).starts_with("x.csv:2:3: error: quoted CSV fields"));
   CHECK(error_of([] { CsvTable("a,a\n", "x.csv"); }).starts_with("x.csv:1:3: error: column 'a' appears twice"));
-  CHECK(error_of([] { CsvTable("# only a comment\n", "x.csv"); }).starts_with("x.csv:1:1: error: the file has no header"));
+  CHECK(error_of([] {
+          CsvTable("# only a comment\n", "x.csv");
+        }).starts_with("x.csv:1:1: error: the file has no header"));
   CsvTable t("a,b\n1,x\n,3\n", "x.csv");
   CHECK(error_of([&] { t.integer(t.rows()[0], 1, 0, 9); }) == "x.csv:2:3: error: 'b' = 'x' is not an integer");
   CHECK(error_of([&] { t.integer(t.rows()[1], 0, 0, 9); }) == "x.csv:3:1: error: 'a' is empty; it needs an integer");
@@ -69,13 +73,17 @@ TEST_CASE("JSON: every value and key keeps its line and column") {
 }
 
 TEST_CASE("JSON: syntax and type errors are reported at their position") {
-  CHECK(error_of([] { JsonReader("{\"a\": 1,,}", "t.json"); }).starts_with("t.json:1:9: error: invalid JSON: syntax error"));
+  CHECK(error_of([] {
+          JsonReader("{\"a\": 1,,}", "t.json");
+        }).starts_with("t.json:1:9: error: invalid JSON: syntax error"));
   CHECK(error_of([] { JsonReader("{\"a\": 1} x", "t.json"); }).starts_with("t.json:1:10: error: invalid JSON"));
   JsonReader r("{\n \"a\": \"s\",\n \"a\": 2, \"n\": 1.5}", "t.json");
   CHECK(error_of([&] { r.integer_value(*r.root().get("a"), "a", 0, 9); }) ==
         "t.json:2:7: error: 'a' must be an integer within 64-bit range, not a string");
   CHECK(error_of([&] { r.reject_unknown_keys(r.root(), {"a", "n"}); }) == "t.json:3:2: error: key 'a' appears twice");
-  CHECK(error_of([&] { r.integer_value(*r.root().get("n"), "n", 0, 9); }).starts_with("t.json:3:15: error: 'n' must be an integer"));
+  CHECK(error_of([&] {
+          r.integer_value(*r.root().get("n"), "n", 0, 9);
+        }).starts_with("t.json:3:15: error: 'n' must be an integer"));
   std::string deep(100, '[');
   CHECK(error_of([&] { JsonReader(deep, "t.json"); }).find("nested more than 64 levels") != std::string::npos);
 }
@@ -92,7 +100,9 @@ TEST_CASE("--bound parses ranges, one-sided bounds and exact values") {
   CHECK(!b[MachineParameter::Init].lo);
   CHECK(b[MachineParameter::Init].hi->num() == 2000);
   CHECK(error_of([&] { parse_parameter_bound("speed=1:2", b); }).find("NAME one of sms, init") != std::string::npos);
-  CHECK(error_of([&] { parse_parameter_bound("sms=1.5", b); }).find("must be a non-negative integer") != std::string::npos);
-  CHECK(error_of([&] { parse_parameter_bound("load_throughput=0:1", b); }).find("must be positive") != std::string::npos);
+  CHECK(error_of([&] { parse_parameter_bound("sms=1.5", b); }).find("must be a non-negative integer") !=
+        std::string::npos);
+  CHECK(error_of([&] { parse_parameter_bound("load_throughput=0:1", b); }).find("must be positive") !=
+        std::string::npos);
   CHECK(error_of([&] { parse_parameter_bound("init=5:2", b); }).find("the range is empty") != std::string::npos);
 }

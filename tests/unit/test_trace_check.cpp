@@ -193,14 +193,19 @@ TEST_CASE("check-trace: bad trace files are input errors at file:line:col") {
     return "";
   };
   CHECK(error("wave,stage,sa,sb\n1,1,0,0\n").starts_with("t.csv:1:1: error: missing column 'sm'"));
-  CHECK(error("wave,stage,sa,sb,sm\n1,1,0,0,0\n1,1,0,0,0\n").starts_with("t.csv:3:3: error: wave 1 stage 1 appears twice"));
+  CHECK(error("wave,stage,sa,sb,sm\n1,1,0,0,0\n1,1,0,0,0\n")
+            .starts_with("t.csv:3:3: error: wave 1 stage 1 appears twice"));
   CHECK(error("wave,stage,sa,sb,sm\n1,0,0,0,0\n").starts_with("t.csv:2:3: error: 'stage' is 0"));
-  CHECK(error("wave,stage,sa,sb,sm,t_math\n1,1,0,1,2,5\n1,2,2,3,7,6\n").starts_with("t.csv:3:11: error: 't_math' is 6 here but 5 on line 2"));
+  CHECK(error("wave,stage,sa,sb,sm,t_math\n1,1,0,1,2,5\n1,2,2,3,7,6\n")
+            .starts_with("t.csv:3:11: error: 't_math' is 6 here but 5 on line 2"));
   CHECK(error("wave,stage,sa,sb,sm,sa_abs\n").starts_with("t.csv:1:"));
-  CHECK(error("{\"events\": [{\"stage\": 1, \"sa\": 0, \"sb\": 1}]}", true).starts_with("t.json:1:13: error: missing required key 'sm'"));
+  CHECK(error("{\"events\": [{\"stage\": 1, \"sa\": 0, \"sb\": 1}]}", true)
+            .starts_with("t.json:1:13: error: missing required key 'sm'"));
   CHECK(error("{\"events\": [], \"waves\": 2}", true).starts_with("t.json:1:12: error: 'events' is empty"));
   CHECK(error("{\"evnts\": []}", true).starts_with("t.json:1:2: error: unknown key 'evnts'"));
-  CHECK(error("{\"events\": [{\"wave\": 1, \"stage\": 1, \"sa\": 0, \"sb\": 1, \"sm\": 2},\n {\"stage\": 2, \"sa\": 0, \"sb\": 1, \"sm\": 2}]}", true)
+  CHECK(error("{\"events\": [{\"wave\": 1, \"stage\": 1, \"sa\": 0, \"sb\": 1, \"sm\": 2},\n {\"stage\": 2, \"sa\": 0, "
+              "\"sb\": 1, \"sm\": 2}]}",
+              true)
             .starts_with("t.json:2:2: error: either every event has a \"wave\" member or none"));
 }
 
