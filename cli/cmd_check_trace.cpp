@@ -90,6 +90,7 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
     nlohmann::json j = {{"trace", t.source},
                         {"machine", m.name},
                         {"consistent", r.consistent()},
+                        {"violation_count", r.violation_count},
                         {"equations", r.equations},
                         {"stage_count", r.stage_count},
                         {"waves", r.waves},
@@ -114,7 +115,7 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
                r.first_divergence ? "" : ", and every event equals the simulator's");
     return kExitOk;
   }
-  fmt::print("inconsistent: {} violation(s) in {} equations checked\n", r.violations.size(), r.equations);
+  fmt::print("inconsistent: {} violation(s) in {} equations checked\n", r.violation_count, r.equations);
   for (size_t i = 0; i < std::min(r.violations.size(), kMaxListed); ++i) {
     const TraceViolation& v = r.violations[i];
     if (!v.trace && !v.required)
@@ -123,8 +124,9 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
       fmt::print("  {} at {}: trace {}, model requires {}\n      {}\n", describe(v), where(t, v.line),
                  value_text(v.trace, "(absent)"), value_text(v.required, "(none)"), v.formula);
   }
-  if (r.violations.size() > kMaxListed)
-    fmt::print("  ... and {} more (--format json lists all)\n", r.violations.size() - kMaxListed);
+  if (r.violation_count > kMaxListed)
+    fmt::print("  ... and {} more (--format json lists the first {})\n", r.violation_count - kMaxListed,
+               kMaxStoredViolations);
   if (const auto& dv = r.first_divergence) {
     if (dv->event == "wave")
       fmt::print("first divergence from the simulator: wave {} {}\n", dv->wave,

@@ -71,7 +71,11 @@ class Checker {
   const Durations& d() const { return r_.durations; }
   int64_t S() const { return r_.stage_count; }
 
-  void violation(TraceViolation v) { r_.violations.push_back(std::move(v)); }
+  // Every violation is counted; the first kMaxStoredViolations are kept, so a
+  // systematic error in a long trace cannot exhaust memory.
+  void violation(TraceViolation v) {
+    if (r_.violation_count++ < kMaxStoredViolations) r_.violations.push_back(std::move(v));
+  }
 
   void expect(TraceViolation v) {
     ++r_.equations;
@@ -154,20 +158,29 @@ class Checker {
     auto base = [&](int eq, int64_t i, const std::string& name) {
       return TraceViolation{equation_id(eq, w.first, i), name, w.first, w.last, i, std::nullopt, std::nullopt, "", 0};
     };
-    for (const TraceEvent& e : w.events)
-      if (e.stage > S())
-        violation({fmt::format("stages.w{}", w.first), "stage count", w.first, w.last, e.stage, e.stage, std::nullopt,
-                   fmt::format("the model has S = ceil(K / TK) = {} stages; the trace has stage {}", S(), e.stage),
-                   e.line});
+    // Stages beyond S, and runs of missing stages, each as one violation.
+    if (!w.events.empty() && w.events.back().stage > S()) {
+      auto first = std::find_if(w.events.begin(), w.events.end(), [&](const TraceEvent& e) { return e.stage > S(); });
+      violation({fmt::format("stages.w{}", w.first), "stage count", w.first, w.last, first->stage, first->stage,
+                 std::nullopt,
+                 fmt::format("the model has S = ceil(K / TK) = {} stages; the trace has stage(s) {} to {}", S(),
+                             first->stage, w.events.back().stage),
+                 first->line});
+    }
+    for (int64_t i = 1; i <= S(); ++i) {
+      if (at(i)) continue;
+      int64_t last = i;
+      while (last < S() && !at(last + 1)) ++last;
+      violation({fmt::format("stages.w{}", w.first), "stage count", w.first, w.last, i, std::nullopt, i,
+                 fmt::format("the model has S = {} stages; the trace lacks {} of {}", S(),
+                             i == last ? fmt::format("stage {}", i) : fmt::format("stages {}-{}", i, last),
+                             wave_label(w.first, w.last)),
+                 w.line});
+      i = last;
+    }
     for (int64_t i = 1; i <= S(); ++i) {
       const TraceEvent* e = at(i);
-      if (!e) {
-        violation({fmt::format("stages.w{}", w.first), "stage count", w.first, w.last, i, std::nullopt, i,
-                   fmt::format("the model has S = {} stages; the trace lacks stage {} of {}", S(), i,
-                               wave_label(w.first, w.last)),
-                   w.line});
-        continue;
-      }
+      if (!e) continue;
       const TraceEvent* released = i - D >= 1 ? at(i - D) : nullptr;  // the stage whose slot stage i reuses
       bool release_known = i - D < 1 || released;
       // Eq. 1: Sa(i).

@@ -42,10 +42,13 @@ struct TraceCheck {
   int64_t stage_count = 0;      // S
   int64_t waves = 0;            // W
   size_t equations = 0;         // equations evaluated
-  std::vector<TraceViolation> violations;
+  size_t violation_count = 0;               // all of them
+  std::vector<TraceViolation> violations;    // the first kMaxStoredViolations, in trace order
   std::optional<TraceDivergence> first_divergence;  // vs simulate(); empty when they agree
-  bool consistent() const { return violations.empty(); }
+  bool consistent() const { return violation_count == 0; }
 };
+
+inline constexpr size_t kMaxStoredViolations = 10000;
 
 // Throws InputError when the problem is out of range (as simulate() does).
 TraceCheck check_trace(const Trace& trace, const GemmShape& shape, const TileConfig& config, const Machine& machine);

@@ -156,6 +156,20 @@ TEST_CASE("check-trace: a missing wave is caught, in the middle or at the end") 
   CHECK(core_has(p, "bound.sms"));
 }
 
+TEST_CASE("check-trace: missing stages are one violation per run, and equations needing them are skipped") {
+  Schedule s = simulate(kShape, kConfig, resolve_machine("dma-fast"));
+  std::string csv = csv_of(s);
+  for (int64_t stage : {2, 3}) {
+    size_t at = csv.find(fmt::format("\n1,{},", stage));
+    csv.erase(at + 1, csv.find('\n', at + 1) - at);
+  }
+  TraceCheck c = check(csv, kShape, kConfig, "dma-fast");
+  REQUIRE(c.violation_count == 1);
+  CHECK(c.violations[0].id == "stages.w1");
+  CHECK(c.violations[0].formula.find("lacks stages 2-3 of wave 1") != std::string::npos);
+  CHECK(c.first_divergence->stage == 2);
+}
+
 TEST_CASE("check-trace: durations, total and wait the trace states are checked") {
   Schedule s = simulate(kShape, kConfig, resolve_machine("balanced"));
   std::string csv = csv_of(s, {false, true, true});
