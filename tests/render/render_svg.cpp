@@ -17,7 +17,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -99,13 +98,18 @@ void expect(bool ok, const std::string& what) {
   if (!ok) ++failures;
 }
 
+// The width and height attributes of the <svg> element.
 std::pair<int, int> svg_size(const std::string& path) {
   std::ifstream in(path);
-  std::string head((std::istreambuf_iterator<char>(in)), {});
-  std::smatch m;
-  if (!std::regex_search(head, m, std::regex(R"re(<svg[^>]*width="(\d+)" height="(\d+)")re")))
-    throw std::runtime_error(path + " has no width and height");
-  return {std::stoi(m[1]), std::stoi(m[2])};
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  size_t svg = text.find("<svg");
+  auto attribute = [&](const std::string& name) {
+    size_t at = text.find(" " + name + "=\"", svg);
+    if (svg == std::string::npos || at == std::string::npos || at > text.find('>', svg))
+      throw std::runtime_error(path + " has no " + name + " on its <svg> element");
+    return std::stoi(text.substr(at + name.size() + 3));
+  };
+  return {attribute("width"), attribute("height")};
 }
 
 Image render(const std::string& browser, const std::string& svg, const std::string& png, std::pair<int, int> size,
