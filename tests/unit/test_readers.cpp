@@ -20,7 +20,7 @@ std::string error_of(F f) {
 }
 }  // namespace
 
-TEST_CASE("CSV: comments, blanks and CRLF are skipped; fields are trimmed and positioned") {
+TEST_CASE("CSV: comments, blanks and CRLF are skipped, fields are trimmed and positioned") {
   CsvTable t("# a comment\n\nkind, tm ,time\r\nload, 64 ,1.5\r\n  # indented comment\nmath,128,2e3\n", "m.csv");
   REQUIRE(t.header().size() == 3);
   CHECK(t.header()[1] == "tm");
