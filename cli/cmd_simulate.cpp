@@ -8,6 +8,7 @@
 #include "cli/problem_options.h"
 #include "emulator/gemm_ws_sim.h"
 #include "frontend/diagnostics.h"
+#include "report/timeline.h"
 
 namespace warpsat::cli {
 
@@ -16,6 +17,8 @@ namespace {
 struct SimulateOptions : ProblemOptions {
   std::string tile;
   std::optional<int64_t> stages;
+  std::string trace_path;  // Chrome trace-event JSON
+  std::string svg_path;    // Gantt chart
 };
 
 // A CSV row per wave and stage; beyond this many rows, JSON (which gives one
@@ -88,6 +91,11 @@ int run_simulate(const SimulateOptions& o) {
   check_stages(config.stages);
 
   Schedule s = simulate(shape, config, machine);
+  // Pictures first, so a refusal (too large, unknown unit) comes before any output.
+  std::string trace = o.trace_path.empty() ? "" : chrome_trace_json(s, machine);
+  std::string svg = o.svg_path.empty() ? "" : gantt_svg(s, machine);
+  if (!o.trace_path.empty()) write_text_file(o.trace_path, trace);
+  if (!o.svg_path.empty()) write_text_file(o.svg_path, svg);
   if (o.format == "json")
     std::cout << to_json(s, machine).dump(2) << "\n";
   else if (o.format == "csv")
@@ -105,6 +113,8 @@ void add_simulate_command(CLI::App& app, std::vector<Command>& commands) {
   o->add_to(*sub, {"table", "json", "csv"});
   sub->add_option("--tile", o->tile, "tile sizes TMxTNxTK, e.g. 128x64x32");
   sub->add_option("--stages", o->stages, "circular-buffer depth D (>= 2)");
+  sub->add_option("--trace", o->trace_path, "also write the pipeline as a Chrome trace (JSON; Perfetto, chrome://tracing)");
+  sub->add_option("--svg", o->svg_path, "also write the pipeline as an SVG Gantt chart");
   commands.push_back({sub, [o] { return run_simulate(*o); }});
 }
 

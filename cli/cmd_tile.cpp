@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/problem_options.h"
 #include "frontend/diagnostics.h"
+#include "report/heatmap.h"
 #include "solver/tiling_validation.h"
 
 namespace warpsat::cli {
@@ -23,6 +24,7 @@ struct TileOptions : ProblemOptions {
   unsigned timeout_ms = 10000;
   unsigned seed = 0;
   std::string inject_fault = "none";
+  std::string svg_path;  // heat map of total over (TM, TN)
 };
 
 SearchSpace search_space(const TileOptions& o, const ProblemFile& f) {
@@ -139,6 +141,8 @@ int run_tile(const TileOptions& o) {
         "needs {} bytes; allow smaller tiles or fewer stages (confirmed by an exhaustive sweep)",
         q.machine.smem_bytes, q.machine.name, q.space.min_stages, smallest));
   }
+  if (!o.svg_path.empty())
+    write_text_file(o.svg_path, tiling_heatmap_svg(q.shape, q.machine, q.space, a.best.config));
   if (o.format == "json")
     print_json(q, r);
   else
@@ -163,6 +167,7 @@ void add_tile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--dump-smt2", o->dump_dir, "write every solver query to DIR as a named .smt2 file");
   sub->add_option("--timeout-ms", o->timeout_ms, "per-query solver timeout in milliseconds")->capture_default_str();
   sub->add_option("--seed", o->seed, "solver random seed")->capture_default_str();
+  sub->add_option("--svg", o->svg_path, "also write a heat map of the predicted total over (TM, TN) at the best TK and D");
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt the answer before validation")
       ->check(CLI::IsMember({"none", "best-total", "drop-co-optimal"}))
       ->group("");

@@ -20,11 +20,14 @@ struct Command {
   std::function<int()> run;
 };
 
+void add_calibrate_command(CLI::App& app, std::vector<Command>& commands);
+void add_check_trace_command(CLI::App& app, std::vector<Command>& commands);
 void add_simulate_command(CLI::App& app, std::vector<Command>& commands);
 void add_tile_command(CLI::App& app, std::vector<Command>& commands);
 void add_inspect_command(CLI::App& app, std::vector<Command>& commands);
 void add_print_command(CLI::App& app, std::vector<Command>& commands);
 void add_run_command(CLI::App& app, std::vector<Command>& commands);
 void add_profile_command(CLI::App& app, std::vector<Command>& commands);
+void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace warpsat::cli

@@ -1,5 +1,9 @@
 #include "cli/problem_options.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
@@ -34,6 +38,13 @@ Machine ProblemOptions::machine_description(const ProblemFile& f) const {
   if (!machine.empty()) return resolve_machine(machine);
   if (f.machine) return resolve_machine(*f.machine);
   throw command_line_error("missing --machine (a bundled name such as a6000-paper, or a path to a .toml file)");
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw InputError({path, 0, 0}, fmt::format("cannot write the file: {}", std::strerror(errno)));
 }
 
 }  // namespace warpsat::cli

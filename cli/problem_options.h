@@ -28,4 +28,7 @@ struct ProblemOptions {
   Machine machine_description(const ProblemFile& f) const;
 };
 
+// Writes `text` to `path`; throws InputError naming the path when it cannot.
+void write_text_file(const std::string& path, const std::string& text);
+
 }  // namespace warpsat::cli

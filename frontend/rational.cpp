@@ -84,6 +84,16 @@ std::optional<Rational> Rational::parse(std::string_view s) {
   return make_reduced(num, den);
 }
 
+Rational Rational::reciprocal() const {
+  if (num_ == 0) throw std::invalid_argument("Rational: reciprocal of zero");
+  return num_ < 0 ? Rational(-den_, -num_) : Rational(den_, num_);
+}
+
+std::strong_ordering operator<=>(const Rational& a, const Rational& b) {
+  i128 l = static_cast<i128>(a.num_) * b.den_, r = static_cast<i128>(b.num_) * a.den_;
+  return l < r ? std::strong_ordering::less : l > r ? std::strong_ordering::greater : std::strong_ordering::equal;
+}
+
 std::optional<int64_t> Rational::ceil_divide(int64_t x) const {
   if (x < 0 || num_ <= 0) return std::nullopt;
   i128 n = static_cast<i128>(x) * den_;

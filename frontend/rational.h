@@ -3,6 +3,7 @@
 // would round a few ceilings the wrong way, so decimals are parsed exactly.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,7 +32,12 @@ class Rational {
   std::string to_string() const;
   double to_double() const { return static_cast<double>(num_) / static_cast<double>(den_); }
 
+  // 1 / *this; *this must not be zero.
+  Rational reciprocal() const;
+
   friend bool operator==(const Rational&, const Rational&) = default;
+  // Exact, by cross-multiplication in 128 bits.
+  friend std::strong_ordering operator<=>(const Rational& a, const Rational& b);
 
  private:
   int64_t num_ = 0;

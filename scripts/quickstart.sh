@@ -12,8 +12,10 @@ case "$mode" in
   *) echo "usage: $0 examples|test|sanitize" >&2; exit 2 ;;
 esac
 
+# chromium and zlib1g-dev are for the test that renders warpsat's SVG pictures
+# in a real browser (tests/render/render_svg.cpp); it skips without them.
 packages=(build-essential cmake ninja-build libz3-dev z3 libboost-graph-dev libtomlplusplus-dev doctest-dev
-          libcli11-dev nlohmann-json3-dev libfmt-dev)
+          libcli11-dev nlohmann-json3-dev libfmt-dev zlib1g-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

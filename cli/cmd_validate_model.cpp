@@ -1,0 +1,104 @@
+// `warpsat validate-model`: predicted against measured whole-kernel times, in
+// the form of seed 001's Table 2 (emulator/model_validation).
+#include <cmath>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "emulator/model_validation.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+struct ValidateOptions {
+  std::string measurements;
+  std::string machine;
+  std::string format = "table";
+};
+
+int run_validate(const ValidateOptions& o) {
+  Machine m = resolve_machine(o.machine);
+  KernelMeasurements data = read_kernel_measurements(o.measurements, m.time_unit);
+  ModelValidation v = validate_model(data, m);
+  const std::string& u = data.unit;
+  if (o.format == "json") {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const ValidationRow& r : v.rows) {
+      const KernelMeasurement& k = r.measured;
+      nlohmann::json j = {{"m", k.shape.m},
+                          {"n", k.shape.n},
+                          {"k", k.shape.k},
+                          {"tm", k.config.tile.tm},
+                          {"tn", k.config.tile.tn},
+                          {"tk", k.config.tile.tk},
+                          {"stages", k.config.stages},
+                          {"predicted", r.predicted},
+                          {"measured", k.time},
+                          {"error", r.error},
+                          {"line", k.line}};
+      if (k.reference) j["reference"] = *k.reference;
+      rows.push_back(j);
+    }
+    nlohmann::json j = {{"measurements", data.source},
+                        {"machine", m.name},
+                        {"unit", u},
+                        {"rows", rows},
+                        {"mean_abs_error", v.mean_abs_error},
+                        {"max_abs_error", v.max_abs_error},
+                        {"mean_abs_difference", v.mean_abs_difference},
+                        {"max_abs_difference", v.max_abs_difference}};
+    std::cout << j.dump(2) << "\n";
+    return kExitOk;
+  }
+  fmt::print("model validation: {} ({} rows) on machine {}; times in {}\n\n", data.source, v.rows.size(), m.name, u);
+  fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13} {:>13} {:>9}", "M", "N", "K", "TM", "TN", "TK", "D",
+             "predicted", "measured", "error");
+  if (data.has_reference) fmt::print(" {:>13} {:>9}", "reference", "ref error");
+  fmt::print("\n");
+  for (const ValidationRow& r : v.rows) {
+    const KernelMeasurement& k = r.measured;
+    fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13.6g} {:>13.6g} {:>8.2f}%", k.shape.m, k.shape.n,
+               k.shape.k, k.config.tile.tm, k.config.tile.tn, k.config.tile.tk, k.config.stages, r.predicted, k.time,
+               100 * r.error);
+    if (k.reference) fmt::print(" {:>13.6g} {:>8.2f}%", *k.reference, 100 * (*k.reference - k.time) / k.time);
+    fmt::print("\n");
+  }
+  const KernelMeasurement& worst = v.rows[v.max_row].measured;
+  fmt::print("\nmean |error| {:.2f}%, max |error| {:.2f}% (M={} N={} K={} tile {}, line {})\n", 100 * v.mean_abs_error,
+             100 * v.max_abs_error, worst.shape.m, worst.shape.n, worst.shape.k, to_string(worst.config.tile),
+             worst.line);
+  fmt::print("mean |predicted - measured| {:.6g} {}, max {:.6g} {}\n", v.mean_abs_difference, u, v.max_abs_difference,
+             u);
+  if (data.has_reference) {
+    double sum = 0, worst_ref = 0;
+    size_t n = 0;
+    for (const ValidationRow& r : v.rows)
+      if (r.measured.reference) {
+        double e = std::abs(*r.measured.reference - r.measured.time) / r.measured.time;
+        sum += e, worst_ref = std::max(worst_ref, e), ++n;
+      }
+    if (n)
+      fmt::print("reference column: mean |error| {:.2f}%, max |error| {:.2f}% over {} rows\n", 100 * sum / n,
+                 100 * worst_ref, n);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_validate_model_command(CLI::App& app, std::vector<Command>& commands) {
+  auto o = std::make_shared<ValidateOptions>();
+  CLI::App* sub = app.add_subcommand("validate-model", "compare the model's predicted kernel times with measured ones");
+  sub->add_option("measurements", o->measurements, "CSV: m, n, k, tm, tn, tk, stages, time (or time_s, ...)")
+      ->required();
+  sub->add_option("--machine", o->machine, "bundled machine name or path to a machine .toml")->required();
+  sub->add_option("--format", o->format, "output format")
+      ->check(CLI::IsMember({"table", "json"}))
+      ->capture_default_str();
+  commands.push_back({sub, [o] { return run_validate(*o); }});
+}
+
+}  // namespace warpsat::cli

@@ -1,0 +1,108 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "frontend/csv_reader.h"
+#include "frontend/json_reader.h"
+#include "frontend/parameter_bounds.h"
+
+using namespace warpsat;
+
+namespace {
+template <typename F>
+std::string error_of(F f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("CSV: comments, blanks and CRLF are skipped, fields are trimmed and positioned") {
+  CsvTable t("# a comment\n\nkind, tm ,time\r\nload, 64 ,1.5\r\n  # indented comment\nmath,128,2e3\n", "m.csv");
+  REQUIRE(t.header().size() == 3);
+  CHECK(t.header()[1] == "tm");
+  CHECK(t.header_line() == 3);
+  REQUIRE(t.rows().size() == 2);
+  CHECK(t.rows()[0].line == 4);
+  CHECK(t.rows()[0].cells[1].text == "64");
+  CHECK(t.rows()[0].cells[1].column == 7);
+  CHECK(t.integer(t.rows()[0], 1, 1, 100) == 64);
+  CHECK(t.number(t.rows()[1], 2) == 2000.0);
+}
+
+TEST_CASE("CSV: malformed input is an error at file:line:col") {
+  CHECK(error_of([] {
+          CsvTable("a,b\n1,2,3\n", "x.csv");
+        }).starts_with("x.csv:2:1: error: this row has 3 field(s); the header has 2"));
+  CHECK(error_of([] { CsvTable("a,b\n1,\"2\"\n", "x.csv"); }).starts_with("x.csv:2:3: error: quoted CSV fields"));
+  CHECK(error_of([] { CsvTable("a,a\n", "x.csv"); }).starts_with("x.csv:1:3: error: column 'a' appears twice"));
+  CHECK(error_of([] {
+          CsvTable("# only a comment\n", "x.csv");
+        }).starts_with("x.csv:1:1: error: the file has no header"));
+  CsvTable t("a,b\n1,x\n,3\n", "x.csv");
+  CHECK(error_of([&] { t.integer(t.rows()[0], 1, 0, 9); }) == "x.csv:2:3: error: 'b' = 'x' is not an integer");
+  CHECK(error_of([&] { t.integer(t.rows()[1], 0, 0, 9); }) == "x.csv:3:1: error: 'a' is empty; it needs an integer");
+  CHECK(error_of([&] { t.number(t.rows()[0], 1); }) == "x.csv:2:3: error: 'b' = 'x' is not a finite decimal number");
+  CHECK(error_of([&] { t.reject_unknown_columns({"a"}); }).starts_with("x.csv:1:3: error: unknown column 'b'"));
+  CHECK(error_of([&] { t.require_column("c"); }).starts_with("x.csv:1:1: error: missing column 'c'"));
+}
+
+TEST_CASE("JSON: every value and key keeps its line and column") {
+  JsonReader r("{\n  \"a\": 12,\n  \"b\": [1.5, \"x\\\"y\", true],\n  \"c\": {\"d\": null}\n}\n", "t.json");
+  const JsonNode& root = r.root();
+  REQUIRE(root.kind == JsonNode::Kind::Object);
+  const JsonNode* a = root.get("a");
+  REQUIRE(a);
+  CHECK(a->integer == 12);
+  CHECK(a->line == 2);
+  CHECK(a->column == 8);
+  CHECK(root.key_lines[1] == 3);
+  CHECK(root.key_columns[1] == 3);
+  const JsonNode& b = *root.get("b");
+  CHECK(b.column == 8);
+  CHECK(b.items[0].text == "1.5");
+  CHECK(b.items[0].column == 9);
+  CHECK(b.items[1].text == "x\"y");
+  CHECK(b.items[1].column == 14);
+  CHECK(b.items[2].column == 22);
+  CHECK(root.get("c")->get("d")->line == 4);
+  CHECK(root.get("c")->get("d")->column == 14);
+}
+
+TEST_CASE("JSON: syntax and type errors are reported at their position") {
+  CHECK(error_of([] {
+          JsonReader("{\"a\": 1,,}", "t.json");
+        }).starts_with("t.json:1:9: error: invalid JSON: syntax error"));
+  CHECK(error_of([] { JsonReader("{\"a\": 1} x", "t.json"); }).starts_with("t.json:1:10: error: invalid JSON"));
+  JsonReader r("{\n \"a\": \"s\",\n \"a\": 2, \"n\": 1.5}", "t.json");
+  CHECK(error_of([&] { r.integer_value(*r.root().get("a"), "a", 0, 9); }) ==
+        "t.json:2:7: error: 'a' must be an integer within 64-bit range, not a string");
+  CHECK(error_of([&] { r.reject_unknown_keys(r.root(), {"a", "n"}); }) == "t.json:3:2: error: key 'a' appears twice");
+  CHECK(error_of([&] {
+          r.integer_value(*r.root().get("n"), "n", 0, 9);
+        }).starts_with("t.json:3:15: error: 'n' must be an integer"));
+  std::string deep(100, '[');
+  CHECK(error_of([&] { JsonReader(deep, "t.json"); }).find("nested more than 64 levels") != std::string::npos);
+}
+
+TEST_CASE("--bound parses ranges, one-sided bounds and exact values") {
+  ParameterBounds b;
+  parse_parameter_bound("load_throughput=0.01:100", b);
+  parse_parameter_bound("sms=84", b);
+  parse_parameter_bound("init=:2000", b);
+  CHECK(b[MachineParameter::LoadThroughput].lo->to_string() == "0.01");
+  CHECK(b[MachineParameter::LoadThroughput].hi->to_string() == "100");
+  CHECK(b[MachineParameter::Sms].lo->num() == 84);
+  CHECK(b[MachineParameter::Sms].hi->num() == 84);
+  CHECK(!b[MachineParameter::Init].lo);
+  CHECK(b[MachineParameter::Init].hi->num() == 2000);
+  CHECK(error_of([&] { parse_parameter_bound("speed=1:2", b); }).find("NAME one of sms, init") != std::string::npos);
+  CHECK(error_of([&] { parse_parameter_bound("sms=1.5", b); }).find("must be a non-negative integer") !=
+        std::string::npos);
+  CHECK(error_of([&] { parse_parameter_bound("load_throughput=0:1", b); }).find("must be positive") !=
+        std::string::npos);
+  CHECK(error_of([&] { parse_parameter_bound("init=5:2", b); }).find("the range is empty") != std::string::npos);
+}
