@@ -5,6 +5,10 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "frontend/ptx/ir.h"
+#include "solver/branch_analysis.h"
 
 namespace warpsat::cli {
 
@@ -28,6 +32,10 @@ void add_inspect_command(CLI::App& app, std::vector<Command>& commands);
 void add_print_command(CLI::App& app, std::vector<Command>& commands);
 void add_run_command(CLI::App& app, std::vector<Command>& commands);
 void add_profile_command(CLI::App& app, std::vector<Command>& commands);
+void add_branches_command(CLI::App& app, std::vector<Command>& commands);
+
+// SARIF 2.1.0 for the divergent and undecided branches (branches_sarif.cpp).
+nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels);
 void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace warpsat::cli

@@ -343,7 +343,9 @@ class WarpRunner {
     }
     uint32_t pc = e.pc, rest = active & ~exec;
     if (rest) lanes_by_target[pc + 1] |= rest;  // a guarded brx falls through for the others
-    report_branch(x.warp, f, pc, active, exec);
+    // Reported as "taken": the lanes going to the first target, so a split
+    // shows as 0 < taken < active, as for bra.
+    report_branch(x.warp, f, pc, active, lanes_by_target.begin()->second);
     if (lanes_by_target.size() == 1) {
       e.pc = lanes_by_target.begin()->first;
       return;
@@ -694,10 +696,15 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   rs.arg_addresses.resize(launch.args.size(), 0);
   for (size_t i = 0; i < launch.args.size(); ++i)
     if (launch.args[i].kind == KernelArgument::Kind::Buffer && launch.args[i].alias_of < 0) {
-      const auto& bytes = launch.args[i].bytes;
-      uint64_t addr = rs.memory.allocate(launch.args[i].name.empty() ? fmt::format("param {}", i) : launch.args[i].name,
-                                         std::max<uint64_t>(launch.args[i].size(), 1));
+      const KernelArgument& arg = launch.args[i];
+      const auto& bytes = arg.bytes;
+      std::string name = arg.name.empty() ? fmt::format("param {}", i) : arg.name;
+      uint64_t size = std::max<uint64_t>(arg.size(), 1);
+      uint64_t addr = arg.fixed_address ? rs.memory.allocate_at(name, arg.fixed_address, size)
+                                        : rs.memory.allocate(name, size);
       if (!bytes.empty()) rs.memory.find(addr, bytes.size())->write(0, bytes.data(), bytes.size());
+      for (const auto& [offset, patch] : arg.patches)
+        if (Allocation* a = rs.memory.find(addr + offset, patch.size())) a->write(addr + offset - a->base(), patch.data(), patch.size());
       rs.arg_addresses[i] = addr;
     }
   for (size_t i = 0; i < launch.args.size(); ++i) {

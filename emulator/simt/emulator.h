@@ -29,6 +29,8 @@ struct KernelArgument {
   std::vector<uint8_t> bytes;  // buffer contents, or the scalar's little-endian bytes
   std::string name;            // for messages and reports
   int alias_of = -1;           // a buffer: pass the address of argument alias_of's buffer instead
+  uint64_t fixed_address = 0;  // a buffer: place it at this device address (replays); 0: anywhere
+  std::vector<std::pair<uint64_t, std::vector<uint8_t>>> patches;  // a buffer: bytes written at offsets
   uint64_t zero_bytes = 0;     // a buffer: its size when `bytes` is empty (zero-filled, allocated lazily)
   uint64_t size() const { return bytes.empty() ? zero_bytes : bytes.size(); }
 };

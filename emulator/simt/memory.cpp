@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 namespace warpsat::simt {
 
@@ -52,6 +53,19 @@ uint64_t DeviceMemory::allocate(const std::string& name, uint64_t size, uint64_t
   uint64_t base = (next_ + align - 1) / align * align;
   allocations_.push_back(std::make_unique<Allocation>(name, base, size));
   next_ = base + size + 4096;  // guard gap
+  return base;
+}
+
+uint64_t DeviceMemory::allocate_at(const std::string& name, uint64_t base, uint64_t size) {
+  if (base < kDeviceBase || base + size < base || base + size > kSharedWindow)
+    throw std::invalid_argument("a fixed allocation must lie in device memory's window");
+  for (const auto& a : allocations_)
+    if (base < a->base() + a->size() + 4096 && a->base() < base + size + 4096)
+      throw std::invalid_argument("a fixed allocation overlaps another");
+  auto it = std::upper_bound(allocations_.begin(), allocations_.end(), base,
+                             [](uint64_t b, const std::unique_ptr<Allocation>& x) { return b < x->base(); });
+  allocations_.insert(it, std::make_unique<Allocation>(name, base, size));
+  next_ = std::max(next_, base + size + 4096);
   return base;
 }
 

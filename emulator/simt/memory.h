@@ -48,6 +48,9 @@ class Allocation {
 class DeviceMemory {
  public:
   uint64_t allocate(const std::string& name, uint64_t size, uint64_t align = 256);
+  // At a given address (replays of witnesses); throws std::invalid_argument
+  // when it overlaps an allocation or leaves device memory's window.
+  uint64_t allocate_at(const std::string& name, uint64_t base, uint64_t size);
   // The allocation holding [address, address + n), or nullptr.
   Allocation* find(uint64_t address, uint64_t n);
   const Allocation* find(uint64_t address, uint64_t n) const;

@@ -45,6 +45,10 @@ bool is_conditional_branch(const ptx::Instruction& ins) {
   return (ins.op == Opcode::Bra && ins.has_guard) || ins.op == Opcode::Brx;
 }
 
+bool ends_conditionally(const ptx::Instruction& ins) {
+  return is_conditional_branch(ins) || (leaves_function(ins) && ins.has_guard);
+}
+
 std::vector<std::string_view> branch_targets(const ptx::Function& f, const ptx::Instruction& ins) {
   std::vector<std::string_view> out;
   if (ins.op == Opcode::Bra && !ins.operands.empty() && ins.operands[0].kind == ptx::Operand::Kind::Symbol)

@@ -53,5 +53,8 @@ bool ends_block(const ptx::Instruction& ins);
 std::vector<std::string_view> branch_targets(const ptx::Function& f, const ptx::Instruction& ins);
 // A branch whose direction depends on data: a guarded bra, or brx.idx.
 bool is_conditional_branch(const ptx::Instruction& ins);
+// Ends its block with two possible continuations: a conditional branch, or
+// a guarded ret/exit/trap (leave, or fall through).
+bool ends_conditionally(const ptx::Instruction& ins);
 
 }  // namespace warpsat::analysis

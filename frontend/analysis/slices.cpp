@@ -16,7 +16,7 @@ std::vector<std::vector<uint32_t>> control_dependences(const ptx::Function& f, c
     const BasicBlock& bb = cfg.blocks[x];
     if (bb.first == bb.end || !cfg.reachable[x]) continue;
     uint32_t branch = bb.end - 1;
-    if (!is_conditional_branch(f.instructions[branch])) continue;
+    if (!ends_conditionally(f.instructions[branch])) continue;
     std::vector<uint32_t> sides = bb.succs;
     if (bb.exits) sides.push_back(cfg.exit_node());
     if (sides.size() < 2) continue;

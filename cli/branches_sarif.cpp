@@ -1,0 +1,43 @@
+// SARIF 2.1.0 for `warpsat branches --format sarif`: divergent and unknown
+// branches as results at their source (or PTX) locations, for code scanning.
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+
+namespace warpsat::cli {
+
+nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels) {
+  nlohmann::json results = nlohmann::json::array();
+  for (const KernelBranches& k : kernels)
+    for (const BranchResult& b : k.branches) {
+      if (b.verdict != BranchVerdict::Divergent && b.verdict != BranchVerdict::Unknown) continue;
+      bool has_source = b.loc.outer_line != 0 && !m.file_path(b.loc.outer_file).empty();
+      std::string uri = has_source ? std::string(m.file_path(b.loc.outer_file)) : m.source;
+      uint32_t line = has_source ? b.loc.outer_line : b.ptx_line;
+      std::string text = b.verdict == BranchVerdict::Divergent
+                             ? fmt::format("Branch in kernel {} diverges within a warp (PTX line {}): {}", k.name,
+                                           b.ptx_line, b.reason)
+                             : fmt::format("Branch in kernel {} could not be decided (PTX line {}): {}", k.name,
+                                           b.ptx_line, b.reason);
+      nlohmann::json location = {{"physicalLocation",
+                                  {{"artifactLocation", {{"uri", uri}}}, {"region", {{"startLine", line}}}}}};
+      results.push_back({{"ruleId", b.verdict == BranchVerdict::Divergent ? "warpsat/divergent-branch"
+                                                                           : "warpsat/undecided-branch"},
+                         {"level", b.verdict == BranchVerdict::Divergent ? "warning" : "note"},
+                         {"message", {{"text", text}}},
+                         {"locations", {location}},
+                         {"properties", {{"kernel", k.name}, {"ptxLine", b.ptx_line}, {"validated", b.validated}}}});
+    }
+  nlohmann::json rules = nlohmann::json::array(
+      {{{"id", "warpsat/divergent-branch"},
+        {"shortDescription", {{"text", "A branch on which the lanes of a warp can go different ways"}}}},
+       {{"id", "warpsat/undecided-branch"},
+        {"shortDescription", {{"text", "A branch whose uniformity warpsat could not decide"}}}}});
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs",
+           {{{"tool", {{"driver", {{"name", "warpsat"}, {"version", "0.1.0"}, {"informationUri", "https://example.invalid/warpsat"}, {"rules", rules}}}}},
+             {"results", results}}}}};
+}
+
+}  // namespace warpsat::cli

@@ -1,0 +1,206 @@
+// `warpsat branches`: which conditional branches of a kernel are uniform
+// across every warp (proved), which diverge (with a witness and the
+// thread-id ranges on each side), which are unreachable; every verdict
+// replayed on the emulator.
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "emulator/simt/launch.h"
+#include "frontend/ptx/parser.h"
+#include "solver/branch_replay.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+struct BranchesOptions {
+  std::string file, kernel, launch, format = "table";
+  std::vector<uint32_t> block, grid;
+  bool symbolic = false;
+  std::vector<std::string> assume;
+  unsigned timeout_ms = 2000, unroll = 8, seed = 0;
+  std::string dump_dir;
+  bool no_replay = false;
+  std::string inject_fault = "none";
+};
+
+nlohmann::json source_json(const ptx::Module& m, const ptx::DebugLoc& loc) {
+  if (!loc.outer_line) return nullptr;
+  return {{"file", std::string(m.file_path(loc.outer_file))}, {"line", loc.outer_line}};
+}
+
+nlohmann::json witness_json(const Witness& w) {
+  nlohmann::json loads = nlohmann::json::array();
+  for (const auto& l : w.loads)
+    loads.push_back({{"ptx_line", l.ptx_line}, {"space", l.space}, {"thread", l.thread},
+                     {"address", fmt::format("0x{:x}", l.address)}, {"value", fmt::format("0x{:x}", l.value)},
+                     {"bits", l.bits}});
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [n, v] : w.params) params[n] = fmt::format("0x{:x}", v);
+  auto lane = [&](int t) {
+    return nlohmann::json{{"lane", w.lane[t]}, {"tid", {w.tid[t][0], w.tid[t][1], w.tid[t][2]}}, {"outcome", w.outcome[t]}};
+  };
+  return {{"block", {w.block[0], w.block[1], w.block[2]}}, {"grid", {w.grid[0], w.grid[1], w.grid[2]}},
+          {"cta", {w.cta[0], w.cta[1], w.cta[2]}}, {"warp", w.warp}, {"lanes", {lane(0), lane(1)}},
+          {"params", params}, {"loads", loads}, {"replayable", w.replayable}};
+}
+
+nlohmann::json ranges_json(const BranchRanges& r) {
+  nlohmann::json rs = nlohmann::json::array();
+  for (const auto& x : r.ranges) rs.push_back({{"begin", x.begin}, {"end", x.end}, {"outcome", x.outcome}});
+  nlohmann::json warps = nlohmann::json::array();
+  for (const auto& [cta, w] : r.splitting_warps) warps.push_back({{"cta", cta}, {"warp", w}});
+  return {{"space", r.space}, {"intervals", rs}, {"splitting_warps", warps}, {"complete", r.complete}};
+}
+
+nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k) {
+  nlohmann::json branches = nlohmann::json::array();
+  for (const BranchResult& b : k.branches) {
+    branches.push_back({{"ptx_line", b.ptx_line},
+                        {"source", source_json(m, b.loc)},
+                        {"kind", b.indexed ? "brx.idx" : "bra"},
+                        {"verdict", to_string(b.verdict)},
+                        {"reason", b.reason},
+                        {"validated", b.validated},
+                        {"validation", b.validation},
+                        {"witness", b.witness ? witness_json(*b.witness) : nlohmann::json(nullptr)},
+                        {"ranges", b.ranges ? ranges_json(*b.ranges) : nlohmann::json(nullptr)},
+                        {"solve_ms", b.solve_ms},
+                        {"queries", b.queries}});
+  }
+  nlohmann::json paths = nlohmann::json::array();
+  for (const FeasiblePath& p : k.paths) {
+    nlohmann::json outcomes = nlohmann::json::array(), threads = nlohmann::json::array();
+    for (const auto& [line, o] : p.outcomes) outcomes.push_back({{"ptx_line", line}, {"outcome", o}});
+    for (const auto& r : p.threads) threads.push_back({{"begin", r.begin}, {"end", r.end}});
+    paths.push_back({{"outcomes", outcomes}, {"threads", threads}});
+  }
+  return {{"name", k.name}, {"assumptions", k.assumptions}, {"branches", branches}, {"paths", paths},
+          {"paths_complete", k.paths_complete}};
+}
+
+void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernels) {
+  for (const KernelBranches& k : kernels) {
+    fmt::print("kernel {}\n  assuming: {}\n", k.name, fmt::join(k.assumptions, "; "));
+    // Group by source line when .loc is there, so a CUDA programmer sees their ifs.
+    std::map<std::pair<std::string, uint32_t>, std::vector<const BranchResult*>> by_line;
+    for (const BranchResult& b : k.branches) {
+      std::string file = b.loc.outer_line ? std::string(m.file_path(b.loc.outer_file)) : "";
+      by_line[{file, b.loc.outer_line ? b.loc.outer_line : 0}].push_back(&b);
+    }
+    for (const auto& [where, list] : by_line) {
+      if (!where.first.empty() || where.second) fmt::print("  {}:{}\n", where.first, where.second);
+      for (const BranchResult* b : list) {
+        fmt::print("    PTX line {:<5} {:<11} {}{}\n", b->ptx_line, to_string(b->verdict), b->reason,
+                   b->validated ? "" : fmt::format(" [not validated: {}]", b->validation));
+        if (b->witness) {
+          const Witness& w = *b->witness;
+          fmt::print("      witness: block ({},{},{}) warp {}: lane {} (thread {},{},{}) {}, lane {} (thread {},{},{}) {}\n",
+                     w.cta[0], w.cta[1], w.cta[2], w.warp, w.lane[0], w.tid[0][0], w.tid[0][1], w.tid[0][2],
+                     w.outcome[0] ? "takes it" : "does not", w.lane[1], w.tid[1][0], w.tid[1][1], w.tid[1][2],
+                     w.outcome[1] ? "takes it" : "does not");
+        }
+        if (b->ranges) {
+          std::string s;
+          for (const auto& r : b->ranges->ranges) s += fmt::format("{} on [{},{}); ", r.outcome, r.begin, r.end);
+          fmt::print("      {} ranges: {}", b->ranges->space, s);
+          if (!b->ranges->splitting_warps.empty()) {
+            fmt::print("warps that split:");
+            for (const auto& [cta, w] : b->ranges->splitting_warps) fmt::print(" {}", b->ranges->space == "thread" ? fmt::format("{}", w) : fmt::format("{}/{}", cta, w));
+          }
+          fmt::print("\n");
+        }
+      }
+    }
+    size_t decided = 0;
+    for (const auto& b : k.branches) decided += b.verdict == BranchVerdict::Uniform || b.verdict == BranchVerdict::Divergent;
+    fmt::print("  {} branch(es): {} decided, {} unknown\n\n", k.branches.size(), decided,
+               std::count_if(k.branches.begin(), k.branches.end(), [](const BranchResult& b) { return b.verdict == BranchVerdict::Unknown; }));
+  }
+}
+
+int run_branches(const BranchesOptions& o) {
+  ptx::Module m = ptx::read_module(o.file);
+  BranchOptions bo;
+  bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
+  bo.encoding.unroll = o.unroll;
+  std::vector<const ptx::Function*> kernels;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry && f.has_body && (o.kernel.empty() || f.name == o.kernel)) kernels.push_back(&f);
+  if (kernels.empty()) throw command_line_error(o.kernel.empty() ? "no kernels in " + o.file : "no kernel named " + o.kernel);
+  std::optional<LaunchFile> lf;
+  if (!o.launch.empty()) {
+    lf = read_launch_file(o.launch);
+    simt::Launch l = simt::launch_from_file(m, *lf);
+    kernels = {&simt::find_kernel(m, l.kernel)};
+    bo.launch.concrete_block = bo.launch.concrete_grid = true;
+    std::copy(l.block, l.block + 3, bo.launch.block);
+    std::copy(l.grid, l.grid + 3, bo.launch.grid);
+    for (const auto& p : lf->params)
+      bo.launch.param_values.push_back(p.scalar ? std::optional<uint64_t>(p.scalar->bits) : std::nullopt);
+  } else if (!o.symbolic && !o.block.empty()) {
+    bo.launch.concrete_block = true;
+    for (size_t i = 0; i < 3; ++i) bo.launch.block[i] = i < o.block.size() ? o.block[i] : 1;
+    if (!o.grid.empty()) {
+      bo.launch.concrete_grid = true;
+      for (size_t i = 0; i < 3; ++i) bo.launch.grid[i] = i < o.grid.size() ? o.grid[i] : 1;
+    }
+  } else if (!o.symbolic && !o.grid.empty()) {
+    bo.launch.concrete_grid = true;
+    for (size_t i = 0; i < 3; ++i) bo.launch.grid[i] = i < o.grid.size() ? o.grid[i] : 1;
+  }
+  for (const auto& a : o.assume) bo.launch.assumptions.push_back(parse_assumption(a));
+
+  std::vector<KernelBranches> results;
+  for (const ptx::Function* k : kernels) {
+    KernelBranches kb = analyse_branches(m, *k, bo);
+    ReplayOptions ro;
+    ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
+               : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
+    ro.dump_dir = o.dump_dir;
+    if (!o.no_replay) replay_branches(m, *k, bo, kb, ro);
+    results.push_back(std::move(kb));
+  }
+  if (o.format == "json") {
+    nlohmann::json ks = nlohmann::json::array();
+    for (const auto& k : results) ks.push_back(kernel_json(m, k));
+    std::cout << nlohmann::json{{"file", m.source}, {"kernels", ks}}.dump(2) << "\n";
+  } else if (o.format == "sarif") {
+    std::cout << branches_sarif(m, results).dump(2) << "\n";
+  } else {
+    print_table(m, results);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
+  auto o = std::make_shared<BranchesOptions>();
+  CLI::App* sub = app.add_subcommand("branches", "prove PTX branches warp-uniform, or find where warps split (Z3 + emulator replay)");
+  sub->add_option("file", o->file, "PTX file")->required();
+  sub->add_option("--kernel", o->kernel, "only this kernel");
+  sub->add_option("--launch", o->launch, "a launch description (.toml): concrete block, grid and scalar parameters");
+  sub->add_option("--block", o->block, "concrete block X,Y,Z")->delimiter(',');
+  sub->add_option("--grid", o->grid, "concrete grid X,Y,Z")->delimiter(',');
+  sub->add_flag("--symbolic-launch", o->symbolic, "any block and grid the hardware allows (the default without --block/--launch)");
+  sub->add_option("--assume", o->assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
+  sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "sarif"}))->capture_default_str();
+  sub->add_option("--timeout-ms", o->timeout_ms, "per-query solver timeout")->capture_default_str();
+  sub->add_option("--unroll", o->unroll, "loop iterations unrolled before values carried around a loop are abstracted")
+      ->capture_default_str();
+  sub->add_option("--seed", o->seed, "solver random seed")->capture_default_str();
+  sub->add_option("--dump-smt2", o->dump_dir, "write every query to DIR as a named .smt2 file");
+  sub->add_flag("--no-replay", o->no_replay, "do not replay verdicts on the emulator (reported as not validated)");
+  sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt a verdict before the replay")
+      ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform"}))
+      ->group("");
+  commands.push_back({sub, [o] { return run_branches(*o); }});
+}
+
+}  // namespace warpsat::cli

@@ -1,0 +1,673 @@
+#include "encodings/branch_encoding.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "encodings/ptx_semantics.h"
+
+namespace warpsat {
+
+using analysis::kNone;
+using ptx::Opcode;
+using ptx::Operand;
+using ptx::RegId;
+
+namespace {
+
+struct Unsupported : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One thread's symbolic state: whether it is here, and its tracked registers.
+struct ThreadState {
+  z3::expr pc;
+  std::map<RegId, z3::expr> regs;
+};
+
+struct PairState {
+  std::vector<ThreadState> t;  // two
+  bool beyond = false;          // derived from an abstracted loop iteration
+};
+
+struct Edge {
+  uint32_t target;  // a block
+  PairState state;
+};
+
+class Executor : public TermSource {
+ public:
+  Executor(z3::context& c, const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
+           std::vector<uint32_t> branches, const LaunchSpec& launch, const BranchEncodingOptions& o)
+      : c_(c), m_(m), f_(f), a_(a), branches_(std::move(branches)), launch_(launch), o_(o),
+        e_{z3::expr_vector(c), c.bool_val(true), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
+
+  BranchEncoding run() {
+    try {
+      slice_ = analysis::backward_closure(f_, a_, branches_);
+      is_target_.assign(f_.instructions.size(), false);
+      for (uint32_t b : branches_) is_target_[b] = true;
+      in_slice_.assign(f_.instructions.size(), false);
+      for (uint32_t i : slice_.instructions) in_slice_[i] = true;
+      find_written_spaces();
+      build_loop_tree();
+      model_launch();
+      PairState entry{{ThreadState{c_.bool_val(true), {}}, ThreadState{c_.bool_val(true), {}}}, false};
+      run_region(-1, 0, entry, nullptr);
+    } catch (const Unsupported& u) {
+      e_.unsupported = u.what();
+    }
+    return std::move(e_);
+  }
+
+  // ---- TermSource ----
+  z3::context& ctx() override { return c_; }
+  const ptx::Function& function() const override { return f_; }
+
+  z3::expr reg(int t, RegId r) override {
+    ThreadState& s = (*current_)[static_cast<size_t>(t)];
+    auto it = s.regs.find(r);
+    if (it != s.regs.end()) return it->second;
+    z3::expr v = entry_value(t, r);
+    s.regs.emplace(r, v);
+    return v;
+  }
+  void set_reg(int t, RegId r, const z3::expr& v) override {
+    ThreadState& s = (*current_)[static_cast<size_t>(t)];
+    s.regs.insert_or_assign(r, v);
+  }
+  z3::expr special(int t, const Operand& o) override {
+    unsigned d = o.component ? o.component - 1u : 0u;
+    switch (o.special) {
+      case ptx::SpecialReg::Tid: return e_.tid[static_cast<size_t>(t)][d];
+      case ptx::SpecialReg::NTid: return e_.ntid[d];
+      case ptx::SpecialReg::CtaId: return e_.ctaid[d];
+      case ptx::SpecialReg::NCtaId: return e_.nctaid[d];
+      case ptx::SpecialReg::LaneId: return e_.lane[static_cast<size_t>(t)];
+      case ptx::SpecialReg::WarpId: return e_.warp[static_cast<size_t>(t)];
+      case ptx::SpecialReg::NWarpId:
+        return z3::udiv(e_.ntid[0] * e_.ntid[1] * e_.ntid[2] + c_.bv_val(31, 32), c_.bv_val(32, 32));
+      case ptx::SpecialReg::LanemaskEq: return z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]);
+      case ptx::SpecialReg::LanemaskLt: return z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) - c_.bv_val(1, 32);
+      case ptx::SpecialReg::LanemaskLe:
+        return z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) * c_.bv_val(2, 32) - c_.bv_val(1, 32);
+      case ptx::SpecialReg::LanemaskGe: return ~(z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) - c_.bv_val(1, 32));
+      case ptx::SpecialReg::LanemaskGt:
+        return ~(z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) * c_.bv_val(2, 32) - c_.bv_val(1, 32));
+      default: {
+        // %clock and friends: the same for the lanes of a warp at one instant.
+        std::string n = fmt::format("special.{}.{}", o.text, step_);
+        return c_.bv_const(n.c_str(), 64).extract(31, 0);
+      }
+    }
+  }
+  z3::expr symbol_address(std::string_view name) override {
+    return c_.bv_const(fmt::format("address.{}", name).c_str(), 64);
+  }
+  z3::expr load(int t, const ptx::Instruction& ins, ptx::StateSpace space, const z3::expr& address,
+                unsigned bits) override {
+    bool immutable = space == ptx::StateSpace::Const || space == ptx::StateSpace::Param || !may_be_written(space);
+    if (!immutable) {
+      e_.imprecision.insert(fmt::format("loads of {} memory the kernel writes", space_name(space)));
+      return fresh(t, bits, "load");
+    }
+    // Immutable memory: the same address holds the same value in every thread.
+    std::string fname = fmt::format("memory.{}.{}", space_name(space), bits);
+    z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
+    z3::expr v = mem(address);
+    record_load(t, ins, space, bits, address, v);
+    return v;
+  }
+  std::optional<z3::expr> kernel_param(std::string_view name, int64_t offset, unsigned bits) override {
+    if (!f_.is_entry) return std::nullopt;
+    for (size_t i = 0; i < f_.params.size(); ++i) {
+      const ptx::Variable& p = f_.params[i];
+      if (p.name != name || !p.dims.empty()) continue;
+      unsigned pw = std::max(8u, ptx::bit_width(p.type));
+      if (offset < 0 || static_cast<unsigned>(offset) * 8 + bits > pw) return std::nullopt;
+      z3::expr v = param_term(i);
+      return v.extract(static_cast<unsigned>(offset) * 8 + bits - 1, static_cast<unsigned>(offset) * 8);
+    }
+    return std::nullopt;
+  }
+  z3::expr opaque(int t, const ptx::Instruction& ins, unsigned bits, const std::string& why, bool uniform) override {
+    e_.imprecision.insert(why);
+    if (!uniform) return fresh(t, bits, "opaque");
+    auto key = std::pair{step_, bits};
+    auto it = shared_.find(key);
+    if (it != shared_.end()) return it->second;
+    z3::expr v = c_.bv_const(fmt::format("warp_value.{}.{}", step_, ins.pos.line).c_str(), bits);
+    shared_.emplace(key, v);
+    return v;
+  }
+  z3::expr other_lane(int t, const ptx::Instruction& ins, const z3::expr& own, const z3::expr& lane) override {
+    std::string fname = fmt::format("lane_value.{}", step_);
+    z3::func_decl lv = c_.function(fname.c_str(), c_.bv_sort(32), c_.bv_sort(32));
+    // Consistency: a lane reads its own value at its own index.
+    e_.base.push_back(z3::implies((*current_)[static_cast<size_t>(t)].pc, lv(e_.lane[static_cast<size_t>(t)]) == own));
+    (void)ins;
+    return lv(lane);
+  }
+
+ private:
+  static std::string_view space_name(ptx::StateSpace s) {
+    std::string_view n = ptx::to_string(s);
+    return n.empty() ? "generic" : n;
+  }
+
+  z3::expr fresh(int t, unsigned bits, const char* what) {
+    return c_.bv_const(fmt::format("{}.{}.t{}", what, counter_++, t).c_str(), bits);
+  }
+
+  z3::expr entry_value(int t, RegId r) {
+    unsigned bits = register_bits(f_, r);
+    if (r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix))
+      e_.imprecision.insert("values passed by a caller");
+    else
+      e_.imprecision.insert("registers read before they are written");
+    return c_.bv_const(fmt::format("entry.r{}.t{}", r, t).c_str(), bits);
+  }
+
+  z3::expr param_term(size_t i) {
+    const ptx::Variable& p = f_.params[i];
+    unsigned pw = std::max(8u, ptx::bit_width(p.type));
+    if (i < launch_.param_values.size() && launch_.param_values[i]) return c_.bv_val(*launch_.param_values[i], pw);
+    std::string name(p.name);
+    for (auto& [n, v] : e_.params)
+      if (n == name) return v;
+    z3::expr v = c_.bv_const(fmt::format("param.{}", name).c_str(), pw);
+    e_.params.emplace_back(name, v);
+    return v;
+  }
+
+  void record_load(int t, const ptx::Instruction& ins, ptx::StateSpace space, unsigned bits, const z3::expr& address,
+                   const z3::expr& value) {
+    uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
+    auto key = std::pair{step_, index};
+    auto it = load_slots_.find(key);
+    if (it == load_slots_.end()) {
+      z3::expr f = c_.bool_val(false);
+      e_.loads.push_back({index, space, bits, address, address, value, value, f, f});
+      it = load_slots_.emplace(key, e_.loads.size() - 1).first;
+    }
+    LoadTerm& l = e_.loads[it->second];
+    (t == 0 ? l.address0 : l.address1) = address;
+    (t == 0 ? l.value0 : l.value1) = value;
+    (t == 0 ? l.reach0 : l.reach1) = (*current_)[static_cast<size_t>(t)].pc;
+  }
+
+  void find_written_spaces() {
+    for (const ptx::Function& fn : m_.functions)
+      for (const ptx::Instruction& ins : fn.instructions) {
+        bool writes = ins.op == Opcode::St || ins.op == Opcode::Atom || ins.op == Opcode::Red ||
+                      ins.op == Opcode::Sust || ins.op == Opcode::Sured || ins.op == Opcode::Stmatrix ||
+                      (ins.op == Opcode::Cp && !ins.has("commit_group") && !ins.has("wait_group") && !ins.has("wait_all"));
+        if (!writes) continue;
+        ptx::StateSpace s = ins.op == Opcode::Cp ? ptx::StateSpace::Shared : ins.space().value_or(ptx::StateSpace::Generic);
+        written_.insert(s);
+      }
+  }
+  bool may_be_written(ptx::StateSpace s) const {
+    if (written_.count(ptx::StateSpace::Generic)) return true;
+    if (s == ptx::StateSpace::Generic) return !written_.empty();
+    return written_.count(s) > 0;
+  }
+
+  // ---- the launch and the two threads ----
+  void model_launch() {
+    auto bv = [&](uint64_t v) { return c_.bv_val(v, 32); };
+    const char* dims = "xyz";
+    for (int d = 0; d < 3; ++d) {
+      e_.ntid.push_back(launch_.concrete_block ? bv(launch_.block[d]) : c_.bv_const(fmt::format("ntid.{}", dims[d]).c_str(), 32));
+      e_.nctaid.push_back(launch_.concrete_grid ? bv(launch_.grid[d]) : c_.bv_const(fmt::format("nctaid.{}", dims[d]).c_str(), 32));
+      e_.ctaid.push_back(c_.bv_const(fmt::format("ctaid.{}", dims[d]).c_str(), 32));
+    }
+    z3::expr_vector& b = e_.base;
+    if (!launch_.concrete_block) {
+      b.push_back(z3::uge(e_.ntid[0], bv(1)) && z3::ule(e_.ntid[0], bv(1024)));
+      b.push_back(z3::uge(e_.ntid[1], bv(1)) && z3::ule(e_.ntid[1], bv(1024)));
+      b.push_back(z3::uge(e_.ntid[2], bv(1)) && z3::ule(e_.ntid[2], bv(64)));
+      b.push_back(z3::ule(e_.ntid[0] * e_.ntid[1] * e_.ntid[2], bv(1024)));
+    }
+    if (!launch_.concrete_grid) {
+      b.push_back(z3::uge(e_.nctaid[0], bv(1)) && z3::ule(e_.nctaid[0], bv(0x7fffffffu)));
+      b.push_back(z3::uge(e_.nctaid[1], bv(1)) && z3::ule(e_.nctaid[1], bv(65535)));
+      b.push_back(z3::uge(e_.nctaid[2], bv(1)) && z3::ule(e_.nctaid[2], bv(65535)));
+    }
+    for (int d = 0; d < 3; ++d) b.push_back(z3::ult(e_.ctaid[d], e_.nctaid[d]));
+    e_.tid.resize(2);
+    for (int t = 0; t < 2; ++t) {
+      for (int d = 0; d < 3; ++d) {
+        e_.tid[t].push_back(c_.bv_const(fmt::format("tid{}.{}", t, dims[d]).c_str(), 32));
+        b.push_back(z3::ult(e_.tid[t][d], e_.ntid[d]));
+      }
+      z3::expr lin = e_.tid[t][0] + e_.tid[t][1] * e_.ntid[0] + e_.tid[t][2] * e_.ntid[0] * e_.ntid[1];
+      e_.linear.push_back(lin);
+      e_.lane.push_back(lin & bv(31));
+      e_.warp.push_back(z3::lshr(lin, bv(5)));
+    }
+    e_.same_warp = e_.warp[0] == e_.warp[1] && e_.lane[0] != e_.lane[1];
+    for (const Assumption& a : launch_.assumptions) b.push_back(assumption_term(e_, *a.expr) != c_.bv_val(0, 64));
+  }
+
+  // ---- loops ----
+  void build_loop_tree() {
+    const auto& loops = a_.cfg.loops;
+    parent_.assign(loops.size(), -1);
+    for (size_t i = 0; i < loops.size(); ++i) {
+      size_t best = SIZE_MAX;
+      for (size_t j = 0; j < loops.size(); ++j) {
+        if (i == j || loops[j].blocks.size() <= loops[i].blocks.size()) continue;
+        if (!std::binary_search(loops[j].blocks.begin(), loops[j].blocks.end(), loops[i].header)) continue;
+        if (best == SIZE_MAX || loops[j].blocks.size() < loops[best].blocks.size()) best = j;
+      }
+      if (best != SIZE_MAX) parent_[i] = static_cast<int>(best);
+    }
+    innermost_.assign(a_.cfg.blocks.size(), -1);
+    for (size_t i = 0; i < loops.size(); ++i)
+      for (uint32_t b : loops[i].blocks)
+        if (innermost_[b] < 0 || loops[static_cast<size_t>(innermost_[b])].blocks.size() > loops[i].blocks.size())
+          innermost_[b] = static_cast<int>(i);
+    if (a_.cfg.irreducible_edges) throw Unsupported("irreducible control flow (a loop with several entries)");
+  }
+
+  bool in_region(int region, uint32_t block) const {
+    if (region < 0) return true;
+    const auto& bl = a_.cfg.loops[static_cast<size_t>(region)].blocks;
+    return std::binary_search(bl.begin(), bl.end(), block);
+  }
+  // The node of `region` holding `block`: -1-block for a block directly in
+  // the region, else the index of the outermost loop below `region` holding it.
+  long node_of(int region, uint32_t block) const {
+    int l = innermost_[block];
+    if (l == region || l < 0) return -1 - static_cast<long>(block);
+    while (parent_[static_cast<size_t>(l)] != region) {
+      l = parent_[static_cast<size_t>(l)];
+      if (l < 0) return -1 - static_cast<long>(block);
+    }
+    return l;
+  }
+
+  // ---- merging ----
+  PairState merge(std::vector<PairState>& in) {
+    if (in.size() == 1) return std::move(in[0]);
+    PairState out{{ThreadState{c_.bool_val(false), {}}, ThreadState{c_.bool_val(false), {}}}, in[0].beyond};
+    for (int t = 0; t < 2; ++t) {
+      std::set<RegId> regs;
+      for (auto& s : in)
+        for (auto& [r, v] : s.t[static_cast<size_t>(t)].regs) regs.insert(r);
+      z3::expr pc = c_.bool_val(false);
+      for (auto& s : in) pc = pc || s.t[static_cast<size_t>(t)].pc;
+      out.t[static_cast<size_t>(t)].pc = pc.simplify();
+      for (RegId r : regs) {
+        // The value from the last incoming path whose pc holds.
+        std::optional<z3::expr> v;
+        for (auto& s : in) {
+          auto& m = s.t[static_cast<size_t>(t)].regs;
+          auto it = m.find(r);
+          z3::expr here = it != m.end() ? it->second : entry_value_cached(t, r);
+          v = v ? z3::ite(s.t[static_cast<size_t>(t)].pc, here, *v) : here;
+        }
+        out.t[static_cast<size_t>(t)].regs.emplace(r, *v);
+      }
+    }
+    return out;
+  }
+  z3::expr entry_value_cached(int t, RegId r) {
+    auto key = std::pair{t, r};
+    auto it = entries_.find(key);
+    if (it != entries_.end()) return it->second;
+    z3::expr v = entry_value(t, r);
+    entries_.emplace(key, v);
+    return v;
+  }
+
+  // ---- blocks ----
+  z3::expr is_true(const z3::expr& p1) { return p1 == c_.bv_val(1, 1); }
+
+  z3::expr guard(int t, const ptx::Instruction& ins) {
+    z3::expr g = is_true(reg(t, ins.guard.reg).extract(0, 0));
+    return ins.guard.negated ? !g : g;
+  }
+
+  void execute(std::vector<ThreadState>& st, const ptx::Instruction& ins) {
+    current_ = &st;
+    ++step_;
+    for (int t = 0; t < 2; ++t) {
+      if (!ins.has_guard) {
+        apply_instruction(*this, t, ins);
+        continue;
+      }
+      z3::expr g = guard(t, ins);
+      std::map<RegId, z3::expr> before = st[static_cast<size_t>(t)].regs;
+      apply_instruction(*this, t, ins);
+      for (auto& [r, v] : st[static_cast<size_t>(t)].regs) {
+        auto it = before.find(r);
+        z3::expr old = it != before.end() ? it->second : entry_value_cached(t, r);
+        if (!z3::eq(old, v)) v = z3::ite(g, v, old);
+      }
+    }
+  }
+
+  std::vector<Edge> process_block(uint32_t b, PairState st) {
+    if (++visits_ > o_.block_budget) budget_exhausted_ = true;
+    const analysis::BasicBlock& bb = a_.cfg.blocks[b];
+    current_ = &st.t;
+    for (uint32_t i = bb.first; i < bb.end; ++i) {
+      const ptx::Instruction& ins = f_.instructions[i];
+      if (is_target_[i] && recording_) record_instance(st, ins, i);
+      bool control = ins.op == Opcode::Bra || ins.op == Opcode::Brx || ins.op == Opcode::Ret ||
+                     ins.op == Opcode::Exit || ins.op == Opcode::Trap || ins.op == Opcode::Call;
+      if (in_slice_[i] && !control) execute(st.t, ins);
+      if (ins.op == Opcode::Call && in_slice_[i]) execute(st.t, ins);  // its results become unknown values
+    }
+    current_ = &st.t;
+    std::vector<Edge> out;
+    if (bb.first == bb.end) {
+      if (b + 1 < a_.cfg.blocks.size()) out.push_back({b + 1, std::move(st)});
+      return out;
+    }
+    const ptx::Instruction& last = f_.instructions[bb.end - 1];
+    bool decides = in_slice_[bb.end - 1] && last.has_guard;
+    auto with = [&](std::function<z3::expr(int)> cond) {
+      PairState s = st;
+      for (int t = 0; t < 2; ++t) s.t[static_cast<size_t>(t)].pc = (s.t[static_cast<size_t>(t)].pc && cond(t)).simplify();
+      return s;
+    };
+    auto target_block = [&](std::string_view label) -> std::optional<uint32_t> {
+      const ptx::Label* l = f_.find_label(label);
+      if (!l || l->instruction >= f_.instructions.size()) return std::nullopt;
+      return a_.cfg.block_of[l->instruction];
+    };
+    if (last.op == Opcode::Bra) {
+      auto target = target_block(last.operands.at(0).text);
+      if (!last.has_guard) {
+        if (target) out.push_back({*target, std::move(st)});
+        return out;
+      }
+      if (target) out.push_back({*target, decides ? with([&](int t) { return guard(t, last); }) : st});
+      if (b + 1 < a_.cfg.blocks.size())
+        out.push_back({b + 1, decides ? with([&](int t) { return !guard(t, last); }) : st});
+      return out;
+    }
+    if (last.op == Opcode::Brx) {
+      auto labels = analysis::branch_targets(f_, last);
+      bool in = in_slice_[bb.end - 1];
+      for (size_t k = 0; k < labels.size(); ++k) {
+        auto target = target_block(labels[k]);
+        if (!target) continue;
+        if (!in) {
+          out.push_back({*target, st});
+          continue;
+        }
+        current_ = &st.t;
+        out.push_back({*target, with([&](int t) {
+                         return Sem32(t, last.operands.at(0)) == c_.bv_val(k, 32);
+                       })});
+      }
+      return out;
+    }
+    if (last.op == Opcode::Ret || last.op == Opcode::Exit || last.op == Opcode::Trap) {
+      if (last.has_guard && b + 1 < a_.cfg.blocks.size())
+        out.push_back({b + 1, decides ? with([&](int t) { return !guard(t, last); }) : st});
+      return out;
+    }
+    if (b + 1 < a_.cfg.blocks.size()) out.push_back({b + 1, std::move(st)});
+    return out;
+  }
+
+  z3::expr Sem32(int t, const Operand& o) {
+    if (o.kind == Operand::Kind::Register) {
+      z3::expr v = reg(t, o.reg);
+      unsigned w = v.get_sort().bv_size();
+      return w >= 32 ? v.extract(31, 0) : z3::zext(v, 32 - w);
+    }
+    return c_.bv_val(static_cast<uint64_t>(o.value), 32);
+  }
+
+  void record_instance(PairState& st, const ptx::Instruction& ins, uint32_t index) {
+    current_ = &st.t;
+    BranchInstance inst{index, st.t[0].pc, st.t[1].pc, c_.bv_val(0, 1), c_.bv_val(0, 1), st.beyond};
+    if (ins.op == Opcode::Brx) {
+      inst.out0 = Sem32(0, ins.operands.at(0));
+      inst.out1 = Sem32(1, ins.operands.at(0));
+    } else {
+      inst.out0 = z3::ite(guard(0, ins), c_.bv_val(1, 1), c_.bv_val(0, 1));
+      inst.out1 = z3::ite(guard(1, ins), c_.bv_val(1, 1), c_.bv_val(0, 1));
+    }
+    e_.instances.push_back(inst);
+  }
+
+  // ---- regions ----
+  // Runs `region` (a loop index, or -1 for the whole function) from `entry`;
+  // edges back to the loop's header go to `back`, edges leaving it are returned.
+  std::vector<Edge> run_region(int region, uint32_t entry, PairState in, std::vector<PairState>* back) {
+    std::vector<long> order = topological_nodes(region);
+    std::map<long, std::vector<PairState>> pending[2];  // [beyond]
+    pending[in.beyond ? 1 : 0][node_of(region, entry)].push_back(std::move(in));
+    std::vector<Edge> exits;
+    uint32_t header = region >= 0 ? a_.cfg.loops[static_cast<size_t>(region)].header : kNone;
+    for (long node : order)
+      for (int bucket = 0; bucket < 2; ++bucket) {
+        auto it = pending[bucket].find(node);
+        if (it == pending[bucket].end() || it->second.empty()) continue;
+        PairState st = merge(it->second);
+        std::vector<Edge> outs = node < 0 ? process_block(static_cast<uint32_t>(-1 - node), std::move(st))
+                                          : run_loop(static_cast<int>(node), std::move(st));
+        for (Edge& e : outs) {
+          if (!in_region(region, e.target)) {
+            exits.push_back(std::move(e));
+          } else if (e.target == header) {
+            if (back) back->push_back(std::move(e.state));
+          } else {
+            long n = node_of(region, e.target);
+            pending[e.state.beyond ? 1 : 0][n].push_back(std::move(e.state));
+          }
+        }
+      }
+    return exits;
+  }
+
+  std::vector<long> topological_nodes(int region) {
+    auto cached = topo_cache_.find(region);
+    if (cached != topo_cache_.end()) return cached->second;
+    std::set<long> nodes;
+    for (uint32_t b = 0; b < a_.cfg.blocks.size(); ++b)
+      if (a_.cfg.reachable[b] && in_region(region, b)) nodes.insert(node_of(region, b));
+    uint32_t header = region >= 0 ? a_.cfg.loops[static_cast<size_t>(region)].header : kNone;
+    std::map<long, std::set<long>> succ;
+    for (uint32_t b = 0; b < a_.cfg.blocks.size(); ++b) {
+      if (!nodes.count(node_of(region, b)) || !in_region(region, b)) continue;
+      for (uint32_t s : a_.cfg.blocks[b].succs)
+        if (in_region(region, s) && s != header && node_of(region, s) != node_of(region, b))
+          succ[node_of(region, b)].insert(node_of(region, s));
+    }
+    std::vector<long> order;
+    std::map<long, int> state;
+    std::function<void(long)> visit = [&](long n) {
+      if (state[n] == 2) return;
+      if (state[n] == 1) throw Unsupported("irreducible control flow");
+      state[n] = 1;
+      for (long s : succ[n]) visit(s);
+      state[n] = 2;
+      order.push_back(n);
+    };
+    for (long n : nodes) visit(n);
+    std::reverse(order.begin(), order.end());
+    topo_cache_[region] = order;
+    return order;
+  }
+
+  std::vector<RegId> carried_registers(int loop) {
+    std::set<RegId> regs;
+    for (uint32_t b : a_.cfg.loops[static_cast<size_t>(loop)].blocks)
+      for (uint32_t i = a_.cfg.blocks[b].first; i < a_.cfg.blocks[b].end; ++i)
+        if (in_slice_[i])
+          for (RegId r : a_.defs.def_use[i].defs) regs.insert(r);
+    return {regs.begin(), regs.end()};
+  }
+
+  PairState abstract_state(int loop, PairState st, const std::set<RegId>& uniform) {
+    ++e_.loops_abstracted;
+    st.beyond = true;
+    for (RegId r : carried_registers(loop)) {
+      unsigned bits = register_bits(f_, r);
+      if (uniform.count(r)) {
+        z3::expr v = c_.bv_const(fmt::format("loop{}.r{}.{}", loop, r, counter_++).c_str(), bits);
+        st.t[0].regs.insert_or_assign(r, v);
+        st.t[1].regs.insert_or_assign(r, v);
+      } else {
+        for (int t = 0; t < 2; ++t) st.t[static_cast<size_t>(t)].regs.insert_or_assign(r, fresh(t, bits, "loop_value"));
+      }
+    }
+    return st;
+  }
+
+  bool unsat(const z3::expr& q) {
+    z3::solver s(c_, z3::solver::simple());
+    z3::params p(c_);
+    p.set("timeout", 2000u);
+    s.set(p);
+    for (const z3::expr& b : e_.base) s.add(b);
+    s.add(e_.same_warp);
+    s.add(q);
+    return s.check() == z3::unsat;
+  }
+
+  // The loop-carried registers equal in both threads on every iteration,
+  // proved by induction: equal on entry, and kept equal by one iteration
+  // that both threads run.
+  std::set<RegId> uniform_registers(int loop, const PairState& in) {
+    std::vector<RegId> carried = carried_registers(loop);
+    std::set<RegId> u;
+    for (RegId r : carried) {
+      auto v0 = in.t[0].regs.find(r), v1 = in.t[1].regs.find(r);
+      if (v0 == in.t[0].regs.end() || v1 == in.t[1].regs.end()) continue;
+      if (unsat(in.t[0].pc && in.t[1].pc && v0->second != v1->second)) u.insert(r);
+    }
+    bool saved = recording_;
+    recording_ = false;
+    ++analysing_;
+    for (size_t round = 0; round < carried.size() && !u.empty(); ++round) {
+      PairState s = abstract_state(loop, in, u);
+      --e_.loops_abstracted;
+      s.beyond = false;
+      std::vector<PairState> back;
+      run_region(loop, a_.cfg.loops[static_cast<size_t>(loop)].header, std::move(s), &back);
+      if (back.empty()) break;
+      PairState next = merge(back);
+      std::set<RegId> keep;
+      for (RegId r : u) {
+        auto v0 = next.t[0].regs.find(r), v1 = next.t[1].regs.find(r);
+        if (v0 == next.t[0].regs.end() || v1 == next.t[1].regs.end()) continue;
+        if (unsat(next.t[0].pc && next.t[1].pc && v0->second != v1->second)) keep.insert(r);
+      }
+      if (keep == u) break;
+      u = keep;
+    }
+    --analysing_;
+    recording_ = saved;
+    return u;
+  }
+
+  std::vector<Edge> run_loop(int loop, PairState in) {
+    std::set<RegId> uniform = uniform_registers(loop, in);
+    std::vector<Edge> exits;
+    unsigned unroll = (analysing_ || budget_exhausted_) ? 0 : o_.unroll;
+    PairState st = std::move(in);
+    for (unsigned it = 0; it <= unroll; ++it) {
+      bool last = it == unroll || budget_exhausted_;
+      if (last) st = abstract_state(loop, std::move(st), uniform);
+      std::vector<PairState> back;
+      std::vector<Edge> out = run_region(loop, a_.cfg.loops[static_cast<size_t>(loop)].header, std::move(st), &back);
+      for (Edge& e : out) exits.push_back(std::move(e));
+      if (last || back.empty()) break;
+      st = merge(back);
+    }
+    return exits;
+  }
+
+  z3::context& c_;
+  const ptx::Module& m_;
+  const ptx::Function& f_;
+  const analysis::FunctionAnalysis& a_;
+  std::vector<uint32_t> branches_;
+  std::vector<bool> is_target_;
+  const LaunchSpec& launch_;
+  const BranchEncodingOptions& o_;
+  BranchEncoding e_;
+  analysis::BranchSlice slice_;
+  std::vector<bool> in_slice_;
+  std::set<ptx::StateSpace> written_;
+  std::vector<int> parent_, innermost_;
+  std::map<int, std::vector<long>> topo_cache_;
+  std::vector<ThreadState>* current_ = nullptr;
+  std::map<std::pair<int, RegId>, z3::expr> entries_;
+  std::map<std::pair<size_t, unsigned>, z3::expr> shared_;
+  std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;
+  size_t step_ = 0, counter_ = 0, visits_ = 0;
+  bool recording_ = true, budget_exhausted_ = false;
+  int analysing_ = 0;
+};
+
+}  // namespace
+
+BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
+                             const analysis::FunctionAnalysis& a, uint32_t branch, const LaunchSpec& launch,
+                             const BranchEncodingOptions& options) {
+  return Executor(ctx, m, f, a, {branch}, launch, options).run();
+}
+
+BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
+                               const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& branches,
+                               const LaunchSpec& launch, const BranchEncodingOptions& options) {
+  return Executor(ctx, m, f, a, branches, launch, options).run();
+}
+
+z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x) {
+  z3::context& c = e.base.ctx();
+  auto to64 = [&](const z3::expr& v, bool sign) {
+    unsigned w = v.get_sort().bv_size();
+    return w >= 64 ? v.extract(63, 0) : sign ? z3::sext(v, 64 - w) : z3::zext(v, 64 - w);
+  };
+  auto boolean = [&](const z3::expr& b) { return z3::ite(b, c.bv_val(1, 64), c.bv_val(0, 64)); };
+  switch (x.kind) {
+    case AssumptionExpr::Kind::Number: return c.bv_val(static_cast<uint64_t>(x.value), 64);
+    case AssumptionExpr::Kind::Name: {
+      static constexpr const char* kDims[] = {"x", "y", "z"};
+      for (int d = 0; d < 3; ++d) {
+        if (x.name == std::string("ntid.") + kDims[d]) return to64(e.ntid[d], false);
+        if (x.name == std::string("nctaid.") + kDims[d]) return to64(e.nctaid[d], false);
+      }
+      for (const auto& [n, v] : e.params)
+        if (n == x.name) return to64(v, true);
+      // A parameter the branch's slice does not read: still a fixed value.
+      return c.bv_const(fmt::format("param.{}", x.name).c_str(), 64);
+    }
+    case AssumptionExpr::Kind::Not: return boolean(assumption_term(e, *x.args[0]) == c.bv_val(0, 64));
+    case AssumptionExpr::Kind::Neg: return -assumption_term(e, *x.args[0]);
+    case AssumptionExpr::Kind::Binary: {
+      z3::expr a = assumption_term(e, *x.args[0]), b = assumption_term(e, *x.args[1]);
+      z3::expr zero = c.bv_val(0, 64);
+      const std::string& op = x.op;
+      if (op == "+") return a + b;
+      if (op == "-") return a - b;
+      if (op == "*") return a * b;
+      if (op == "/") return z3::ite(b == zero, zero, a / b);
+      if (op == "%") return z3::ite(b == zero, zero, z3::srem(a, b));
+      if (op == "==") return boolean(a == b);
+      if (op == "!=") return boolean(a != b);
+      if (op == "<") return boolean(a < b);
+      if (op == "<=") return boolean(a <= b);
+      if (op == ">") return boolean(a > b);
+      if (op == ">=") return boolean(a >= b);
+      if (op == "&&") return boolean(a != zero && b != zero);
+      return boolean(a != zero || b != zero);
+    }
+  }
+  return c.bv_val(0, 64);
+}
+
+}  // namespace warpsat

@@ -1,0 +1,53 @@
+// The meaning of PTX instructions as Z3 bit-vector terms, one thread at a
+// time: what the branch analysis (branch_encoding.cpp) executes
+// symbolically along a branch's slice. Every register is a bit-vector of its
+// declared width (predicates are 1 bit wide). What cannot be expressed
+// exactly becomes a fresh value, and the reason is recorded, so that a
+// "divergent" found through it is never reported without a replay.
+#pragma once
+
+#include <string>
+
+#include <z3++.h>
+
+#include "frontend/ptx/ir.h"
+
+namespace warpsat {
+
+// What the instruction semantics need from the symbolic executor.
+class TermSource {
+ public:
+  virtual ~TermSource() = default;
+  virtual z3::context& ctx() = 0;
+  virtual const ptx::Function& function() const = 0;
+  // The register's current value in `thread` (0 or 1): a bit-vector of the
+  // register's width (ptx::RegId == registers.size() is the carry flag).
+  virtual z3::expr reg(int thread, ptx::RegId r) = 0;
+  virtual void set_reg(int thread, ptx::RegId r, const z3::expr& v) = 0;
+  // %tid.x and friends, as 32-bit vectors.
+  virtual z3::expr special(int thread, const ptx::Operand& o) = 0;
+  // The address of a variable or function (a constant the same in every thread).
+  virtual z3::expr symbol_address(std::string_view name) = 0;
+  // A load of `bits` from `address` in `space` by `thread`.
+  virtual z3::expr load(int thread, const ptx::Instruction& ins, ptx::StateSpace space, const z3::expr& address,
+                        unsigned bits) = 0;
+  // ld.param from a kernel parameter: the parameter's value (or nullopt).
+  virtual std::optional<z3::expr> kernel_param(std::string_view name, int64_t offset, unsigned bits) = 0;
+  // A value the encoding does not model. `warp_uniform`: the same for every
+  // lane of a warp at one dynamic instance (vote, redux, ...).
+  virtual z3::expr opaque(int thread, const ptx::Instruction& ins, unsigned bits, const std::string& why,
+                          bool warp_uniform) = 0;
+  // The value register operand `a` holds in lane `lane` (for shfl): a term
+  // shared by both threads, equal to the thread's own value in its own lane.
+  virtual z3::expr other_lane(int thread, const ptx::Instruction& ins, const z3::expr& own_value,
+                              const z3::expr& lane) = 0;
+};
+
+// Applies `ins` for `thread`: writes its destination registers. The guard is
+// the caller's business (it merges old and new values).
+void apply_instruction(TermSource& src, int thread, const ptx::Instruction& ins);
+
+// The width in bits of a register's value term.
+unsigned register_bits(const ptx::Function& f, ptx::RegId r);
+
+}  // namespace warpsat

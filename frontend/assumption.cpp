@@ -1,0 +1,154 @@
+#include "frontend/assumption.h"
+
+#include <cctype>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat {
+
+namespace {
+
+class Parser {
+ public:
+  explicit Parser(const std::string& s) : s_(s) {}
+
+  std::unique_ptr<AssumptionExpr> parse() {
+    auto e = binary(0);
+    skip();
+    if (i_ != s_.size()) fail("unexpected text");
+    return e;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError({"--assume", 1, static_cast<uint32_t>(i_ + 1)},
+                     fmt::format("{} in '{}'", what, s_), s_);
+  }
+  void skip() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  bool accept(const std::string& op) {
+    skip();
+    if (s_.compare(i_, op.size(), op) == 0) {
+      // Do not read '<' of '<=' as '<', or '&' of '&&' as '&'.
+      i_ += op.size();
+      return true;
+    }
+    return false;
+  }
+
+  // Precedence climbing, lowest first.
+  static constexpr const char* kLevels[][6] = {
+      {"||", nullptr}, {"&&", nullptr}, {"==", "!=", nullptr}, {"<=", ">=", "<", ">", nullptr},
+      {"+", "-", nullptr}, {"*", "/", "%", nullptr}};
+
+  std::unique_ptr<AssumptionExpr> binary(int level) {
+    if (level == 6) return unary();
+    auto left = binary(level + 1);
+    for (;;) {
+      const char* matched = nullptr;
+      for (int k = 0; kLevels[level][k]; ++k)
+        if (accept(kLevels[level][k])) {
+          matched = kLevels[level][k];
+          break;
+        }
+      if (!matched) return left;
+      auto node = std::make_unique<AssumptionExpr>();
+      node->kind = AssumptionExpr::Kind::Binary;
+      node->op = matched;
+      node->args.push_back(std::move(left));
+      node->args.push_back(binary(level + 1));
+      left = std::move(node);
+    }
+  }
+
+  std::unique_ptr<AssumptionExpr> unary() {
+    skip();
+    if (accept("!")) {
+      auto n = std::make_unique<AssumptionExpr>();
+      n->kind = AssumptionExpr::Kind::Not;
+      n->args.push_back(unary());
+      return n;
+    }
+    if (accept("-")) {
+      auto n = std::make_unique<AssumptionExpr>();
+      n->kind = AssumptionExpr::Kind::Neg;
+      n->args.push_back(unary());
+      return n;
+    }
+    if (accept("(")) {
+      auto e = binary(0);
+      if (!accept(")")) fail("expected ')'");
+      return e;
+    }
+    skip();
+    auto n = std::make_unique<AssumptionExpr>();
+    if (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) {
+      size_t start = i_;
+      while (i_ < s_.size() && std::isalnum(static_cast<unsigned char>(s_[i_]))) ++i_;
+      try {
+        size_t used = 0;
+        n->value = std::stoll(s_.substr(start, i_ - start), &used, 0);
+        if (used != i_ - start) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        i_ = start;
+        fail("bad number");
+      }
+      return n;
+    }
+    if (i_ < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '%')) {
+      size_t start = i_;
+      if (s_[i_] == '%') ++i_;  // %ntid.x is accepted too
+      while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '.' ||
+                                s_[i_] == '$'))
+        ++i_;
+      n->kind = AssumptionExpr::Kind::Name;
+      n->name = s_.substr(start, i_ - start);
+      if (n->name[0] == '%') n->name.erase(0, 1);
+      return n;
+    }
+    fail("expected a number, a name such as ntid.x, or '('");
+  }
+
+  const std::string& s_;
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+Assumption parse_assumption(const std::string& text) { return {text, Parser(text).parse()}; }
+
+int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::string, int64_t>>& values) {
+  switch (e.kind) {
+    case AssumptionExpr::Kind::Number: return e.value;
+    case AssumptionExpr::Kind::Name:
+      for (const auto& [n, v] : values)
+        if (n == e.name) return v;
+      throw std::out_of_range("unknown name " + e.name);
+    case AssumptionExpr::Kind::Not: return evaluate(*e.args[0], values) == 0;
+    case AssumptionExpr::Kind::Neg: return -evaluate(*e.args[0], values);
+    case AssumptionExpr::Kind::Binary: {
+      int64_t a = evaluate(*e.args[0], values), b = evaluate(*e.args[1], values);
+      const std::string& op = e.op;
+      if (op == "+") return a + b;
+      if (op == "-") return a - b;
+      if (op == "*") return a * b;
+      if (op == "/") return b == 0 ? 0 : a / b;
+      if (op == "%") return b == 0 ? 0 : a % b;
+      if (op == "==") return a == b;
+      if (op == "!=") return a != b;
+      if (op == "<") return a < b;
+      if (op == "<=") return a <= b;
+      if (op == ">") return a > b;
+      if (op == ">=") return a >= b;
+      if (op == "&&") return a && b;
+      return a || b;
+    }
+  }
+  return 0;
+}
+
+}  // namespace warpsat

@@ -1,0 +1,36 @@
+// Assumptions about a launch, as written after --assume:
+//   ntid.x % 32 == 0      nctaid.y == 1      n >= 64 && n <= 4096
+// Names are ntid.{x,y,z}, nctaid.{x,y,z} and the kernel's scalar parameters;
+// operators are C's (+ - * / % == != < <= > >= && || !), on 64-bit signed
+// integers. Parsed here; turned into Z3 terms by encodings/.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warpsat {
+
+struct AssumptionExpr {
+  enum class Kind { Number, Name, Not, Neg, Binary };
+  Kind kind = Kind::Number;
+  int64_t value = 0;
+  std::string name;  // "ntid.x", or a parameter's name
+  std::string op;    // for Binary: "+", "==", "&&", ...
+  std::vector<std::unique_ptr<AssumptionExpr>> args;
+};
+
+struct Assumption {
+  std::string text;  // as written
+  std::unique_ptr<AssumptionExpr> expr;
+};
+
+// Throws InputError naming the column of the problem in `text`.
+Assumption parse_assumption(const std::string& text);
+
+// Evaluates with the given name values (missing names throw
+// std::out_of_range); division by zero evaluates to 0.
+int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::string, int64_t>>& values);
+
+}  // namespace warpsat

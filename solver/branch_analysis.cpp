@@ -1,0 +1,416 @@
+#include "solver/branch_analysis.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "frontend/analysis/cfg.h"
+
+namespace warpsat {
+
+const char* to_string(BranchVerdict v) {
+  switch (v) {
+    case BranchVerdict::Uniform: return "uniform";
+    case BranchVerdict::Divergent: return "divergent";
+    case BranchVerdict::Unknown: return "unknown";
+    case BranchVerdict::Unreachable: return "unreachable";
+  }
+  return "?";
+}
+
+std::vector<std::string> describe_assumptions(const ptx::Function& k, const BranchOptions& o) {
+  const LaunchSpec& l = o.launch;
+  std::vector<std::string> out;
+  out.push_back(l.concrete_block ? fmt::format("block = {}x{}x{}", l.block[0], l.block[1], l.block[2])
+                                 : "block: any shape the hardware allows (x, y <= 1024, z <= 64, x*y*z <= 1024)");
+  out.push_back(l.concrete_grid ? fmt::format("grid = {}x{}x{}", l.grid[0], l.grid[1], l.grid[2])
+                                : "grid: any (x < 2^31, y, z <= 65535)");
+  for (size_t i = 0; i < l.param_values.size() && i < k.params.size(); ++i)
+    if (l.param_values[i]) out.push_back(fmt::format("{} = {}", k.params[i].name, *l.param_values[i]));
+  for (const Assumption& a : l.assumptions) out.push_back(a.text);
+  out.push_back("kernel parameters are the same in every thread; memory the kernel never writes holds the same "
+                "value at the same address for every thread");
+  return out;
+}
+
+namespace {
+
+uint64_t value_of(const z3::model& m, const z3::expr& e) {
+  z3::expr v = m.eval(e, true);
+  uint64_t out = 0;
+  if (v.is_numeral_u64(out)) return out;
+  if (v.is_bool()) return v.is_true() ? 1 : 0;
+  return 0;
+}
+
+class QueryRunner {
+ public:
+  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r)
+      : c_(c), o_(o), stem_(std::move(stem)), r_(r) {}
+
+  // Checks base ∧ extra; returns the status and, when sat, the model.
+  SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                  std::optional<z3::model>* model = nullptr) {
+    z3::solver s(c_, z3::solver::simple());
+    z3::params p(c_);
+    if (o_.solver.timeout_ms) p.set("timeout", o_.solver.timeout_ms);
+    p.set("random_seed", o_.solver.random_seed);
+    s.set(p);
+    for (const z3::expr& b : base) s.add(b);
+    s.add(extra);
+    auto start = std::chrono::steady_clock::now();
+    z3::check_result cr = s.check();
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    ++r_.queries;
+    SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
+                                                                     : classify_unknown(s.reason_unknown(), ms, o_.solver.timeout_ms);
+    if (!o_.solver.dump_dir.empty())
+      r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
+                                     fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
+                                                 to_string(st), s.to_smt2())));
+    if (st == SmtStatus::Sat && model) *model = s.get_model();
+    last_ms_ = ms;
+    return st;
+  }
+  double last_ms() const { return last_ms_; }
+
+ private:
+  z3::context& c_;
+  const BranchOptions& o_;
+  std::string stem_;
+  BranchResult& r_;
+  double last_ms_ = 0;
+};
+
+z3::expr any_of(z3::context& c, const std::vector<z3::expr>& xs) {
+  z3::expr_vector v(c);
+  for (const auto& x : xs) v.push_back(x);
+  return v.empty() ? c.bool_val(false) : z3::mk_or(v);
+}
+
+bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p) {
+  return p.dims.empty() && ptx::bit_width(p.type) == m.address_size && ptx::bit_width(p.type) == 64 &&
+         !ptx::is_float(p.type);
+}
+
+Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchInstance& inst, const ptx::Function& f,
+                     bool replayable) {
+  Witness w;
+  for (int d = 0; d < 3; ++d) {
+    w.block[d] = static_cast<uint32_t>(value_of(m, e.ntid[d]));
+    w.grid[d] = static_cast<uint32_t>(value_of(m, e.nctaid[d]));
+    w.cta[d] = static_cast<uint32_t>(value_of(m, e.ctaid[d]));
+    for (int t = 0; t < 2; ++t) w.tid[t][d] = static_cast<uint32_t>(value_of(m, e.tid[t][d]));
+  }
+  w.warp = static_cast<uint32_t>(value_of(m, e.warp[0]));
+  for (int t = 0; t < 2; ++t) w.lane[t] = static_cast<uint32_t>(value_of(m, e.lane[t]));
+  w.outcome[0] = value_of(m, inst.out0);
+  w.outcome[1] = value_of(m, inst.out1);
+  for (const auto& [name, term] : e.params) w.params.emplace_back(name, value_of(m, term));
+  for (const LoadTerm& l : e.loads) {
+    for (int t = 0; t < 2; ++t) {
+      if (!m.eval(t == 0 ? l.reach0 : l.reach1, true).is_true()) continue;
+      std::string_view space = ptx::to_string(l.space);
+      w.loads.push_back({f.instructions[l.instruction].pos.line, std::string(space.empty() ? "generic" : space), t,
+                         value_of(m, t == 0 ? l.address0 : l.address1), value_of(m, t == 0 ? l.value0 : l.value1),
+                         l.bits});
+    }
+  }
+  w.replayable = replayable;
+  return w;
+}
+
+// Pointer parameters at device-like, 256-byte aligned addresses a replay can
+// allocate (and launch dimensions a replay can run): for witnesses only.
+z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f) {
+  z3::expr_vector cs(c);
+  uint64_t base = uint64_t{1} << 40;
+  size_t k = 0;
+  for (const auto& [name, term] : e.params) {
+    const ptx::Variable* p = f.find_param(name);
+    if (!p || !is_pointer_param(m, *p)) continue;
+    uint64_t lo = base + (uint64_t{k++} << 34);
+    cs.push_back(z3::uge(term, c.bv_val(lo, 64)) && z3::ult(term, c.bv_val(lo + (uint64_t{1} << 30), 64)) &&
+                 (term & c.bv_val(255, 64)) == c.bv_val(0, 64));
+  }
+  return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
+}
+
+class BranchSolver {
+ public:
+  BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
+               const BranchOptions& o)
+      : m_(m), f_(f), a_(a), o_(o) {}
+
+  BranchResult solve(uint32_t branch) {
+    auto start = std::chrono::steady_clock::now();
+    BranchResult r;
+    const ptx::Instruction& ins = f_.instructions[branch];
+    r.instruction = branch;
+    r.ptx_line = ins.pos.line;
+    r.loc = ins.loc;
+    r.indexed = ins.op == ptx::Opcode::Brx;
+    z3::context c;
+    BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, o_.encoding);
+    QueryRunner q(c, o_, fmt::format("branches.{}.line{}", f_.name, ins.pos.line), r);
+    decide(c, e, q, r);
+    if (r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
+      ranges(c, e, q, r);
+    r.solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
+
+ private:
+  std::string imprecision_text(const BranchEncoding& e) const {
+    std::string s;
+    for (const auto& why : e.imprecision) s += (s.empty() ? "" : "; ") + why;
+    return s;
+  }
+
+  void decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
+    if (!e.unsupported.empty()) {
+      r.verdict = BranchVerdict::Unknown;
+      r.reason = "cannot encode: " + e.unsupported;
+      return;
+    }
+    auto timeout = [&](SmtStatus st, const char* what) {
+      r.verdict = BranchVerdict::Unknown;
+      r.reason = fmt::format("solver {} on the {} query", to_string(st), what);
+    };
+    std::vector<z3::expr> reach, precise, any;
+    for (const BranchInstance& i : e.instances) {
+      reach.push_back(i.reach0);
+      z3::expr split = i.reach0 && i.reach1 && i.out0 != i.out1;
+      any.push_back(split);
+      if (!i.beyond) precise.push_back(split);
+    }
+    SmtStatus st = q.check(e.base, any_of(c, reach), "reachable");
+    if (st == SmtStatus::Unsat) {
+      r.verdict = BranchVerdict::Unreachable;
+      r.reason = "no thread of any launch that meets the assumptions reaches it";
+      return;
+    }
+    if (st != SmtStatus::Sat) return timeout(st, "reachability");
+    std::optional<z3::model> model;
+    z3::expr_vector pair = e.base;
+    pair.push_back(e.same_warp);
+    st = q.check(pair, any_of(c, precise), "divergent", &model);
+    if (st == SmtStatus::Sat) {
+      // Prefer a witness a replay can run (pointers at device-like addresses).
+      std::optional<z3::model> nice;
+      z3::expr split = any_of(c, precise);
+      bool replayable = q.check(pair, split && replayable_constraints(c, e, m_, f_), "witness", &nice) == SmtStatus::Sat;
+      const z3::model& wm = replayable ? *nice : *model;
+      for (const BranchInstance& i : e.instances)
+        if (!i.beyond && wm.eval(i.reach0 && i.reach1 && i.out0 != i.out1, true).is_true()) {
+          r.witness = witness_from(wm, e, i, f_, replayable);
+          break;
+        }
+      r.verdict = BranchVerdict::Divergent;
+      r.reason = e.imprecision.empty()
+                     ? "two lanes of one warp can reach it together and go different ways"
+                     : "two lanes can go different ways in the model, which is not exact here (" + imprecision_text(e) +
+                           "): the replay decides";
+      if (!e.imprecision.empty()) imprecise_ = true;
+      return;
+    }
+    if (st != SmtStatus::Unsat) return timeout(st, "divergence");
+    if (any.size() == precise.size()) {
+      r.verdict = BranchVerdict::Uniform;
+      r.reason = "proved: no two lanes of a warp can reach it together and go different ways";
+      return;
+    }
+    st = q.check(pair, any_of(c, any), "divergent-any-iteration");
+    if (st == SmtStatus::Unsat) {
+      r.verdict = BranchVerdict::Uniform;
+      r.reason = "proved for every loop iteration (loop-carried values proved equal in both lanes by induction)";
+      return;
+    }
+    if (st != SmtStatus::Sat) return timeout(st, "divergence (all iterations)");
+    r.verdict = BranchVerdict::Unknown;
+    r.reason = fmt::format("uniform in the first {} iterations of the enclosing loops; beyond them the values "
+                           "carried around the loop are not known",
+                           o_.encoding.unroll);
+  }
+
+  // The partition of the thread (or global thread) index space by outcome,
+  // found with interval queries on one thread: only when the branch occurs
+  // once per thread and nothing imprecise enters it.
+  void ranges(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
+    if (r.indexed || e.instances.size() != 1 || e.instances[0].beyond || !e.imprecision.empty()) return;
+    for (const auto& [name, term] : e.params) {
+      (void)term;
+      const ptx::Variable* p = f_.find_param(name);
+      size_t index = p ? static_cast<size_t>(p - f_.params.data()) : 0;
+      if (index >= o_.launch.param_values.size() || !o_.launch.param_values[index]) return;  // not fixed by the launch
+    }
+    const BranchInstance& inst = e.instances[0];
+    const LaunchSpec& l = o_.launch;
+    uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
+    uint64_t ctas = uint64_t{l.grid[0]} * l.grid[1] * l.grid[2];
+    bool uses_cta = false;
+    {
+      // Does the outcome depend on the CTA? Ask whether two CTAs can differ
+      // for the same thread id.
+      z3::solver s(c, z3::solver::simple());
+      (void)s;
+      analysis::BranchSlice sl = analysis::slice_branch(f_, a_, r.instruction);
+      uses_cta = sl.leaves.ctaid || sl.leaves.nctaid;
+    }
+    BranchRanges br;
+    br.space = uses_cta ? "global thread" : "thread";
+    z3::expr cta_lin = z3::zext(e.ctaid[0], 32) + z3::zext(e.ctaid[1], 32) * c.bv_val(l.grid[0], 64) +
+                       z3::zext(e.ctaid[2], 32) * c.bv_val(uint64_t{l.grid[0]} * l.grid[1], 64);
+    z3::expr index = uses_cta ? cta_lin * c.bv_val(threads, 64) + z3::zext(e.linear[0], 32) : z3::zext(e.linear[0], 32);
+    uint64_t n = uses_cta ? threads * ctas : threads;
+    // Outcome codes: 0 not reached, 1 taken, 2 not taken.
+    z3::expr code = z3::ite(!inst.reach0, c.bv_val(0, 2), z3::ite(inst.out0 == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
+    static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
+    auto in_range = [&](uint64_t lo, uint64_t hi) {
+      return z3::uge(index, c.bv_val(lo, 64)) && z3::ult(index, c.bv_val(hi, 64));
+    };
+    uint64_t lo = 0;
+    while (lo < n) {
+      if (br.ranges.size() >= o_.max_ranges) {
+        br.complete = false;
+        break;
+      }
+      std::optional<z3::model> m;
+      if (q.check(e.base, index == c.bv_val(lo, 64), "range-start", &m) != SmtStatus::Sat) return;
+      uint64_t o = value_of(*m, code);
+      // Largest hi with outcome o on all of [lo, hi): gallop, then bisect.
+      auto all_same = [&](uint64_t hi) {
+        return q.check(e.base, in_range(lo, hi) && code != c.bv_val(o, 2), "range-extend") == SmtStatus::Unsat;
+      };
+      uint64_t good = lo + 1, step = 1;
+      while (good < n) {
+        uint64_t next = std::min(n, good + step);
+        if (!all_same(next)) break;
+        good = next;
+        step *= 2;
+      }
+      uint64_t bad = std::min(n, good + step);
+      if (good < n) {
+        while (bad - good > 1) {
+          uint64_t mid = good + (bad - good) / 2;
+          (all_same(mid) ? good : bad) = mid;
+        }
+      }
+      br.ranges.push_back({lo, good, kNames[o]});
+      lo = good;
+    }
+    for (size_t i = 1; i < br.ranges.size(); ++i) {
+      uint64_t b = br.ranges[i].begin;
+      const std::string& x = br.ranges[i - 1].outcome;
+      const std::string& y = br.ranges[i].outcome;
+      bool both_reach = x != "not reached" && y != "not reached";
+      if (!both_reach) continue;
+      uint64_t cta = uses_cta ? b / threads : 0, t = uses_cta ? b % threads : b;
+      if (t % 32 != 0 && t != 0) br.splitting_warps.emplace_back(cta, static_cast<uint32_t>(t / 32));
+    }
+    r.ranges = std::move(br);
+  }
+
+  const ptx::Module& m_;
+  const ptx::Function& f_;
+  const analysis::FunctionAnalysis& a_;
+  const BranchOptions& o_;
+  bool imprecise_ = false;
+};
+
+void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
+                    const BranchOptions& o, KernelBranches& out) {
+  std::vector<uint32_t> branches;
+  for (const analysis::BranchSlice& s : a.slices)
+    if (f.instructions[s.branch].op == ptx::Opcode::Bra) branches.push_back(s.branch);
+  if (branches.empty() || !o.launch.concrete_block || !o.launch.concrete_grid) return;
+  z3::context c;
+  BranchEncodingOptions eo = o.encoding;
+  BranchEncoding e = encode_branches(c, m, f, a, branches, o.launch, eo);
+  if (!e.unsupported.empty() || !e.imprecision.empty()) {
+    out.paths_complete = false;
+    return;
+  }
+  for (const BranchInstance& i : e.instances)
+    if (i.beyond) {
+      out.paths_complete = false;
+      return;
+    }
+  z3::solver s(c, z3::solver::simple());
+  z3::params p(c);
+  if (o.solver.timeout_ms) p.set("timeout", o.solver.timeout_ms);
+  s.set(p);
+  for (const z3::expr& b : e.base) s.add(b);
+  // One thread: the cta fixed at 0 (paths within a block).
+  for (int d = 0; d < 3; ++d) s.add(e.ctaid[d] == c.bv_val(0, 32));
+  uint64_t threads = uint64_t{o.launch.block[0]} * o.launch.block[1] * o.launch.block[2];
+  while (out.paths.size() < o.max_paths) {
+    if (s.check() != z3::sat) break;
+    z3::model model = s.get_model();
+    FeasiblePath path;
+    z3::expr_vector same(c);
+    for (const BranchInstance& i : e.instances) {
+      bool reached = model.eval(i.reach0, true).is_true();
+      bool taken = reached && value_of(model, i.out0) == 1;
+      path.outcomes.emplace_back(f.instructions[i.branch].pos.line, !reached ? "not reached" : taken ? "taken" : "not taken");
+      same.push_back(reached ? (i.reach0 && (i.out0 == c.bv_val(taken ? 1 : 0, 1))) : !i.reach0);
+    }
+    z3::expr on_path = z3::mk_and(same);
+    // The thread ids on this path, as maximal intervals.
+    uint64_t lo = 0;
+    z3::expr index = z3::zext(e.linear[0], 32);
+    auto holds_on = [&](uint64_t a1, uint64_t b1, bool want) {
+      z3::solver t(c, z3::solver::simple());
+      t.set(p);
+      for (const z3::expr& b : e.base) t.add(b);
+      for (int d = 0; d < 3; ++d) t.add(e.ctaid[d] == c.bv_val(0, 32));
+      t.add(z3::uge(index, c.bv_val(a1, 64)) && z3::ult(index, c.bv_val(b1, 64)));
+      t.add(want ? !on_path : on_path);
+      return t.check() == z3::unsat;
+    };
+    while (lo < threads && path.threads.size() < o.max_ranges) {
+      if (holds_on(lo, lo + 1, false)) {  // not on the path: skip the run of such ids
+        uint64_t hi = lo + 1;
+        while (hi < threads && holds_on(hi, hi + 1, false)) ++hi;
+        lo = hi;
+        continue;
+      }
+      uint64_t hi = lo + 1;
+      while (hi < threads && holds_on(lo, hi + 1, true)) ++hi;
+      path.threads.push_back({lo, hi, "on path"});
+      lo = hi;
+    }
+    out.paths.push_back(std::move(path));
+    s.add(!on_path);
+  }
+  if (out.paths.size() >= o.max_paths) out.paths_complete = false;
+}
+
+}  // namespace
+
+KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o) {
+  KernelBranches out;
+  out.name = std::string(kernel.name);
+  out.function = static_cast<uint32_t>(&kernel - m.functions.data());
+  out.assumptions = describe_assumptions(kernel, o);
+  analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
+  BranchSolver solver(m, kernel, a, o);
+  for (const analysis::BranchSlice& s : a.slices) out.branches.push_back(solver.solve(s.branch));
+  // Unreachable blocks' branches are not in a.slices: report them too.
+  for (uint32_t i = 0; i < kernel.instructions.size(); ++i)
+    if (analysis::is_conditional_branch(kernel.instructions[i]) && !a.cfg.reachable[a.cfg.block_of[i]]) {
+      BranchResult r;
+      r.instruction = i;
+      r.ptx_line = kernel.instructions[i].pos.line;
+      r.loc = kernel.instructions[i].loc;
+      r.verdict = BranchVerdict::Unreachable;
+      r.reason = "no path from the function's entry leads to it";
+      out.branches.push_back(r);
+    }
+  std::sort(out.branches.begin(), out.branches.end(),
+            [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
+  feasible_paths(m, kernel, a, o, out);
+  return out;
+}
+
+}  // namespace warpsat

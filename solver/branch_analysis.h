@@ -1,0 +1,95 @@
+// Branch uniformity (docs/branches.md): for every conditional branch of a
+// kernel, whether every warp always agrees (uniform, proved), which warps and
+// lanes split (divergent, with a witness), whether it is ever reached, and
+// for launches that fix everything, the thread-id ranges on each side.
+// Every verdict is then replayed on the emulator (branch_replay.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "encodings/branch_encoding.h"
+#include "solver/smt_query.h"
+
+namespace warpsat {
+
+enum class BranchVerdict { Uniform, Divergent, Unknown, Unreachable };
+const char* to_string(BranchVerdict v);
+
+struct Witness {
+  uint32_t block[3] = {1, 1, 1}, grid[3] = {1, 1, 1}, cta[3] = {0, 0, 0};
+  uint32_t warp = 0;
+  uint32_t lane[2] = {0, 0};
+  uint32_t tid[2][3] = {{0, 0, 0}, {0, 0, 0}};
+  uint64_t outcome[2] = {0, 0};  // taken (1) or not (0); brx: the index
+  std::vector<std::pair<std::string, uint64_t>> params;  // kernel parameters the slice reads
+  struct Load {
+    uint32_t ptx_line = 0;
+    std::string space;
+    int thread = 0;
+    uint64_t address = 0, value = 0;
+    unsigned bits = 32;
+  };
+  std::vector<Load> loads;
+  bool replayable = false;  // pointers are device-like addresses a replay can map
+};
+
+struct Range {
+  uint64_t begin = 0, end = 0;  // [begin, end)
+  std::string outcome;          // "taken", "not taken", "not reached"
+};
+
+struct BranchRanges {
+  std::string space;  // "thread" (linear thread id in the block), "global thread" (over the grid)
+  std::vector<Range> ranges;
+  std::vector<std::pair<uint64_t, uint32_t>> splitting_warps;  // (CTA linear id, warp)
+  bool complete = true;  // false when the partition has more intervals than the cap
+};
+
+struct BranchResult {
+  uint32_t instruction = 0;  // index in the function
+  uint32_t ptx_line = 0;
+  ptx::DebugLoc loc;
+  bool indexed = false;  // brx.idx
+  BranchVerdict verdict = BranchVerdict::Unknown;
+  std::string reason;
+  std::optional<Witness> witness;
+  std::optional<BranchRanges> ranges;
+  bool validated = false;
+  std::string validation;  // what the replay checked
+  double solve_ms = 0;
+  size_t queries = 0;
+  std::vector<std::string> dumped;
+};
+
+// A distinct sequence of branch outcomes one thread can follow, and the
+// thread ids that follow it (concrete launches).
+struct FeasiblePath {
+  std::vector<std::pair<uint32_t, std::string>> outcomes;  // (PTX line, "taken"/"not taken"/"not reached")
+  std::vector<Range> threads;                               // linear thread ids in the block
+};
+
+struct KernelBranches {
+  std::string name;
+  uint32_t function = 0;  // index in the module
+  std::vector<std::string> assumptions;  // what every verdict holds under
+  std::vector<BranchResult> branches;
+  std::vector<FeasiblePath> paths;
+  bool paths_complete = true;
+};
+
+struct BranchOptions {
+  SolverOptions solver{2000, 0, ""};
+  BranchEncodingOptions encoding;
+  LaunchSpec launch;
+  size_t max_ranges = 64;
+  size_t max_paths = 32;
+};
+
+KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);
+
+// The assumptions a verdict holds under, in words.
+std::vector<std::string> describe_assumptions(const ptx::Function& kernel, const BranchOptions& options);
+
+}  // namespace warpsat

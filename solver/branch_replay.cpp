@@ -1,0 +1,396 @@
+#include "solver/branch_replay.h"
+
+#include <cstring>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "emulator/simt/launch.h"
+#include "emulator/simt/state.h"
+#include "solver/cross_validation.h"
+
+namespace warpsat {
+
+namespace {
+
+struct Observation {
+  uint64_t cta = 0;
+  uint32_t warp = 0, active = 0, taken = 0;
+};
+using Observations = std::map<uint32_t, std::vector<Observation>>;  // branch instruction -> observations
+
+uint64_t linear_cta(const simt::Cta& c, const uint32_t grid[3]) {
+  return c.id[0] + uint64_t{c.id[1]} * grid[0] + uint64_t{c.id[2]} * grid[0] * grid[1];
+}
+
+// Runs the launch, recording every execution of the kernel's conditional branches.
+std::optional<std::string> observe(const ptx::Module& m, uint32_t kernel_index, const simt::Launch& launch,
+                                   const std::vector<uint64_t>& ctas, Observations& out) {
+  simt::EmulatorOptions eo;
+  eo.return_buffers = false;
+  eo.only_ctas = ctas;
+  eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t function, uint32_t instruction,
+                     uint32_t active, uint32_t taken) {
+    if (function != kernel_index) return;
+    out[instruction].push_back({linear_cta(c, launch.grid), w.id, active, taken});
+  };
+  try {
+    simt::run_kernel(m, launch, eo);
+  } catch (const InputError& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+std::string lanes_text(uint32_t mask) {
+  std::string s;
+  for (unsigned l = 0; l < 32; ++l)
+    if (mask >> l & 1) s += (s.empty() ? "" : ",") + std::to_string(l);
+  return s;
+}
+
+class Replayer {
+ public:
+  Replayer(const ptx::Module& m, const ptx::Function& k, const BranchOptions& o, KernelBranches& r,
+           const ReplayOptions& ro)
+      : m_(m), k_(k), o_(o), r_(r), ro_(ro), index_(static_cast<uint32_t>(&k - m.functions.data())) {}
+
+  void run() {
+    inject_fault();
+    bool concrete = o_.launch.concrete_block && o_.launch.concrete_grid;
+    if (concrete) replay_concrete();
+    else replay_symbolic();
+    for (BranchResult& b : r_.branches)
+      if (b.verdict == BranchVerdict::Divergent) replay_witness(b);
+      else if (b.verdict == BranchVerdict::Unknown) b.validation = "no verdict to replay";
+    if (!mismatches_.empty()) {
+      std::string dir = ro_.dump_dir.empty() ? "." : ro_.dump_dir;
+      std::string path;
+      try {
+        path = write_smt2(dir, fmt::format("branches.{}.line{}.disagreement", k_.name, first_bad_line_),
+                          branch_query_smt2(m_, k_, first_bad_, o_));
+      } catch (const std::exception& e) {
+        path = std::string("(could not write the query: ") + e.what() + ")";
+      }
+      throw CrossValidationError(fmt::format("branches of {}", k_.name), mismatches_, path);
+    }
+  }
+
+ private:
+  void contradiction(const BranchResult& b, const std::string& what) {
+    if (mismatches_.empty()) first_bad_ = b.instruction, first_bad_line_ = b.ptx_line;
+    mismatches_.push_back(fmt::format("PTX line {}: {}", b.ptx_line, what));
+  }
+
+  void inject_fault() {
+    for (BranchResult& b : r_.branches) {
+      if (ro_.fault == ReplayFault::FlipDivergent && b.verdict == BranchVerdict::Divergent) {
+        b.verdict = BranchVerdict::Uniform;
+        b.witness.reset();
+        return;
+      }
+      if (ro_.fault == ReplayFault::FlipUniform && b.verdict == BranchVerdict::Uniform) {
+        b.verdict = BranchVerdict::Divergent;
+        Witness w;
+        for (int d = 0; d < 3; ++d) w.block[d] = o_.launch.concrete_block ? o_.launch.block[d] : (d == 0 ? 32 : 1);
+        w.lane[1] = 1;
+        w.tid[1][0] = 1;
+        w.outcome[0] = 1;
+        w.replayable = true;
+        b.witness = w;
+        b.ranges.reset();
+        return;
+      }
+    }
+  }
+
+  // Every CTA, or a deterministic sample of at least ro_.sample_warps warps.
+  std::vector<uint64_t> cta_sample(const uint32_t block[3], const uint32_t grid[3]) const {
+    uint64_t threads = uint64_t{block[0]} * block[1] * block[2];
+    uint64_t warps_per_cta = (threads + 31) / 32;
+    uint64_t ctas = uint64_t{grid[0]} * grid[1] * grid[2];
+    if (ctas * warps_per_cta <= 2 * ro_.sample_warps) return {};
+    uint64_t want = (ro_.sample_warps + warps_per_cta - 1) / warps_per_cta;
+    std::set<uint64_t> pick{0, ctas - 1};
+    for (uint64_t i = 0; i < want; ++i) pick.insert(i * ctas / want);
+    return {pick.begin(), pick.end()};
+  }
+
+  simt::Launch launch_for(const uint32_t block[3], const uint32_t grid[3], uint64_t scalar_seed) const {
+    simt::DefaultLaunchOptions dl;
+    std::copy(block, block + 3, dl.block);
+    std::copy(grid, grid + 3, dl.grid);
+    simt::Launch l = simt::default_launch(m_, k_, dl);
+    for (size_t i = 0; i < l.args.size(); ++i) {
+      auto& a = l.args[i];
+      if (a.kind != simt::KernelArgument::Kind::Scalar) continue;
+      std::optional<uint64_t> fixed = i < o_.launch.param_values.size() ? o_.launch.param_values[i] : std::nullopt;
+      uint64_t v = fixed ? *fixed : scalar_seed == 0 ? 0 : (scalar_seed * 2654435761u + i * 97) % 1000 + 1;
+      std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
+    }
+    return l;
+  }
+
+  // Checks a uniform or unreachable verdict, and ranges, against what ran.
+  void check(BranchResult& b, const Observations& obs, const uint32_t block[3], bool all_ctas, size_t& checked) {
+    auto it = obs.find(b.instruction);
+    size_t n = it == obs.end() ? 0 : it->second.size();
+    if (b.verdict == BranchVerdict::Unreachable && n > 0)
+      contradiction(b, fmt::format("proved unreachable, but warp {} of block {} executed it", it->second[0].warp,
+                                   it->second[0].cta));
+    if (b.verdict == BranchVerdict::Uniform && n > 0)
+      for (const Observation& ob : it->second)
+        if (ob.taken != 0 && ob.taken != ob.active) {
+          contradiction(b, fmt::format("proved uniform, but warp {} of block {} split: lanes {} took it, lanes {} did not",
+                                       ob.warp, ob.cta, lanes_text(ob.taken), lanes_text(ob.active & ~ob.taken)));
+          break;
+        }
+    if (b.ranges && b.ranges->complete) {
+      uint64_t threads = uint64_t{block[0]} * block[1] * block[2];
+      bool global = b.ranges->space == "global thread";
+      std::map<uint64_t, std::string> seen;  // thread index -> outcome
+      if (n)
+        for (const Observation& ob : it->second)
+          for (unsigned l = 0; l < 32; ++l)
+            if (ob.active >> l & 1) {
+              uint64_t t = (global ? ob.cta * threads : 0) + ob.warp * 32u + l;
+              seen[t] = (ob.taken >> l & 1) ? "taken" : "not taken";
+            }
+      for (const Range& r : b.ranges->ranges) {
+        uint64_t end = all_ctas || !global ? r.end : std::min<uint64_t>(r.end, r.begin + 4096);
+        for (uint64_t t = r.begin; t < end; ++t) {
+          if (global && !all_ctas && !observed_cta(obs, t / threads)) continue;
+          auto s = seen.find(t);
+          std::string got = s == seen.end() ? "not reached" : s->second;
+          if (got != r.outcome) {
+            contradiction(b, fmt::format("range [{},{}) says {}, but thread {} was {}", r.begin, r.end, r.outcome, t, got));
+            return;
+          }
+        }
+      }
+    }
+    checked += n;
+  }
+
+  bool observed_cta(const Observations& obs, uint64_t cta) const { return ran_ctas_.count(cta) > 0 || obs.empty(); }
+
+  void replay_concrete() {
+    simt::Launch l = ro_.launch ? *ro_.launch : launch_for(o_.launch.block, o_.launch.grid, 0);
+    std::vector<uint64_t> ctas = cta_sample(l.block, l.grid);
+    for (const BranchResult& b : r_.branches)
+      if (b.witness) ctas.empty() ? void() : (void)ctas.push_back(b.witness->cta[0] + uint64_t{b.witness->cta[1]} * l.grid[0]);
+    Observations obs;
+    std::optional<std::string> fault = observe(m_, index_, l, ctas, obs);
+    bool all = ctas.empty();
+    if (all) {
+      uint64_t n = uint64_t{l.grid[0]} * l.grid[1] * l.grid[2];
+      for (uint64_t c = 0; c < n; ++c) ran_ctas_.insert(c);
+    } else {
+      ran_ctas_.insert(ctas.begin(), ctas.end());
+    }
+    for (BranchResult& b : r_.branches) {
+      if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable && !b.ranges) continue;
+      if (fault) {
+        b.validation = "the replay stopped: " + *fault;
+        continue;
+      }
+      size_t seen = 0;
+      size_t before = mismatches_.size();
+      check(b, obs, l.block, all, seen);
+      if (mismatches_.size() == before) {
+        b.validated = true;
+        b.validation = fmt::format("replayed the launch ({}): {} warp execution(s) of the branch agree",
+                                   all ? "every CTA" : fmt::format("{} sampled CTAs", ctas.size()), seen);
+      }
+    }
+  }
+
+  // Concrete launches that meet the assumptions, including shapes whose x
+  // size is no multiple of 32, with two choices of scalar parameters.
+  void replay_symbolic() {
+    static constexpr uint32_t kBlocks[][3] = {{32, 1, 1},  {64, 1, 1}, {96, 1, 1}, {128, 1, 1}, {256, 1, 1},
+                                              {1024, 1, 1}, {1, 1, 1},  {17, 1, 1}, {33, 1, 1},  {65, 2, 1},
+                                              {48, 3, 1},  {16, 16, 1}, {32, 4, 2}, {8, 8, 8},  {7, 3, 5}};
+    static constexpr uint32_t kGrids[][3] = {{1, 1, 1}, {3, 2, 1}};
+    std::map<uint32_t, size_t> seen;
+    size_t runs = 0, faults = 0;
+    std::string last_fault;
+    for (const auto& blk : kBlocks)
+      for (const auto& grd : kGrids)
+        for (uint64_t seed : {0, 1}) {
+          uint32_t block[3], grid[3];
+          for (int d = 0; d < 3; ++d) {
+            block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
+            grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d];
+          }
+          simt::Launch l = launch_for(block, grid, seed);
+          if (!meets_assumptions(l)) continue;
+          Observations obs;
+          std::optional<std::string> fault = observe(m_, index_, l, {}, obs);
+          if (fault) {
+            ++faults;
+            last_fault = *fault;
+            continue;
+          }
+          ++runs;
+          for (BranchResult& b : r_.branches) {
+            if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable) continue;
+            b.ranges.reset();
+            size_t n = 0;
+            check(b, obs, block, true, n);
+            seen[b.instruction] += n;
+          }
+        }
+    for (BranchResult& b : r_.branches) {
+      if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable) continue;
+      if (runs == 0) {
+        b.validation = fmt::format("no replay launch ran to the end ({} faulted; last: {})", faults, last_fault);
+        continue;
+      }
+      b.validated = true;
+      b.validation = fmt::format("replayed {} launch(es) that meet the assumptions: {} warp execution(s) agree{}", runs,
+                                 seen[b.instruction], faults ? fmt::format(" ({} other launch(es) faulted)", faults) : "");
+    }
+  }
+
+  bool meets_assumptions(const simt::Launch& l) const {
+    std::vector<std::pair<std::string, int64_t>> v;
+    const char* dims = "xyz";
+    for (int d = 0; d < 3; ++d) {
+      v.emplace_back(std::string("ntid.") + dims[d], l.block[d]);
+      v.emplace_back(std::string("nctaid.") + dims[d], l.grid[d]);
+    }
+    for (size_t i = 0; i < k_.params.size() && i < l.args.size(); ++i)
+      if (l.args[i].kind == simt::KernelArgument::Kind::Scalar) {
+        int64_t x = 0;
+        std::memcpy(&x, l.args[i].bytes.data(), std::min<size_t>(8, l.args[i].bytes.size()));
+        v.emplace_back(std::string(k_.params[i].name), x);
+      }
+    try {
+      for (const Assumption& a : o_.launch.assumptions)
+        if (!evaluate(*a.expr, v)) return false;
+    } catch (const std::out_of_range&) {
+      return false;
+    }
+    return true;
+  }
+
+  void replay_witness(BranchResult& b) {
+    if (!b.witness) {
+      b.validation = "no witness";
+      return;
+    }
+    const Witness& w = *b.witness;
+    if (!w.replayable) {
+      b.validation = "the witness's pointers are not device addresses a replay can map";
+      downgrade_if_imprecise(b);
+      return;
+    }
+    simt::Launch l = launch_for(w.block, w.grid, 0);
+    for (size_t i = 0; i < k_.params.size(); ++i) {
+      std::string name(k_.params[i].name);
+      for (const auto& [n, v] : w.params) {
+        if (n != name) continue;
+        simt::KernelArgument& a = l.args[i];
+        if (a.kind == simt::KernelArgument::Kind::Buffer) {
+          a.fixed_address = v;
+          a.zero_bytes = uint64_t{1} << 30;
+        } else {
+          std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
+        }
+      }
+    }
+    // The loaded values the witness chose, written where it loaded them.
+    for (const Witness::Load& ld : w.loads) {
+      bool placed = false;
+      for (auto& a : l.args)
+        if (a.kind == simt::KernelArgument::Kind::Buffer && a.fixed_address && ld.address >= a.fixed_address &&
+            ld.address + ld.bits / 8 <= a.fixed_address + a.zero_bytes) {
+          std::vector<uint8_t> bytes(ld.bits / 8);
+          std::memcpy(bytes.data(), &ld.value, bytes.size());
+          a.patches.emplace_back(ld.address - a.fixed_address, bytes);
+          placed = true;
+        }
+      if (!placed && ld.space != "param" && ld.space != "const") {
+        b.validation = fmt::format("the witness loads {} memory at 0x{:x}, which a replay cannot set", ld.space, ld.address);
+        downgrade_if_imprecise(b);
+        return;
+      }
+    }
+    uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
+    Observations obs;
+    std::optional<std::string> fault = observe(m_, index_, l, {cta}, obs);
+    if (fault) {
+      b.validation = "the witness replay stopped: " + *fault;
+      downgrade_if_imprecise(b);
+      return;
+    }
+    bool split = false;
+    for (const Observation& ob : obs[b.instruction]) {
+      if (ob.cta != cta || ob.warp != w.warp) continue;
+      bool both = (ob.active >> w.lane[0] & 1) && (ob.active >> w.lane[1] & 1);
+      if (!both) continue;
+      bool t0 = ob.taken >> w.lane[0] & 1, t1 = ob.taken >> w.lane[1] & 1;
+      if (b.indexed ? (ob.taken != 0 && ob.taken != ob.active) : (t0 == (w.outcome[0] != 0) && t1 == (w.outcome[1] != 0))) split = true;
+    }
+    if (split) {
+      b.validated = true;
+      b.validation = fmt::format("replayed the witness: warp {} of block ({},{},{}) splits with lane {} and lane {} "
+                                 "on different sides",
+                                 w.warp, w.cta[0], w.cta[1], w.cta[2], w.lane[0], w.lane[1]);
+      return;
+    }
+    if (b.reason.find("the replay decides") != std::string::npos) {
+      b.verdict = BranchVerdict::Unknown;
+      b.reason = "the solver found a split only through values it does not model exactly, and the replay did not "
+                 "reproduce it";
+      b.validation = "witness replay did not split";
+      return;
+    }
+    contradiction(b, fmt::format("the witness says lanes {} and {} of warp {} in block ({},{},{}) split, but in the "
+                                 "replay they did not",
+                                 w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
+  }
+
+  void downgrade_if_imprecise(BranchResult& b) {
+    if (b.reason.find("the replay decides") != std::string::npos) {
+      b.verdict = BranchVerdict::Unknown;
+      b.reason = "the solver found a split only through values it does not model exactly, and no replay could check it";
+    }
+  }
+
+  const ptx::Module& m_;
+  const ptx::Function& k_;
+  const BranchOptions& o_;
+  KernelBranches& r_;
+  const ReplayOptions& ro_;
+  uint32_t index_;
+  std::set<uint64_t> ran_ctas_;
+  std::vector<std::string> mismatches_;
+  uint32_t first_bad_ = 0, first_bad_line_ = 0;
+};
+
+}  // namespace
+
+void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
+                     KernelBranches& result, const ReplayOptions& replay) {
+  Replayer(m, kernel, options, result, replay).run();
+}
+
+std::string branch_query_smt2(const ptx::Module& m, const ptx::Function& kernel, uint32_t branch,
+                              const BranchOptions& options) {
+  z3::context c;
+  analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
+  BranchEncoding e = encode_branch(c, m, kernel, a, branch, options.launch, options.encoding);
+  z3::solver s(c, z3::solver::simple());
+  for (const z3::expr& b : e.base) s.add(b);
+  s.add(e.same_warp);
+  z3::expr_vector splits(c);
+  for (const BranchInstance& i : e.instances) splits.push_back(i.reach0 && i.reach1 && i.out0 != i.out1);
+  s.add(splits.empty() ? c.bool_val(false) : z3::mk_or(splits));
+  return fmt::format("; warpsat: can two lanes of one warp go different ways at PTX line {} of {}?\n{}",
+                     kernel.instructions[branch].pos.line, kernel.name, s.to_smt2());
+}
+
+}  // namespace warpsat

@@ -1,0 +1,39 @@
+// Replays branch verdicts on the emulator (the project's central rule):
+// no warp may split at a "uniform" branch, an "unreachable" branch is never
+// executed, each range's outcome holds for every thread run, and a
+// divergent branch's witness warp splits as the witness says when run with
+// the witness's parameters and memory. A contradiction throws
+// CrossValidationError with the query written out.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "emulator/simt/emulator.h"
+#include "solver/branch_analysis.h"
+
+namespace warpsat {
+
+enum class ReplayFault {
+  None,
+  FlipUniform,    // report a uniform branch as divergent, with a made-up witness
+  FlipDivergent,  // report a divergent branch as uniform
+};
+
+struct ReplayOptions {
+  // The launch to replay for concrete launches (a launch file's buffers);
+  // without it, buffers are zero-filled and scalars 0.
+  std::optional<simt::Launch> launch;
+  size_t sample_warps = 4096;  // at least this many warps when a grid is too large to run whole
+  ReplayFault fault = ReplayFault::None;
+  std::string dump_dir;        // where the disagreeing query goes ("." when empty)
+};
+
+void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
+                     KernelBranches& result, const ReplayOptions& replay);
+
+// The divergence query of one branch as SMT-LIB (for disagreement reports).
+std::string branch_query_smt2(const ptx::Module& m, const ptx::Function& kernel, uint32_t branch,
+                              const BranchOptions& options);
+
+}  // namespace warpsat
