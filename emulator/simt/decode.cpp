@@ -293,7 +293,8 @@ void decode_function(Program& program, FunctionCode& code) {
     try {
       bool decoded = decode_control(d, ins, op) || decode_integer(d, ins, op) || decode_float(d, ins, op) ||
                      decode_move(d, ins, op) || decode_memory(d, ins, op) || decode_atomic(d, ins, op) ||
-                     decode_warp(d, ins, op) || decode_tensor(d, ins, op) || decode_video(d, ins, op);
+                     decode_warp(d, ins, op) || decode_matrix_move(d, ins, op) || decode_mma(d, ins, op) ||
+                     decode_video(d, ins, op);
       if (!decoded) op.run = run_unsupported;
     } catch (const std::exception&) {
       // An operand form this family cannot execute: fail if it ever runs.

@@ -69,7 +69,8 @@ bool decode_memory(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_atomic(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_warp(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_control(Decoder& d, const ptx::Instruction& ins, Op& op);
-bool decode_tensor(Decoder& d, const ptx::Instruction& ins, Op& op);
+bool decode_matrix_move(Decoder& d, const ptx::Instruction& ins, Op& op);  // ldmatrix, stmatrix, movmatrix
+bool decode_mma(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_video(Decoder& d, const ptx::Instruction& ins, Op& op);
 
 // The handler of instructions the emulator does not implement: stops the

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
+
+#include <fmt/format.h>
 
 #include "emulator/simt/state.h"
 
@@ -31,6 +34,18 @@ template <typename T>
 inline uint64_t bits_of(T v) {
   if constexpr (std::is_same_v<T, bool>) return v ? 1 : 0;
   else return static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(v));
+}
+
+// The warp-collective .sync.aligned instructions (ldmatrix, stmatrix,
+// movmatrix, mma) need all 32 threads of the warp to execute them together;
+// PTX leaves anything else undefined (a divergent or partial warp, an exited
+// thread, a guard that is false in some lanes), so the emulator stops there.
+inline void require_full_warp(Exec& x, const Op& op, uint32_t mask, const char* what) {
+  if (mask == 0xffffffffu) return;
+  x.fail(op, first_lane(mask),
+         fmt::format("{}.sync.aligned needs all 32 threads of the warp, active and converged; only lanes 0x{:08x} "
+                     "execute it (PTX leaves this undefined)",
+                     what, mask));
 }
 
 }  // namespace warpsat::simt

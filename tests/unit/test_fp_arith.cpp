@@ -199,7 +199,7 @@ TEST_CASE("fp f64: ties, fma, div, sqrt and overflow") {
   CHECK(add_f64(one, 0xbff0000000000000, Rounding::rm) == 0x8000000000000000);
 }
 
-TEST_CASE("fp f64: NaN payloads propagate, quieted; NaNs made from numbers are kNaNF64") {
+TEST_CASE("fp f64: NaN payloads propagate, quieted, and NaNs made from numbers are kNaNF64") {
   CHECK(add_f64(0x7ff0000000000001, 0x3ff0000000000000) == 0x7ff8000000000001);
   CHECK(mul_f64(0x3ff0000000000000, 0xfff8000000000abc) == 0xfff8000000000abc);
   CHECK(fma_f64(0x7ff8000000000001, 0x7ff8000000000002, 0x7ff8000000000003) == 0x7ff8000000000001);

@@ -91,7 +91,7 @@ TEST_CASE("fp cvt int->float: rounding direction and range") {
   CHECK(cvt(Type::f32, Type::s32, 2, frnd(Rounding::rn, false, true)) == 0x3f800000);  // .sat
 }
 
-TEST_CASE("fp cvt int->int: truncate or extend; .sat clamps") {
+TEST_CASE("fp cvt int->int: truncate or extend, .sat clamps") {
   CHECK(cvt(Type::s16, Type::s8, 0xc2) == 0xffc2);
   CHECK(cvt(Type::u16, Type::s8, 0xc2) == 0xffc2);  // extension follows the source
   CHECK(cvt(Type::s16, Type::u8, 0xc2) == 0x00c2);
@@ -134,7 +134,7 @@ TEST_CASE("fp cvt float->float: narrowing rounds once from the source") {
             CvtMods{Rounding::rn, std::nullopt, false, false, false, true}) == 0x7bff);
 }
 
-TEST_CASE("fp cvt float->float: widening is exact; NaN payloads reach f64 only") {
+TEST_CASE("fp cvt float->float: widening is exact, NaN payloads reach f64 only") {
   CHECK(cvt(Type::f64, Type::f32, f32(0.125f)) == 0x3fc0000000000000);
   CHECK(cvt(Type::f32, Type::f16, 0x0001) == 0x33800000);
   CHECK(cvt(Type::f64, Type::bf16, 0xc000) == 0xc000000000000000);

@@ -52,7 +52,7 @@ bool equal(const std::string& type, uint64_t a, uint64_t b) {
 
 }  // namespace
 
-std::vector<ZludaOutcome> run_zluda_corpus(const std::string& dir) {
+std::vector<ZludaOutcome> run_zluda_corpus(const std::string& dir, const ZludaOptions& options) {
   std::vector<ZludaOutcome> out;
   std::ifstream in(dir + "/manifest.json");
   if (!in) return out;
@@ -60,11 +60,12 @@ std::vector<ZludaOutcome> run_zluda_corpus(const std::string& dir) {
   for (const auto& t : manifest["tests"]) {
     ZludaOutcome o;
     o.name = t["name"].get<std::string>();
+    if (!options.only.empty() && o.name != options.only) continue;
     try {
       ptx::Module m = ptx::read_module(dir + "/" + t["ptx"].get<std::string>());
       simt::Launch l;
       l.kernel = t["kernel"].get<std::string>();
-      l.block[0] = t["block_dim_x"].get<uint32_t>();
+      l.block[0] = options.block_dim_x ? options.block_dim_x : t["block_dim_x"].get<uint32_t>();
       l.grid[0] = t["grid_dim_x"].get<uint32_t>();
       l.dynamic_shared_bytes = 1024;
       unsigned out_width = 0, in_width = 0;

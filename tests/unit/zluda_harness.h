@@ -3,6 +3,7 @@
 // output buffers with what GPUs produced.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,12 @@ struct ZludaOutcome {
   std::string detail;  // the first mismatch, or the emulator's error
 };
 
+struct ZludaOptions {
+  std::string only;          // run just the kernel of this name ("": all of them)
+  uint32_t block_dim_x = 0;  // launch this many threads instead of the manifest's (0: the manifest's)
+};
+
 // Empty when the manifest is missing.
-std::vector<ZludaOutcome> run_zluda_corpus(const std::string& corpus_dir);
+std::vector<ZludaOutcome> run_zluda_corpus(const std::string& corpus_dir, const ZludaOptions& options = {});
 
 }  // namespace warpsat::testing
