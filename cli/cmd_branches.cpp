@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -37,7 +38,7 @@ nlohmann::json source_json(const ptx::Module& m, const ptx::DebugLoc& loc) {
 nlohmann::json witness_json(const Witness& w) {
   nlohmann::json loads = nlohmann::json::array();
   for (const auto& l : w.loads)
-    loads.push_back({{"ptx_line", l.ptx_line}, {"space", l.space}, {"thread", l.thread},
+    loads.push_back({{"ptx_line", l.ptx_line}, {"space", l.space}, {"lane", l.lane},
                      {"address", fmt::format("0x{:x}", l.address)}, {"value", fmt::format("0x{:x}", l.value)},
                      {"bits", l.bits}});
   nlohmann::json params = nlohmann::json::object();
@@ -66,6 +67,8 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k) {
                         {"kind", b.indexed ? "brx.idx" : "bra"},
                         {"verdict", to_string(b.verdict)},
                         {"reason", b.reason},
+                        {"imprecision", b.imprecision},
+                        {"whole_warp", b.whole_warp},
                         {"validated", b.validated},
                         {"validation", b.validation},
                         {"witness", b.witness ? witness_json(*b.witness) : nlohmann::json(nullptr)},
@@ -124,6 +127,26 @@ void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernel
   }
 }
 
+void dimensions(const char* option, const std::vector<uint32_t>& given, uint32_t out[3]) {
+  if (given.size() > 3) throw command_line_error(fmt::format("{} takes at most three sizes, X,Y,Z", option));
+  for (size_t i = 0; i < 3; ++i) out[i] = i < given.size() ? given[i] : 1;
+}
+
+// The hardware's limits (compute capability 7.0 and later).
+void check_block(const uint32_t b[3]) {
+  uint64_t threads = uint64_t{b[0]} * b[1] * b[2];
+  if (b[0] < 1 || b[1] < 1 || b[2] < 1 || b[0] > 1024 || b[1] > 1024 || b[2] > 64 || threads > 1024)
+    throw command_line_error(fmt::format("block {}x{}x{} is not a block a GPU can launch (each size >= 1; x, y <= "
+                                         "1024, z <= 64, x*y*z <= 1024)",
+                                         b[0], b[1], b[2]));
+}
+void check_grid(const uint32_t g[3]) {
+  if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[0] > 0x7fffffffu || g[1] > 65535 || g[2] > 65535)
+    throw command_line_error(fmt::format("grid {}x{}x{} is not a grid a GPU can launch (each size >= 1; x < 2^31, "
+                                         "y, z <= 65535)",
+                                         g[0], g[1], g[2]));
+}
+
 int run_branches(const BranchesOptions& o) {
   ptx::Module m = ptx::read_module(o.file);
   BranchOptions bo;
@@ -133,6 +156,10 @@ int run_branches(const BranchesOptions& o) {
   for (const ptx::Function& f : m.functions)
     if (f.is_entry && f.has_body && (o.kernel.empty() || f.name == o.kernel)) kernels.push_back(&f);
   if (kernels.empty()) throw command_line_error(o.kernel.empty() ? "no kernels in " + o.file : "no kernel named " + o.kernel);
+  if (!o.launch.empty() && (!o.block.empty() || !o.grid.empty() || o.symbolic))
+    throw command_line_error("--launch fixes the block and grid: give it without --block, --grid or --symbolic-launch");
+  if (o.symbolic && (!o.block.empty() || !o.grid.empty()))
+    throw command_line_error("--symbolic-launch leaves the block and grid free: give it without --block or --grid");
   std::optional<LaunchFile> lf;
   if (!o.launch.empty()) {
     lf = read_launch_file(o.launch);
@@ -143,21 +170,39 @@ int run_branches(const BranchesOptions& o) {
     std::copy(l.grid, l.grid + 3, bo.launch.grid);
     for (const auto& p : lf->params)
       bo.launch.param_values.push_back(p.scalar ? std::optional<uint64_t>(p.scalar->bits) : std::nullopt);
-  } else if (!o.symbolic && !o.block.empty()) {
-    bo.launch.concrete_block = true;
-    for (size_t i = 0; i < 3; ++i) bo.launch.block[i] = i < o.block.size() ? o.block[i] : 1;
+  } else {
+    if (!o.block.empty()) {
+      bo.launch.concrete_block = true;
+      dimensions("--block", o.block, bo.launch.block);
+    }
     if (!o.grid.empty()) {
       bo.launch.concrete_grid = true;
-      for (size_t i = 0; i < 3; ++i) bo.launch.grid[i] = i < o.grid.size() ? o.grid[i] : 1;
+      dimensions("--grid", o.grid, bo.launch.grid);
     }
-  } else if (!o.symbolic && !o.grid.empty()) {
-    bo.launch.concrete_grid = true;
-    for (size_t i = 0; i < 3; ++i) bo.launch.grid[i] = i < o.grid.size() ? o.grid[i] : 1;
   }
-  for (const auto& a : o.assume) bo.launch.assumptions.push_back(parse_assumption(a));
+  if (bo.launch.concrete_block) check_block(bo.launch.block);
+  if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
+  for (const auto& a : o.assume) {
+    Assumption parsed = parse_assumption(a);
+    // A misspelt name would otherwise be an unconstrained value: say so.
+    for (const std::string& n : names_in(*parsed.expr)) {
+      static const std::set<std::string> kDimensions = {"ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
+      bool dimension = kDimensions.count(n) > 0;
+      for (const ptx::Function* k : kernels)
+        if (!dimension && !k->find_param(n))
+          throw command_line_error(fmt::format("--assume '{}': '{}' is neither a launch dimension (ntid.x, ..., "
+                                               "nctaid.z) nor a parameter of kernel {}{}",
+                                               a, n, k->name, kernels.size() > 1 ? " (choose one with --kernel)" : ""));
+    }
+    bo.launch.assumptions.push_back(std::move(parsed));
+  }
 
   std::vector<KernelBranches> results;
   for (const ptx::Function* k : kernels) {
+    SmtStatus launch = launch_exists(m, *k, bo);
+    if (launch == SmtStatus::Unsat)
+      throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
+                                           k->name, fmt::join(o.assume, "; ")));
     KernelBranches kb = analyse_branches(m, *k, bo);
     ReplayOptions ro;
     ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "encodings/ptx_semantics.h"
+#include "encodings/warp_reduction.h"
 
 namespace warpsat {
 
@@ -25,10 +26,11 @@ struct Unsupported : std::runtime_error {
 struct ThreadState {
   z3::expr pc;
   std::map<RegId, z3::expr> regs;
+  std::map<RegId, ReductionTag> tags;  // whole-warp mode: registers holding a warp reduction
 };
 
 struct PairState {
-  std::vector<ThreadState> t;  // two
+  std::vector<ThreadState> t;  // one per tracked thread (2, or 32 for a whole warp)
   bool beyond = false;          // derived from an abstracted loop iteration
 };
 
@@ -42,7 +44,8 @@ class Executor : public TermSource {
   Executor(z3::context& c, const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
            std::vector<uint32_t> branches, const LaunchSpec& launch, const BranchEncodingOptions& o)
       : c_(c), m_(m), f_(f), a_(a), branches_(std::move(branches)), launch_(launch), o_(o),
-        e_{z3::expr_vector(c), c.bool_val(true), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
+        n_(o.whole_warp ? 32 : 2),
+        e_{z3::expr_vector(c), c.bool_val(true), n_, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
 
   BranchEncoding run() {
     try {
@@ -54,8 +57,10 @@ class Executor : public TermSource {
       find_written_spaces();
       build_loop_tree();
       model_launch();
-      PairState entry{{ThreadState{c_.bool_val(true), {}}, ThreadState{c_.bool_val(true), {}}}, false};
+      PairState entry{{}, false};
+      for (unsigned t = 0; t < n_; ++t) entry.t.push_back(ThreadState{exists_[t], {}});
       run_region(-1, 0, entry, nullptr);
+      settle_imprecision();
     } catch (const Unsupported& u) {
       e_.unsupported = u.what();
     }
@@ -110,14 +115,16 @@ class Executor : public TermSource {
                 unsigned bits) override {
     bool immutable = space == ptx::StateSpace::Const || space == ptx::StateSpace::Param || !may_be_written(space);
     if (!immutable) {
-      e_.imprecision.insert(fmt::format("loads of {} memory the kernel writes", space_name(space)));
-      return fresh(t, bits, "load");
+      z3::expr v = fresh(t, bits, "load");
+      note_imprecise(v, fmt::format("loads of {} memory the kernel writes", space_name(space)));
+      record_load(t, ins, space, bits, address, v, false);
+      return v;
     }
     // Immutable memory: the same address holds the same value in every thread.
     std::string fname = fmt::format("memory.{}.{}", space_name(space), bits);
     z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
     z3::expr v = mem(address);
-    record_load(t, ins, space, bits, address, v);
+    record_load(t, ins, space, bits, address, v, true);
     return v;
   }
   std::optional<z3::expr> kernel_param(std::string_view name, int64_t offset, unsigned bits) override {
@@ -133,17 +140,41 @@ class Executor : public TermSource {
     return std::nullopt;
   }
   z3::expr opaque(int t, const ptx::Instruction& ins, unsigned bits, const std::string& why, bool uniform) override {
-    e_.imprecision.insert(why);
-    if (!uniform) return fresh(t, bits, "opaque");
+    if (!uniform) {
+      z3::expr v = fresh(t, bits, "opaque");
+      note_imprecise(v, why);
+      return v;
+    }
     auto key = std::pair{step_, bits};
     auto it = shared_.find(key);
     if (it != shared_.end()) return it->second;
     z3::expr v = c_.bv_const(fmt::format("warp_value.{}.{}", step_, ins.pos.line).c_str(), bits);
+    note_imprecise(v, why);
     shared_.emplace(key, v);
     return v;
   }
   z3::expr other_lane(int t, const ptx::Instruction& ins, const z3::expr& own, const z3::expr& lane) override {
+    if (o_.whole_warp) {
+      // Every lane's value is tracked: select the source lane's. A lane that
+      // is not active at the shuffle gives an undefined value.
+      z3::expr v = c_.bv_const(fmt::format("inactive_lane.{}.t{}", step_, t).c_str(), 32);
+      note_imprecise(v, "shuffles from lanes that are not active");
+      z3::expr source = lane.simplify();
+      uint64_t k = 0;
+      if (source.is_numeral_u64(k)) {
+        shfl_lane_[static_cast<size_t>(t)] = static_cast<int>(k % n_);
+        // The usual case (lane ids are constants here): no selection left.
+        z3::expr active = shfl_active_[k % n_].simplify();
+        return active.is_true() ? shfl_sources_[k % n_] : z3::ite(active, shfl_sources_[k % n_], v);
+      }
+      for (unsigned k = 0; k < n_; ++k)
+        v = z3::ite(source == c_.bv_val(k, 32), z3::ite(shfl_active_[k], shfl_sources_[k], v), v);
+      (void)own;
+      (void)ins;
+      return v;
+    }
     std::string fname = fmt::format("lane_value.{}", step_);
+    note_imprecise(fname, kShuffleImprecision);
     z3::func_decl lv = c_.function(fname.c_str(), c_.bv_sort(32), c_.bv_sort(32));
     // Consistency: a lane reads its own value at its own index.
     e_.base.push_back(z3::implies((*current_)[static_cast<size_t>(t)].pc, lv(e_.lane[static_cast<size_t>(t)]) == own));
@@ -163,11 +194,35 @@ class Executor : public TermSource {
 
   z3::expr entry_value(int t, RegId r) {
     unsigned bits = register_bits(f_, r);
-    if (r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix))
-      e_.imprecision.insert("values passed by a caller");
-    else
-      e_.imprecision.insert("registers read before they are written");
-    return c_.bv_const(fmt::format("entry.r{}.t{}", r, t).c_str(), bits);
+    z3::expr v = c_.bv_const(fmt::format("entry.r{}.t{}", r, t).c_str(), bits);
+    bool from_caller = r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix);
+    note_imprecise(v, from_caller ? "values passed by a caller" : "registers read before they are written");
+    return v;
+  }
+
+  // Unknown values make a model possibly unrealisable only when a branch
+  // occurrence depends on them: a register undefined on a path that never
+  // reaches the branch (say, one that returned early) costs nothing.
+  void note_imprecise(const z3::expr& marker, std::string why) { note_imprecise(marker.decl().name().str(), std::move(why)); }
+  void note_imprecise(std::string symbol, std::string why) { imprecise_.emplace_back(std::move(symbol), std::move(why)); }
+  void settle_imprecision() {
+    std::set<std::string> used;
+    std::set<unsigned> seen;
+    std::vector<z3::expr> work;
+    for (const BranchInstance& i : e_.instances) {
+      work.insert(work.end(), i.reach.begin(), i.reach.end());
+      work.insert(work.end(), i.out.begin(), i.out.end());
+    }
+    for (const z3::expr& b : e_.base) work.push_back(b);
+    while (!work.empty()) {
+      z3::expr x = work.back();
+      work.pop_back();
+      if (!x.is_app() || !seen.insert(Z3_get_ast_id(c_, x)).second) continue;
+      if (x.decl().decl_kind() == Z3_OP_UNINTERPRETED) used.insert(x.decl().name().str());
+      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
+    }
+    for (auto& [name, why] : imprecise_)
+      if (used.count(name)) e_.imprecision.insert(why);
   }
 
   z3::expr param_term(size_t i) {
@@ -183,19 +238,25 @@ class Executor : public TermSource {
   }
 
   void record_load(int t, const ptx::Instruction& ins, ptx::StateSpace space, unsigned bits, const z3::expr& address,
-                   const z3::expr& value) {
+                   const z3::expr& value, bool immutable) {
     uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
     auto key = std::pair{step_, index};
     auto it = load_slots_.find(key);
     if (it == load_slots_.end()) {
-      z3::expr f = c_.bool_val(false);
-      e_.loads.push_back({index, space, bits, address, address, value, value, f, f});
+      LoadTerm l{index, space, bits, immutable, {}, {}, {}};
+      for (unsigned k = 0; k < n_; ++k) {
+        l.address.push_back(address);
+        l.value.push_back(value);
+        l.reach.push_back(c_.bool_val(false));
+      }
+      e_.loads.push_back(std::move(l));
       it = load_slots_.emplace(key, e_.loads.size() - 1).first;
     }
     LoadTerm& l = e_.loads[it->second];
-    (t == 0 ? l.address0 : l.address1) = address;
-    (t == 0 ? l.value0 : l.value1) = value;
-    (t == 0 ? l.reach0 : l.reach1) = (*current_)[static_cast<size_t>(t)].pc;
+    auto k = static_cast<size_t>(t);
+    l.address[k] = address;
+    l.value[k] = value;
+    l.reach[k] = (*current_)[k].pc;
   }
 
   void find_written_spaces() {
@@ -237,18 +298,49 @@ class Executor : public TermSource {
       b.push_back(z3::uge(e_.nctaid[2], bv(1)) && z3::ule(e_.nctaid[2], bv(65535)));
     }
     for (int d = 0; d < 3; ++d) b.push_back(z3::ult(e_.ctaid[d], e_.nctaid[d]));
-    e_.tid.resize(2);
-    for (int t = 0; t < 2; ++t) {
-      for (int d = 0; d < 3; ++d) {
-        e_.tid[t].push_back(c_.bv_const(fmt::format("tid{}.{}", t, dims[d]).c_str(), 32));
-        b.push_back(z3::ult(e_.tid[t][d], e_.ntid[d]));
+    e_.tid.resize(n_);
+    if (!o_.whole_warp) {
+      // Two threads anywhere in the block; same_warp puts them in one warp.
+      for (unsigned t = 0; t < 2; ++t) {
+        for (int d = 0; d < 3; ++d) {
+          e_.tid[t].push_back(c_.bv_const(fmt::format("tid{}.{}", t, dims[d]).c_str(), 32));
+          b.push_back(z3::ult(e_.tid[t][d], e_.ntid[d]));
+        }
+        z3::expr lin = e_.tid[t][0] + e_.tid[t][1] * e_.ntid[0] + e_.tid[t][2] * e_.ntid[0] * e_.ntid[1];
+        e_.linear.push_back(lin);
+        e_.lane.push_back(lin & bv(31));
+        e_.warp.push_back(z3::lshr(lin, bv(5)));
+        exists_.push_back(c_.bool_val(true));
       }
-      z3::expr lin = e_.tid[t][0] + e_.tid[t][1] * e_.ntid[0] + e_.tid[t][2] * e_.ntid[0] * e_.ntid[1];
-      e_.linear.push_back(lin);
-      e_.lane.push_back(lin & bv(31));
-      e_.warp.push_back(z3::lshr(lin, bv(5)));
+      e_.same_warp = e_.warp[0] == e_.warp[1] && e_.lane[0] != e_.lane[1];
+    } else {
+      // Lane 0 is a thread whose linear id is a multiple of 32; lane k + 1
+      // is lane k's successor in x-fastest order, when the block has it.
+      // (Stepping ids keeps the solver away from 32 multiplications.)
+      std::vector<z3::expr> id;
+      for (int d = 0; d < 3; ++d) {
+        id.push_back(c_.bv_const(fmt::format("tid0.{}", dims[d]).c_str(), 32));
+        b.push_back(z3::ult(id[static_cast<size_t>(d)], e_.ntid[d]));
+      }
+      z3::expr lin0 = id[0] + id[1] * e_.ntid[0] + id[2] * e_.ntid[0] * e_.ntid[1];
+      b.push_back((lin0 & bv(31)) == bv(0));
+      z3::expr warp = z3::lshr(lin0, bv(5));
+      z3::expr threads = e_.ntid[0] * e_.ntid[1] * e_.ntid[2];
+      for (unsigned t = 0; t < n_; ++t) {
+        if (t > 0) {
+          z3::expr carry_x = id[0] + bv(1) == e_.ntid[0];
+          z3::expr carry_y = carry_x && id[1] + bv(1) == e_.ntid[1];
+          id = {z3::ite(carry_x, bv(0), id[0] + bv(1)), z3::ite(carry_x, z3::ite(carry_y, bv(0), id[1] + bv(1)), id[1]),
+                z3::ite(carry_y, id[2] + bv(1), id[2])};
+        }
+        e_.tid[t] = id;
+        e_.linear.push_back(lin0 + bv(t));
+        e_.lane.push_back(bv(t));
+        e_.warp.push_back(warp);
+        exists_.push_back(z3::ult(lin0 + bv(t), threads));
+      }
+      e_.same_warp = c_.bool_val(true);
     }
-    e_.same_warp = e_.warp[0] == e_.warp[1] && e_.lane[0] != e_.lane[1];
     for (const Assumption& a : launch_.assumptions) b.push_back(assumption_term(e_, *a.expr) != c_.bv_val(0, 64));
   }
 
@@ -293,14 +385,22 @@ class Executor : public TermSource {
   // ---- merging ----
   PairState merge(std::vector<PairState>& in) {
     if (in.size() == 1) return std::move(in[0]);
-    PairState out{{ThreadState{c_.bool_val(false), {}}, ThreadState{c_.bool_val(false), {}}}, in[0].beyond};
-    for (int t = 0; t < 2; ++t) {
+    PairState out{std::vector<ThreadState>(n_, ThreadState{c_.bool_val(false), {}}), in[0].beyond};
+    for (int t = 0; t < static_cast<int>(n_); ++t) {
       std::set<RegId> regs;
       for (auto& s : in)
         for (auto& [r, v] : s.t[static_cast<size_t>(t)].regs) regs.insert(r);
       z3::expr pc = c_.bool_val(false);
       for (auto& s : in) pc = pc || s.t[static_cast<size_t>(t)].pc;
       out.t[static_cast<size_t>(t)].pc = pc.simplify();
+      for (auto& [r, tag] : in[0].t[static_cast<size_t>(t)].tags) {
+        bool everywhere = true;
+        for (auto& s : in) {
+          auto it = s.t[static_cast<size_t>(t)].tags.find(r);
+          everywhere = everywhere && it != s.t[static_cast<size_t>(t)].tags.end() && same_tag(it->second, tag);
+        }
+        if (everywhere) out.t[static_cast<size_t>(t)].tags.emplace(r, tag);
+      }
       for (RegId r : regs) {
         // The value from the last incoming path whose pc holds.
         std::optional<z3::expr> v;
@@ -335,7 +435,9 @@ class Executor : public TermSource {
   void execute(std::vector<ThreadState>& st, const ptx::Instruction& ins) {
     current_ = &st;
     ++step_;
-    for (int t = 0; t < 2; ++t) {
+    std::optional<ReductionStep> reduction;
+    if (o_.whole_warp) reduction = before_warp_step(st, ins);
+    for (int t = 0; t < static_cast<int>(n_); ++t) {
       if (!ins.has_guard) {
         apply_instruction(*this, t, ins);
         continue;
@@ -348,6 +450,91 @@ class Executor : public TermSource {
         z3::expr old = it != before.end() ? it->second : entry_value_cached(t, r);
         if (!z3::eq(old, v)) v = z3::ite(g, v, old);
       }
+    }
+    if (o_.whole_warp) after_warp_step(st, ins, reduction);
+  }
+
+  // ---- whole-warp mode: shuffles and reductions (warp_reduction.h) ----
+  struct ReductionStep {
+    std::string op;                                     // "" for a shuffle
+    std::vector<std::optional<ReductionTag>> tags[2];  // per operand (1, 2), per lane
+    std::vector<z3::expr> values[2];
+  };
+
+  std::optional<ReductionTag> tag_of(const ThreadState& s, const Operand& o) const {
+    if (o.kind != Operand::Kind::Register) return std::nullopt;
+    auto it = s.tags.find(o.reg);
+    if (it == s.tags.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::optional<ReductionStep> before_warp_step(std::vector<ThreadState>& st, const ptx::Instruction& ins) {
+    if (ins.op == Opcode::Shfl) {
+      // Every lane's source value before any lane writes its destination.
+      shfl_sources_.clear();
+      shfl_active_.clear();
+      shfl_lane_.assign(n_, -1);
+      ReductionStep r;
+      for (int t = 0; t < static_cast<int>(n_); ++t) {
+        const ThreadState& s = st[static_cast<size_t>(t)];
+        shfl_sources_.push_back(Sem32(t, ins.operands.at(1)));
+        shfl_active_.push_back(ins.has_guard ? s.pc && guard(t, ins) : s.pc);
+        r.tags[0].push_back(tag_of(s, ins.operands.at(1)));
+      }
+      return r;
+    }
+    std::optional<std::string> op = WarpReductions::reduction_op(ins);
+    if (!op) return std::nullopt;
+    ReductionStep r{*op, {}, {}};
+    for (int t = 0; t < static_cast<int>(n_); ++t)
+      for (int k = 0; k < 2; ++k) {
+        const Operand& o = ins.operands.at(static_cast<size_t>(k) + 1);
+        r.tags[k].push_back(tag_of(st[static_cast<size_t>(t)], o));
+        r.values[k].push_back(reg(t, o.reg));
+      }
+    return r;
+  }
+
+  void after_warp_step(std::vector<ThreadState>& st, const ptx::Instruction& ins, const std::optional<ReductionStep>& r) {
+    uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
+    for (ThreadState& s : st)
+      for (RegId d : a_.defs.def_use[index].defs) s.tags.erase(d);
+    if (!r || ins.has_guard || ins.operands.empty()) return;
+    const Operand& dst = ins.operands[0].kind == Operand::Kind::Pair ? ins.operands[0].elements.at(0) : ins.operands[0];
+    if (dst.kind != Operand::Kind::Register || register_bits(f_, dst.reg) != 32) return;
+    if (ins.op == Opcode::Shfl) {
+      // The destination carries the source lane's tag, or that lane's input.
+      std::optional<size_t> family;
+      z3::expr_vector whole(c_);
+      for (const z3::expr& a : shfl_active_) whole.push_back(a);
+      size_t step = reductions_.add_step(z3::mk_and(whole));
+      for (size_t t = 0; t < n_; ++t) {
+        int k = shfl_lane_[t];
+        if (k < 0) continue;
+        ReductionTag tag = r->tags[0][static_cast<size_t>(k)] ? *r->tags[0][static_cast<size_t>(k)] : [&] {
+          if (!family) family = reductions_.add_family(shfl_sources_);
+          return ReductionTag{*family, "", uint32_t{1} << k, {}};
+        }();
+        tag.steps.insert(std::upper_bound(tag.steps.begin(), tag.steps.end(), step), step);
+        st[t].tags.insert_or_assign(dst.reg, tag);
+      }
+      return;
+    }
+    for (size_t t = 0; t < n_; ++t) {
+      std::optional<ReductionTag> a = r->tags[0][t], b = r->tags[1][t];
+      // An untagged operand may be this lane's own input of the other's family.
+      auto own_input = [&](const std::optional<ReductionTag>& other, const z3::expr& v) -> std::optional<ReductionTag> {
+        if (!other || !z3::eq(reductions_.family(other->family)[t], v)) return std::nullopt;
+        return ReductionTag{other->family, "", uint32_t{1} << t, {}};
+      };
+      if (!a) a = own_input(b, r->values[0][t]);
+      if (!b) b = own_input(a, r->values[1][t]);
+      if (!a || !b) continue;
+      std::optional<ReductionTag> tag = reductions_.combine(r->op, *a, *b);
+      if (!tag) continue;
+      z3::expr built = st[t].regs.at(dst.reg);
+      st[t].regs.insert_or_assign(dst.reg, z3::ite(reductions_.holds(*tag), reductions_.value(*tag), built));
+      st[t].tags.insert_or_assign(dst.reg, *tag);
     }
   }
 
@@ -373,7 +560,8 @@ class Executor : public TermSource {
     bool decides = in_slice_[bb.end - 1] && last.has_guard;
     auto with = [&](std::function<z3::expr(int)> cond) {
       PairState s = st;
-      for (int t = 0; t < 2; ++t) s.t[static_cast<size_t>(t)].pc = (s.t[static_cast<size_t>(t)].pc && cond(t)).simplify();
+      for (int t = 0; t < static_cast<int>(n_); ++t)
+        s.t[static_cast<size_t>(t)].pc = (s.t[static_cast<size_t>(t)].pc && cond(t)).simplify();
       return s;
     };
     auto target_block = [&](std::string_view label) -> std::optional<uint32_t> {
@@ -422,22 +610,20 @@ class Executor : public TermSource {
     if (o.kind == Operand::Kind::Register) {
       z3::expr v = reg(t, o.reg);
       unsigned w = v.get_sort().bv_size();
-      return w >= 32 ? v.extract(31, 0) : z3::zext(v, 32 - w);
+      return w == 32 ? v : w > 32 ? v.extract(31, 0) : z3::zext(v, 32 - w);
     }
     return c_.bv_val(static_cast<uint64_t>(o.value), 32);
   }
 
   void record_instance(PairState& st, const ptx::Instruction& ins, uint32_t index) {
     current_ = &st.t;
-    BranchInstance inst{index, st.t[0].pc, st.t[1].pc, c_.bv_val(0, 1), c_.bv_val(0, 1), st.beyond};
-    if (ins.op == Opcode::Brx) {
-      inst.out0 = Sem32(0, ins.operands.at(0));
-      inst.out1 = Sem32(1, ins.operands.at(0));
-    } else {
-      inst.out0 = z3::ite(guard(0, ins), c_.bv_val(1, 1), c_.bv_val(0, 1));
-      inst.out1 = z3::ite(guard(1, ins), c_.bv_val(1, 1), c_.bv_val(0, 1));
+    BranchInstance inst{index, {}, {}, st.beyond};
+    for (int t = 0; t < static_cast<int>(n_); ++t) {
+      inst.reach.push_back(st.t[static_cast<size_t>(t)].pc);
+      inst.out.push_back(ins.op == Opcode::Brx ? Sem32(t, ins.operands.at(0))
+                                               : z3::ite(guard(t, ins), c_.bv_val(1, 1), c_.bv_val(0, 1)));
     }
-    e_.instances.push_back(inst);
+    e_.instances.push_back(std::move(inst));
   }
 
   // ---- regions ----
@@ -513,13 +699,14 @@ class Executor : public TermSource {
     ++e_.loops_abstracted;
     st.beyond = true;
     for (RegId r : carried_registers(loop)) {
+      for (ThreadState& t : st.t) t.tags.erase(r);
       unsigned bits = register_bits(f_, r);
       if (uniform.count(r)) {
         z3::expr v = c_.bv_const(fmt::format("loop{}.r{}.{}", loop, r, counter_++).c_str(), bits);
-        st.t[0].regs.insert_or_assign(r, v);
-        st.t[1].regs.insert_or_assign(r, v);
+        for (ThreadState& t : st.t) t.regs.insert_or_assign(r, v);
       } else {
-        for (int t = 0; t < 2; ++t) st.t[static_cast<size_t>(t)].regs.insert_or_assign(r, fresh(t, bits, "loop_value"));
+        for (int t = 0; t < static_cast<int>(n_); ++t)
+          st.t[static_cast<size_t>(t)].regs.insert_or_assign(r, fresh(t, bits, "loop_value"));
       }
     }
     return st;
@@ -536,17 +723,34 @@ class Executor : public TermSource {
     return s.check() == z3::unsat;
   }
 
+  // Two active tracked threads hold different values of r (nullopt when some
+  // thread has no value for it). With many threads: some active thread holds
+  // a value v and another active one a value other than v.
+  std::optional<z3::expr> differs(const PairState& st, RegId r) {
+    std::vector<z3::expr> v;
+    for (const ThreadState& t : st.t) {
+      auto it = t.regs.find(r);
+      if (it == t.regs.end()) return std::nullopt;
+      v.push_back(it->second);
+    }
+    if (n_ == 2) return st.t[0].pc && st.t[1].pc && v[0] != v[1];
+    z3::expr pick = c_.bv_const(fmt::format("pick.{}", counter_++).c_str(), v[0].get_sort().bv_size());
+    z3::expr_vector same(c_), other(c_);
+    for (size_t t = 0; t < v.size(); ++t) {
+      same.push_back(st.t[t].pc && v[t] == pick);
+      other.push_back(st.t[t].pc && v[t] != pick);
+    }
+    return z3::mk_or(same) && z3::mk_or(other);
+  }
+
   // The loop-carried registers equal in both threads on every iteration,
   // proved by induction: equal on entry, and kept equal by one iteration
   // that both threads run.
   std::set<RegId> uniform_registers(int loop, const PairState& in) {
     std::vector<RegId> carried = carried_registers(loop);
     std::set<RegId> u;
-    for (RegId r : carried) {
-      auto v0 = in.t[0].regs.find(r), v1 = in.t[1].regs.find(r);
-      if (v0 == in.t[0].regs.end() || v1 == in.t[1].regs.end()) continue;
-      if (unsat(in.t[0].pc && in.t[1].pc && v0->second != v1->second)) u.insert(r);
-    }
+    for (RegId r : carried)
+      if (auto d = differs(in, r); d && unsat(*d)) u.insert(r);
     bool saved = recording_;
     recording_ = false;
     ++analysing_;
@@ -559,11 +763,8 @@ class Executor : public TermSource {
       if (back.empty()) break;
       PairState next = merge(back);
       std::set<RegId> keep;
-      for (RegId r : u) {
-        auto v0 = next.t[0].regs.find(r), v1 = next.t[1].regs.find(r);
-        if (v0 == next.t[0].regs.end() || v1 == next.t[1].regs.end()) continue;
-        if (unsat(next.t[0].pc && next.t[1].pc && v0->second != v1->second)) keep.insert(r);
-      }
+      for (RegId r : u)
+        if (auto d = differs(next, r); d && unsat(*d)) keep.insert(r);
       if (keep == u) break;
       u = keep;
     }
@@ -597,6 +798,7 @@ class Executor : public TermSource {
   std::vector<bool> is_target_;
   const LaunchSpec& launch_;
   const BranchEncodingOptions& o_;
+  unsigned n_;  // tracked threads
   BranchEncoding e_;
   analysis::BranchSlice slice_;
   std::vector<bool> in_slice_;
@@ -604,9 +806,14 @@ class Executor : public TermSource {
   std::vector<int> parent_, innermost_;
   std::map<int, std::vector<long>> topo_cache_;
   std::vector<ThreadState>* current_ = nullptr;
+  std::vector<z3::expr> exists_;                   // per tracked thread: the block has it
+  std::vector<z3::expr> shfl_sources_, shfl_active_;  // the shuffle being executed, per lane
+  std::vector<int> shfl_lane_;                        // its source lane when a constant, else -1
+  WarpReductions reductions_{c_};
   std::map<std::pair<int, RegId>, z3::expr> entries_;
   std::map<std::pair<size_t, unsigned>, z3::expr> shared_;
   std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;
+  std::vector<std::pair<std::string, std::string>> imprecise_;  // marker constant, why
   size_t step_ = 0, counter_ = 0, visits_ = 0;
   bool recording_ = true, budget_exhausted_ = false;
   int analysing_ = 0;
@@ -624,6 +831,21 @@ BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx
                                const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& branches,
                                const LaunchSpec& launch, const BranchEncodingOptions& options) {
   return Executor(ctx, m, f, a, branches, launch, options).run();
+}
+
+const char* const kShuffleImprecision = "values shuffled from other lanes";
+
+z3::expr split_at(const BranchEncoding& e, const BranchInstance& i) {
+  z3::context& c = e.base.ctx();
+  if (e.threads == 2) return i.reach[0] && i.reach[1] && i.out[0] != i.out[1];
+  // Some active lane has outcome v and another active lane a different one.
+  z3::expr pick = c.constant(fmt::format("outcome.{}", i.branch).c_str(), i.out[0].get_sort());
+  z3::expr_vector same(c), other(c);
+  for (size_t t = 0; t < i.reach.size(); ++t) {
+    same.push_back(i.reach[t] && i.out[t] == pick);
+    other.push_back(i.reach[t] && i.out[t] != pick);
+  }
+  return z3::mk_or(same) && z3::mk_or(other);
 }
 
 z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x) {

@@ -31,27 +31,32 @@ struct LaunchSpec {
 struct BranchEncodingOptions {
   unsigned unroll = 8;              // loop iterations unrolled before abstracting
   size_t block_budget = 20000;      // block visits before loops are abstracted at once
+  // Track all 32 lanes of one warp instead of two: exact for shuffles whose
+  // source lane differs per lane (a butterfly all-reduce), 16 times larger.
+  bool whole_warp = false;
 };
 
-// One dynamic occurrence of the branch in both threads.
+// One dynamic occurrence of the branch, per tracked thread.
 struct BranchInstance {
-  uint32_t branch = 0;        // the branch instruction
-  z3::expr reach0, reach1;    // the thread is active at this occurrence
-  z3::expr out0, out1;        // bra: 1-bit taken; brx.idx: the 32-bit index
-  bool beyond = false;        // in an abstracted iteration (past the unrolling depth)
+  uint32_t branch = 0;          // the branch instruction
+  std::vector<z3::expr> reach;  // the thread is active at this occurrence
+  std::vector<z3::expr> out;    // bra: 1-bit taken; brx.idx: the 32-bit index
+  bool beyond = false;          // in an abstracted iteration (past the unrolling depth)
 };
 
-// A load whose value the solver chooses (for witnesses and replays).
+// A load whose value the solver chooses (for witnesses and replays), per thread.
 struct LoadTerm {
   uint32_t instruction = 0;
   ptx::StateSpace space = ptx::StateSpace::Generic;
   unsigned bits = 32;
-  z3::expr address0, address1, value0, value1, reach0, reach1;
+  bool immutable = false;  // memory no store of the kernel can write
+  std::vector<z3::expr> address, value, reach;
 };
 
 struct BranchEncoding {
-  z3::expr_vector base;               // launch limits, both threads' ids, assumptions, lane facts
-  z3::expr same_warp;                 // the two threads are distinct lanes of one warp
+  z3::expr_vector base;               // launch limits, the threads' ids, assumptions, lane facts
+  z3::expr same_warp;                 // the tracked threads are distinct lanes of one warp
+  unsigned threads = 2;               // 2, or 32 for whole_warp
   std::vector<z3::expr> ntid, nctaid, ctaid;           // 32-bit
   std::vector<std::vector<z3::expr>> tid;             // [thread][dimension]
   std::vector<z3::expr> lane, warp, linear;           // per thread
@@ -70,6 +75,12 @@ BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::
 BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
                                const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& branches,
                                const LaunchSpec& launch, const BranchEncodingOptions& options);
+
+// Two tracked threads active at the occurrence disagree on its outcome.
+z3::expr split_at(const BranchEncoding& e, const BranchInstance& i);
+// The imprecision recorded when a shuffle reads another lane's value in the
+// two-lane encoding (the whole-warp encoding models it exactly).
+extern const char* const kShuffleImprecision;
 
 // An assumption as a 64-bit signed term over the encoding's names.
 z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x);

@@ -1,5 +1,7 @@
 #include "frontend/assumption.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <stdexcept>
 
@@ -149,6 +151,15 @@ int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::strin
     }
   }
   return 0;
+}
+
+std::vector<std::string> names_in(const AssumptionExpr& e) {
+  std::vector<std::string> out;
+  if (e.kind == AssumptionExpr::Kind::Name) out.push_back(e.name);
+  for (const auto& a : e.args)
+    for (std::string& n : names_in(*a))
+      if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(std::move(n));
+  return out;
 }
 
 }  // namespace warpsat

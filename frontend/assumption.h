@@ -33,4 +33,7 @@ Assumption parse_assumption(const std::string& text);
 // std::out_of_range); division by zero evaluates to 0.
 int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::string, int64_t>>& values);
 
+// The names an assumption mentions, in order of first use.
+std::vector<std::string> names_in(const AssumptionExpr& e);
+
 }  // namespace warpsat

@@ -83,6 +83,7 @@ class QueryRunner {
 };
 
 z3::expr any_of(z3::context& c, const std::vector<z3::expr>& xs) {
+  if (xs.size() == 1) return xs[0];
   z3::expr_vector v(c);
   for (const auto& x : xs) v.push_back(x);
   return v.empty() ? c.bool_val(false) : z3::mk_or(v);
@@ -93,29 +94,44 @@ bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p) {
          !ptx::is_float(p.type);
 }
 
+// The witness of a model in which `inst` splits: two tracked threads active
+// there with different outcomes, and every load the model chose a value for.
 Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchInstance& inst, const ptx::Function& f,
                      bool replayable) {
   Witness w;
+  size_t pick[2] = {0, 1};
+  if (e.threads > 2) {
+    size_t first = SIZE_MAX;
+    for (size_t t = 0; t < inst.reach.size(); ++t) {
+      if (!m.eval(inst.reach[t], true).is_true()) continue;
+      if (first == SIZE_MAX) {
+        first = t;
+      } else if (value_of(m, inst.out[t]) != value_of(m, inst.out[first])) {
+        pick[0] = first, pick[1] = t;
+        break;
+      }
+    }
+  }
   for (int d = 0; d < 3; ++d) {
     w.block[d] = static_cast<uint32_t>(value_of(m, e.ntid[d]));
     w.grid[d] = static_cast<uint32_t>(value_of(m, e.nctaid[d]));
     w.cta[d] = static_cast<uint32_t>(value_of(m, e.ctaid[d]));
-    for (int t = 0; t < 2; ++t) w.tid[t][d] = static_cast<uint32_t>(value_of(m, e.tid[t][d]));
+    for (int t = 0; t < 2; ++t) w.tid[t][d] = static_cast<uint32_t>(value_of(m, e.tid[pick[t]][d]));
   }
-  w.warp = static_cast<uint32_t>(value_of(m, e.warp[0]));
-  for (int t = 0; t < 2; ++t) w.lane[t] = static_cast<uint32_t>(value_of(m, e.lane[t]));
-  w.outcome[0] = value_of(m, inst.out0);
-  w.outcome[1] = value_of(m, inst.out1);
+  w.warp = static_cast<uint32_t>(value_of(m, e.warp[pick[0]]));
+  for (int t = 0; t < 2; ++t) {
+    w.lane[t] = static_cast<uint32_t>(value_of(m, e.lane[pick[t]]));
+    w.outcome[t] = value_of(m, inst.out[pick[t]]);
+  }
   for (const auto& [name, term] : e.params) w.params.emplace_back(name, value_of(m, term));
-  for (const LoadTerm& l : e.loads) {
-    for (int t = 0; t < 2; ++t) {
-      if (!m.eval(t == 0 ? l.reach0 : l.reach1, true).is_true()) continue;
+  for (const LoadTerm& l : e.loads)
+    for (size_t t = 0; t < l.reach.size(); ++t) {
+      if (!m.eval(l.reach[t], true).is_true()) continue;
       std::string_view space = ptx::to_string(l.space);
-      w.loads.push_back({f.instructions[l.instruction].pos.line, std::string(space.empty() ? "generic" : space), t,
-                         value_of(m, t == 0 ? l.address0 : l.address1), value_of(m, t == 0 ? l.value0 : l.value1),
-                         l.bits});
+      w.loads.push_back({f.instructions[l.instruction].pos.line, std::string(space.empty() ? "generic" : space),
+                         static_cast<uint32_t>(value_of(m, e.lane[t])), value_of(m, l.address[t]),
+                         value_of(m, l.value[t]), l.bits});
     }
-  }
   w.replayable = replayable;
   return w;
 }
@@ -133,6 +149,31 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
     cs.push_back(z3::uge(term, c.bv_val(lo, 64)) && z3::ult(term, c.bv_val(lo + (uint64_t{1} << 30), 64)) &&
                  (term & c.bv_val(255, 64)) == c.bv_val(0, 64));
   }
+  // A launch a replay runs in moments: the witness CTA alone runs, but its
+  // addresses grow with the grid.
+  cs.push_back(z3::ule(e.nctaid[0], c.bv_val(4096, 32)) && z3::ule(e.nctaid[1], c.bv_val(64, 32)) &&
+               z3::ule(e.nctaid[2], c.bv_val(64, 32)));
+  // A replay writes the values the witness loads into memory before the
+  // launch: each load must read an address inside a buffer it can place
+  // (global and generic loads), and loads of one address must agree, which
+  // an uninterpreted memory per space expresses without pairwise terms.
+  std::vector<std::pair<uint64_t, uint64_t>> windows;
+  for (size_t i = 0; i < k; ++i) windows.emplace_back(base + (uint64_t{i} << 34), base + (uint64_t{i} << 34) + (uint64_t{1} << 30));
+  for (const LoadTerm& l : e.loads)
+    for (size_t t = 0; t < l.reach.size(); ++t) {
+      z3::expr a = l.address[t];
+      unsigned w = a.get_sort().bv_size();
+      if (l.space == ptx::StateSpace::Global || l.space == ptx::StateSpace::Generic) {
+        z3::expr_vector inside(c);
+        for (auto [lo, hi] : windows)
+          if (w == 64) inside.push_back(z3::uge(a, c.bv_val(lo, 64)) && z3::ule(a + c.bv_val(l.bits / 8, 64), c.bv_val(hi, 64)));
+        cs.push_back(z3::implies(l.reach[t], inside.empty() ? c.bool_val(false) : z3::mk_or(inside)));
+      }
+      if (l.immutable) continue;  // already a function of the address
+      std::string name = fmt::format("replay_memory.{}.{}.{}", ptx::to_string(l.space), l.bits, w);
+      z3::func_decl mem = c.function(name.c_str(), c.bv_sort(w), c.bv_sort(l.bits));
+      cs.push_back(l.value[t] == mem(a));
+    }
   return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
 }
 
@@ -154,7 +195,21 @@ class BranchSolver {
     BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, o_.encoding);
     QueryRunner q(c, o_, fmt::format("branches.{}.line{}", f_.name, ins.pos.line), r);
     decide(c, e, q, r);
-    if (r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
+    bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
+    if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp) {
+      // Two lanes cannot see what a shuffle brings from the other thirty:
+      // ask again with every lane of the warp tracked.
+      BranchEncodingOptions wo = o_.encoding;
+      wo.whole_warp = true;
+      BranchEncoding w = encode_branch(c, m_, f_, a_, branch, o_.launch, wo);
+      QueryRunner qw(c, o_, fmt::format("branches.{}.line{}.warp", f_.name, ins.pos.line), r);
+      BranchResult again = r;
+      again.witness.reset();
+      again.whole_warp = true;
+      decide(c, w, qw, again);
+      if (again.verdict != BranchVerdict::Unknown || r.verdict == BranchVerdict::Unknown) r = std::move(again);
+    }
+    if (!r.whole_warp && r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
       ranges(c, e, q, r);
     r.solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return r;
@@ -177,10 +232,11 @@ class BranchSolver {
       r.verdict = BranchVerdict::Unknown;
       r.reason = fmt::format("solver {} on the {} query", to_string(st), what);
     };
+    r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
     std::vector<z3::expr> reach, precise, any;
     for (const BranchInstance& i : e.instances) {
-      reach.push_back(i.reach0);
-      z3::expr split = i.reach0 && i.reach1 && i.out0 != i.out1;
+      reach.push_back(any_of(c, i.reach));
+      z3::expr split = split_at(e, i);
       any.push_back(split);
       if (!i.beyond) precise.push_back(split);
     }
@@ -199,10 +255,16 @@ class BranchSolver {
       // Prefer a witness a replay can run (pointers at device-like addresses).
       std::optional<z3::model> nice;
       z3::expr split = any_of(c, precise);
-      bool replayable = q.check(pair, split && replayable_constraints(c, e, m_, f_), "witness", &nice) == SmtStatus::Sat;
+      z3::expr replay = split && replayable_constraints(c, e, m_, f_);
+      // First with the block shape of the model found (constant factors keep
+      // the address arithmetic of a whole warp cheap), then with any shape.
+      z3::expr same_block = c.bool_val(true);
+      for (int d = 0; d < 3; ++d) same_block = same_block && e.ntid[d] == model->eval(e.ntid[d], true);
+      bool replayable = q.check(pair, replay && same_block, "witness", &nice) == SmtStatus::Sat ||
+                        q.check(pair, replay, "witness-any-block", &nice) == SmtStatus::Sat;
       const z3::model& wm = replayable ? *nice : *model;
       for (const BranchInstance& i : e.instances)
-        if (!i.beyond && wm.eval(i.reach0 && i.reach1 && i.out0 != i.out1, true).is_true()) {
+        if (!i.beyond && wm.eval(split_at(e, i), true).is_true()) {
           r.witness = witness_from(wm, e, i, f_, replayable);
           break;
         }
@@ -264,7 +326,8 @@ class BranchSolver {
     z3::expr index = uses_cta ? cta_lin * c.bv_val(threads, 64) + z3::zext(e.linear[0], 32) : z3::zext(e.linear[0], 32);
     uint64_t n = uses_cta ? threads * ctas : threads;
     // Outcome codes: 0 not reached, 1 taken, 2 not taken.
-    z3::expr code = z3::ite(!inst.reach0, c.bv_val(0, 2), z3::ite(inst.out0 == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
+    z3::expr code =
+        z3::ite(!inst.reach[0], c.bv_val(0, 2), z3::ite(inst.out[0] == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
     static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
     auto in_range = [&](uint64_t lo, uint64_t hi) {
       return z3::uge(index, c.bv_val(lo, 64)) && z3::ult(index, c.bv_val(hi, 64));
@@ -350,10 +413,10 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
     FeasiblePath path;
     z3::expr_vector same(c);
     for (const BranchInstance& i : e.instances) {
-      bool reached = model.eval(i.reach0, true).is_true();
-      bool taken = reached && value_of(model, i.out0) == 1;
+      bool reached = model.eval(i.reach[0], true).is_true();
+      bool taken = reached && value_of(model, i.out[0]) == 1;
       path.outcomes.emplace_back(f.instructions[i.branch].pos.line, !reached ? "not reached" : taken ? "taken" : "not taken");
-      same.push_back(reached ? (i.reach0 && (i.out0 == c.bv_val(taken ? 1 : 0, 1))) : !i.reach0);
+      same.push_back(reached ? (i.reach[0] && (i.out[0] == c.bv_val(taken ? 1 : 0, 1))) : !i.reach[0]);
     }
     z3::expr on_path = z3::mk_and(same);
     // The thread ids on this path, as maximal intervals.
@@ -387,6 +450,15 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
 }
 
 }  // namespace
+
+SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o) {
+  z3::context c;
+  analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
+  BranchEncoding e = encode_branches(c, m, kernel, a, {}, o.launch, o.encoding);
+  BranchResult scratch;
+  QueryRunner q(c, o, fmt::format("branches.{}.launch", kernel.name), scratch);
+  return q.check(e.base, c.bool_val(true), "exists");
+}
 
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o) {
   KernelBranches out;

@@ -27,7 +27,7 @@ struct Witness {
   struct Load {
     uint32_t ptx_line = 0;
     std::string space;
-    int thread = 0;
+    uint32_t lane = 0;  // the loading lane of the witness warp
     uint64_t address = 0, value = 0;
     unsigned bits = 32;
   };
@@ -56,6 +56,8 @@ struct BranchResult {
   std::string reason;
   std::optional<Witness> witness;
   std::optional<BranchRanges> ranges;
+  bool whole_warp = false;                // decided with all 32 lanes tracked (shuffles)
+  std::vector<std::string> imprecision;  // what the model of the deciding query does not express exactly
   bool validated = false;
   std::string validation;  // what the replay checked
   double solve_ms = 0;
@@ -86,6 +88,10 @@ struct BranchOptions {
   size_t max_ranges = 64;
   size_t max_paths = 32;
 };
+
+// Whether any launch meets the launch description and the assumptions
+// (unsat: the assumptions contradict each other or the hardware's limits).
+SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);
 
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "emulator/simt/launch.h"
 #include "emulator/simt/state.h"
@@ -78,7 +79,9 @@ class Replayer {
   }
 
  private:
+  // One report per branch: the first launch that contradicts it.
   void contradiction(const BranchResult& b, const std::string& what) {
+    if (!contradicted_.insert(b.instruction).second) return;
     if (mismatches_.empty()) first_bad_ = b.instruction, first_bad_line_ = b.ptx_line;
     mismatches_.push_back(fmt::format("PTX line {}: {}", b.ptx_line, what));
   }
@@ -288,6 +291,16 @@ class Replayer {
       return;
     }
     simt::Launch l = launch_for(w.block, w.grid, 0);
+    // Buffers the witness does not place get a window of their own, far from
+    // the witness's (branch_analysis.cpp puts those from 2^40 on).
+    uint64_t spare = uint64_t{1} << 44;
+    for (auto& a : l.args)
+      if (a.kind == simt::KernelArgument::Kind::Buffer) {
+        a.fixed_address = spare;
+        a.zero_bytes = uint64_t{1} << 30;
+        a.bytes.clear();
+        spare += uint64_t{1} << 34;
+      }
     for (size_t i = 0; i < k_.params.size(); ++i) {
       std::string name(k_.params[i].name);
       for (const auto& [n, v] : w.params) {
@@ -335,16 +348,21 @@ class Replayer {
       if (b.indexed ? (ob.taken != 0 && ob.taken != ob.active) : (t0 == (w.outcome[0] != 0) && t1 == (w.outcome[1] != 0))) split = true;
     }
     if (split) {
+      if (decided_by_replay(b))
+        b.reason = fmt::format("two lanes of one warp can reach it together and go different ways: the model is not "
+                               "exact here ({}), and the replay reproduced the split",
+                               fmt::join(b.imprecision, "; "));
       b.validated = true;
       b.validation = fmt::format("replayed the witness: warp {} of block ({},{},{}) splits with lane {} and lane {} "
                                  "on different sides",
                                  w.warp, w.cta[0], w.cta[1], w.cta[2], w.lane[0], w.lane[1]);
       return;
     }
-    if (b.reason.find("the replay decides") != std::string::npos) {
+    if (decided_by_replay(b)) {
       b.verdict = BranchVerdict::Unknown;
-      b.reason = "the solver found a split only through values it does not model exactly, and the replay did not "
-                 "reproduce it";
+      b.reason = fmt::format("unknown ({}): the solver found a split only through values it does not model exactly, "
+                             "and the replay of its witness did not split",
+                             fmt::join(b.imprecision, "; "));
       b.validation = "witness replay did not split";
       return;
     }
@@ -353,10 +371,15 @@ class Replayer {
                                  w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
   }
 
+  static bool decided_by_replay(const BranchResult& b) {
+    return b.reason.find("the replay decides") != std::string::npos;
+  }
   void downgrade_if_imprecise(BranchResult& b) {
-    if (b.reason.find("the replay decides") != std::string::npos) {
+    if (decided_by_replay(b)) {
       b.verdict = BranchVerdict::Unknown;
-      b.reason = "the solver found a split only through values it does not model exactly, and no replay could check it";
+      b.reason = fmt::format("unknown ({}): the solver found a split only through values it does not model exactly, "
+                             "and no replay could check it",
+                             fmt::join(b.imprecision, "; "));
     }
   }
 
@@ -368,6 +391,7 @@ class Replayer {
   uint32_t index_;
   std::set<uint64_t> ran_ctas_;
   std::vector<std::string> mismatches_;
+  std::set<uint32_t> contradicted_;
   uint32_t first_bad_ = 0, first_bad_line_ = 0;
 };
 
@@ -387,7 +411,7 @@ std::string branch_query_smt2(const ptx::Module& m, const ptx::Function& kernel,
   for (const z3::expr& b : e.base) s.add(b);
   s.add(e.same_warp);
   z3::expr_vector splits(c);
-  for (const BranchInstance& i : e.instances) splits.push_back(i.reach0 && i.reach1 && i.out0 != i.out1);
+  for (const BranchInstance& i : e.instances) splits.push_back(split_at(e, i));
   s.add(splits.empty() ? c.bool_val(false) : z3::mk_or(splits));
   return fmt::format("; warpsat: can two lanes of one warp go different ways at PTX line {} of {}?\n{}",
                      kernel.instructions[branch].pos.line, kernel.name, s.to_smt2());
