@@ -182,23 +182,9 @@ int run_branches(const BranchesOptions& o) {
   }
   if (bo.launch.concrete_block) check_block(bo.launch.block);
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
-  for (const auto& a : o.assume) {
-    Assumption parsed = parse_assumption(a);
-    // A misspelt name would otherwise be an unconstrained value: say so.
-    for (const std::string& n : names_in(*parsed.expr)) {
-      static const std::set<std::string> kDimensions = {"ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
-      bool dimension = kDimensions.count(n) > 0;
-      for (const ptx::Function* k : kernels)
-        if (!dimension && !k->find_param(n))
-          throw command_line_error(fmt::format("--assume '{}': '{}' is neither a launch dimension (ntid.x, ..., "
-                                               "nctaid.z) nor a parameter of kernel {}{}",
-                                               a, n, k->name, kernels.size() > 1 ? " (choose one with --kernel)" : ""));
-    }
-    bo.launch.assumptions.push_back(std::move(parsed));
-  }
-
   std::vector<KernelBranches> results;
   for (const ptx::Function* k : kernels) {
+    bo.launch.assumptions = assumptions_for_kernel(o.assume, *k);
     SmtStatus launch = launch_exists(m, *k, bo);
     if (launch == SmtStatus::Unsat)
       throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",

@@ -1,8 +1,8 @@
 #include "frontend/assumption.h"
 
 #include <algorithm>
-
 #include <cctype>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -153,12 +153,39 @@ int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::strin
   return 0;
 }
 
+void rename(AssumptionExpr& e, const std::string& from, const std::string& to) {
+  if (e.kind == AssumptionExpr::Kind::Name && e.name == from) e.name = to;
+  for (auto& a : e.args) rename(*a, from, to);
+}
+
 std::vector<std::string> names_in(const AssumptionExpr& e) {
   std::vector<std::string> out;
   if (e.kind == AssumptionExpr::Kind::Name) out.push_back(e.name);
   for (const auto& a : e.args)
     for (std::string& n : names_in(*a))
       if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(std::move(n));
+  return out;
+}
+
+std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& texts, const ptx::Function& k) {
+  static const std::set<std::string> kDimensions = {"ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
+  std::vector<Assumption> out;
+  for (const std::string& text : texts) {
+    Assumption a = parse_assumption(text);
+    for (const std::string& n : names_in(*a.expr)) {
+      if (kDimensions.count(n) || k.find_param(n)) continue;
+      size_t index = 0;
+      if (n.rfind("param", 0) == 0 && n.size() > 5 && n.find_first_not_of("0123456789", 5) == std::string::npos &&
+          (index = std::stoul(n.substr(5))) < k.params.size()) {
+        rename(*a.expr, n, std::string(k.params[index].name));
+        continue;
+      }
+      throw command_line_error(fmt::format("--assume '{}': '{}' is neither a launch dimension (ntid.x, ..., nctaid.z) "
+                                           "nor a parameter of kernel {} (its names, or param0 to param{})",
+                                           text, n, k.name, k.params.empty() ? 0 : k.params.size() - 1));
+    }
+    out.push_back(std::move(a));
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Assumptions about a launch, as written after --assume:
 //   ntid.x % 32 == 0      nctaid.y == 1      n >= 64 && n <= 4096
-// Names are ntid.{x,y,z}, nctaid.{x,y,z} and the kernel's scalar parameters;
+// Names are ntid.{x,y,z}, nctaid.{x,y,z} and the kernel's scalar parameters
+// (by name, or paramN for the N-th);
 // operators are C's (+ - * / % == != < <= > >= && || !), on 64-bit signed
 // integers. Parsed here; turned into Z3 terms by encodings/.
 #pragma once
@@ -9,6 +10,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "frontend/ptx/ir.h"
 
 namespace warpsat {
 
@@ -33,7 +36,16 @@ Assumption parse_assumption(const std::string& text);
 // std::out_of_range); division by zero evaluates to 0.
 int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::string, int64_t>>& values);
 
+// Renames every use of `from` to `to`.
+void rename(AssumptionExpr& e, const std::string& from, const std::string& to);
+
 // The names an assumption mentions, in order of first use.
 std::vector<std::string> names_in(const AssumptionExpr& e);
+
+// Parses `texts` as assumptions about launches of kernel `k`: `paramN` names
+// its N-th parameter (nvcc's names are long), and a name that is neither a
+// launch dimension nor a parameter is an error (command_line_error), never
+// a free value.
+std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& texts, const ptx::Function& k);
 
 }  // namespace warpsat

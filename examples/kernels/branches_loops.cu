@@ -6,9 +6,9 @@
 // Branch-uniformity truth is on each loop/`if` line as EXPECT comments
 // (grammar in README.md).
 //
-// Launch: block (B,1,1), any B; grid (G,1,1); data[] holds at least
-//         max(n, G*B, 4) words; out[] holds 3*G*B words.
-//         Parameters: n <= 2^32 - 1024 (so j += blockDim.x never wraps), e.g. n = 100.
+// Launch: block (B,1,1), any B; grid (G,1,1); data[] holds max(n, G*B, 4) words;
+//         out[] 3*G*B words. n <= 2^32 - 1024 (so j += blockDim.x never wraps), e.g. 100:
+// ASSUME: param2 <= 4294966272
 // Result: for thread i = blockIdx.x*B + threadIdx.x:
 //   out[3*i+0] = data[0] + ... + data[n-1]                    (modulo 2^32)
 //   out[3*i+1] = XOR of data[j] for j = threadIdx.x, threadIdx.x + B, ... < n

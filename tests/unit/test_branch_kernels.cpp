@@ -1,0 +1,138 @@
+// The branch-uniformity truth written next to each `if` of
+// examples/kernels/branches_*.cu (`// EXPECT: ...`, grammar in
+// examples/kernels/README.md) against `warpsat branches` on the committed PTX
+// of every compiler and target: each verdict, every launch scope, and the
+// emulator's replay of each (a contradiction throws and fails the test).
+#include <doctest/doctest.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "frontend/assumption.h"
+#include "frontend/ptx/parser.h"
+#include "solver/branch_analysis.h"
+#include "solver/branch_replay.h"
+
+using namespace warpsat;
+
+namespace {
+
+using Block = std::array<uint32_t, 3>;
+
+struct Annotated {
+  std::string verdict;                 // unqualified
+  std::map<Block, std::string> block;  // [block=XxYxZ]
+};
+
+struct Truth {
+  std::map<uint32_t, Annotated> lines;
+  std::vector<std::string> assume;
+};
+
+Truth read_truth(const std::string& path) {
+  Truth t;
+  std::ifstream in(path);
+  std::string line;
+  for (uint32_t n = 1; std::getline(in, line); ++n) {
+    if (line.rfind("// ASSUME: ", 0) == 0) t.assume.push_back(line.substr(11));
+    size_t code_end = line.find("//");
+    if (code_end == std::string::npos || line.find_first_not_of(" \t") >= code_end) continue;
+    for (size_t at = line.find("// EXPECT", code_end); at != std::string::npos; at = line.find("// EXPECT", at + 1)) {
+      size_t colon = line.find(": ", at);
+      REQUIRE(colon != std::string::npos);
+      std::string verdict = line.substr(colon + 2);
+      verdict = verdict.substr(0, verdict.find_first_of(" /"));
+      std::string qualifier = line.substr(at + 9, colon - at - 9);
+      if (qualifier.empty()) {
+        t.lines[n].verdict = verdict;
+      } else {
+        Block b{};
+        REQUIRE(std::sscanf(qualifier.c_str(), "[block=%ux%ux%u]", &b[0], &b[1], &b[2]) == 3);
+        t.lines[n].block[b] = verdict;
+      }
+    }
+  }
+  return t;
+}
+
+// The verdict of a source line from its PTX branches: divergent if any is,
+// unknown if any is, else uniform if any is, else unreachable.
+std::string line_verdict(const std::vector<BranchVerdict>& vs) {
+  auto has = [&](BranchVerdict v) { return std::find(vs.begin(), vs.end(), v) != vs.end(); };
+  if (has(BranchVerdict::Divergent)) return "divergent";
+  if (has(BranchVerdict::Unknown)) return "unknown";
+  if (has(BranchVerdict::Uniform)) return "uniform";
+  return "unreachable";
+}
+
+void check_kernel(const std::string& stem, const std::string& variant) {
+  std::string dir = std::string(WARPSAT_SOURCE_DIR) + "/examples/kernels";
+  Truth truth = read_truth(dir + "/" + stem + ".cu");
+  REQUIRE(!truth.lines.empty());
+  ptx::Module m = ptx::read_module(dir + "/ptx/" + stem + "." + variant + ".ptx");
+  const ptx::Function& k = *std::find_if(m.functions.begin(), m.functions.end(),
+                                         [&](const ptx::Function& f) { return f.name == stem; });
+  std::set<std::optional<Block>> scopes{std::nullopt};
+  for (const auto& [line, a] : truth.lines)
+    for (const auto& [b, v] : a.block) scopes.insert(b);
+  for (const std::optional<Block>& scope : scopes) {
+    BranchOptions o;
+    o.launch.assumptions = assumptions_for_kernel(truth.assume, k);
+    if (scope) {
+      o.launch.concrete_block = true;
+      std::copy(scope->begin(), scope->end(), o.launch.block);
+    }
+    KernelBranches result = analyse_branches(m, k, o);
+    REQUIRE_NOTHROW(replay_branches(m, k, o, result, ReplayOptions{}));
+    std::map<uint32_t, std::vector<BranchVerdict>> by_line;
+    for (const BranchResult& b : result.branches) {
+      INFO(stem, ".", variant, " PTX line ", b.ptx_line, ": ", b.reason, " / ", b.validation);
+      CHECK(b.validated);
+      if (b.loc.outer_line && m.file_path(b.loc.outer_file).find(stem + ".cu") != std::string_view::npos)
+        by_line[b.loc.outer_line].push_back(b.verdict);
+    }
+    for (const auto& [line, a] : truth.lines) {
+      std::string want = a.verdict;
+      if (scope) {
+        auto it = a.block.find(*scope);
+        if (it == a.block.end()) continue;
+        want = it->second;
+      }
+      std::string scope_text =
+          scope ? fmt::format("block {}x{}x{}", (*scope)[0], (*scope)[1], (*scope)[2]) : std::string("any launch");
+      INFO(stem, ".cu:", line, " (", variant, ", ", scope_text, ")");
+      REQUIRE_MESSAGE(by_line.count(line), "no conditional branch of this line in the PTX");
+      CHECK(line_verdict(by_line[line]) == want);
+    }
+    // Every branch of the kernel's own lines is annotated.
+    for (const auto& [line, vs] : by_line) {
+      INFO(stem, ".cu:", line, " has a branch but no EXPECT");
+      CHECK(truth.lines.count(line));
+    }
+  }
+}
+
+const char* const kKernels[] = {"branches_warp_aligned", "branches_thread_bound", "branches_2d",   "branches_params",
+                                "branches_loops",        "branches_nested",       "branches_data"};
+
+}  // namespace
+
+TEST_CASE("branch kernels: nvcc sm_80 PTX matches every EXPECT, every verdict replayed") {
+  for (const char* k : kKernels) check_kernel(k, "sm_80");
+}
+TEST_CASE("branch kernels: nvcc sm_75 PTX matches every EXPECT") {
+  for (const char* k : kKernels) check_kernel(k, "sm_75");
+}
+TEST_CASE("branch kernels: nvcc sm_90 PTX matches every EXPECT") {
+  for (const char* k : kKernels) check_kernel(k, "sm_90");
+}
+TEST_CASE("branch kernels: clang sm_80 PTX matches every EXPECT") {
+  for (const char* k : kKernels) check_kernel(k, "clang.sm_80");
+}
