@@ -36,7 +36,7 @@ nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBran
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
           {"runs",
-           {{{"tool", {{"driver", {{"name", "warpsat"}, {"version", "0.1.0"}, {"informationUri", "https://example.invalid/warpsat"}, {"rules", rules}}}}},
+           {{{"tool", {{"driver", {{"name", "warpsat"}, {"version", WARPSAT_VERSION}, {"rules", rules}}}}},
              {"results", results}}}}};
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -83,8 +84,9 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k) {
     for (const auto& r : p.threads) threads.push_back({{"begin", r.begin}, {"end", r.end}});
     paths.push_back({{"outcomes", outcomes}, {"threads", threads}});
   }
-  return {{"name", k.name}, {"assumptions", k.assumptions}, {"branches", branches}, {"paths", paths},
-          {"paths_complete", k.paths_complete}};
+  return {{"name", k.name},          {"assumptions", k.assumptions},        {"branches", branches},
+          {"paths", paths},          {"paths_space", k.paths_space},        {"paths_complete", k.paths_complete},
+          {"paths_validated", k.paths_validated}};
 }
 
 void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernels) {
@@ -109,21 +111,34 @@ void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernel
                      w.outcome[1] ? "takes it" : "does not");
         }
         if (b->ranges) {
-          std::string s;
-          for (const auto& r : b->ranges->ranges) s += fmt::format("{} on [{},{}); ", r.outcome, r.begin, r.end);
-          fmt::print("      {} ranges: {}", b->ranges->space, s);
-          if (!b->ranges->splitting_warps.empty()) {
-            fmt::print("warps that split:");
-            for (const auto& [cta, w] : b->ranges->splitting_warps) fmt::print(" {}", b->ranges->space == "thread" ? fmt::format("{}", w) : fmt::format("{}/{}", cta, w));
-          }
+          std::vector<std::string> parts;
+          for (const auto& r : b->ranges->ranges) parts.push_back(fmt::format("{} on [{},{})", r.outcome, r.begin, r.end));
+          if (!b->ranges->complete) parts.push_back("(more intervals not listed)");
+          fmt::print("      {} ranges: {}", b->ranges->space, fmt::join(parts, ", "));
+          std::vector<std::string> warps;
+          for (const auto& [cta, w] : b->ranges->splitting_warps)
+            warps.push_back(b->ranges->space == "thread" ? fmt::format("{}", w) : fmt::format("{} of block {}", w, cta));
+          if (!warps.empty()) fmt::print("; warps that split: {}", fmt::join(warps, ", "));
           fmt::print("\n");
         }
       }
     }
-    size_t decided = 0;
-    for (const auto& b : k.branches) decided += b.verdict == BranchVerdict::Uniform || b.verdict == BranchVerdict::Divergent;
-    fmt::print("  {} branch(es): {} decided, {} unknown\n\n", k.branches.size(), decided,
-               std::count_if(k.branches.begin(), k.branches.end(), [](const BranchResult& b) { return b.verdict == BranchVerdict::Unknown; }));
+    if (!k.paths.empty()) {
+      fmt::print("  feasible paths ({} ranges{}{}):\n", k.paths_space, k.paths_complete ? "" : "; not all listed",
+                 k.paths_validated ? "" : "; not validated");
+      for (const FeasiblePath& p : k.paths) {
+        std::vector<std::string> steps, ids;
+        for (const auto& [line, o] : p.outcomes) steps.push_back(fmt::format("{} {}", line, o));
+        for (const auto& r : p.threads) ids.push_back(fmt::format("[{},{})", r.begin, r.end));
+        fmt::print("    {}: PTX lines {}\n", fmt::join(ids, " "), fmt::join(steps, ", "));
+      }
+    }
+    auto count = [&](BranchVerdict v) {
+      return std::count_if(k.branches.begin(), k.branches.end(), [&](const BranchResult& b) { return b.verdict == v; });
+    };
+    fmt::print("  {} branch(es): {} uniform, {} divergent, {} unreachable, {} unknown\n\n", k.branches.size(),
+               count(BranchVerdict::Uniform), count(BranchVerdict::Divergent), count(BranchVerdict::Unreachable),
+               count(BranchVerdict::Unknown));
   }
 }
 

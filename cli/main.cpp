@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
   using namespace warpsat::cli;
   CLI::App app{"warpsat: GPU performance questions answered with Z3, every answer re-derived by concrete execution"};
-  app.set_version_flag("--version", "warpsat 0.1.0");
+  app.set_version_flag("--version", "warpsat " WARPSAT_VERSION);
   app.require_subcommand(1);
   app.fallthrough(false);
 

@@ -177,6 +177,65 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
   return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
 }
 
+// The maximal intervals of [0, n) on which a code is constant: `code_at(i)`
+// gives the code of index i (nullopt: no answer), `constant_on(lo, hi, c)`
+// whether all of [lo, hi) has code c. Galloping then bisection keeps the
+// queries logarithmic in each interval's length. At most `cap` intervals;
+// `complete` says whether they cover [0, n).
+struct Interval {
+  uint64_t begin, end;
+  uint64_t code;
+};
+template <class CodeAt, class ConstantOn>
+std::vector<Interval> intervals(uint64_t n, size_t cap, CodeAt code_at, ConstantOn constant_on, bool& complete) {
+  std::vector<Interval> out;
+  complete = false;
+  uint64_t lo = 0;
+  while (lo < n) {
+    if (out.size() >= cap) return out;
+    std::optional<uint64_t> code = code_at(lo);
+    if (!code) return out;
+    uint64_t good = lo + 1, step = 1;
+    while (good < n) {
+      uint64_t next = std::min(n, good + step);
+      if (!constant_on(lo, next, *code)) break;
+      good = next;
+      step *= 2;
+    }
+    uint64_t bad = std::min(n, good + step);
+    if (good < n)
+      while (bad - good > 1) {
+        uint64_t mid = good + (bad - good) / 2;
+        (constant_on(lo, mid, *code) ? good : bad) = mid;
+      }
+    out.push_back({lo, good, *code});
+    lo = good;
+  }
+  complete = true;
+  return out;
+}
+
+// Whether a branch's slice reads the CTA index or the grid's size: then
+// its outcome is a function of the global thread index, not the block's.
+bool uses_cta(const ptx::Function& f, const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& branches) {
+  for (uint32_t b : branches) {
+    analysis::BranchSlice sl = analysis::slice_branch(f, a, b);
+    if (sl.leaves.ctaid || sl.leaves.nctaid) return true;
+  }
+  return false;
+}
+
+// The index a range is over: the linear thread id of thread 0 of the
+// encoding, preceded by its CTA's linear id when `global`.
+z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& l, bool global) {
+  z3::expr local = z3::zext(e.linear[0], 32);
+  if (!global) return local;
+  uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
+  z3::expr cta = z3::zext(e.ctaid[0], 32) + z3::zext(e.ctaid[1], 32) * c.bv_val(l.grid[0], 64) +
+                 z3::zext(e.ctaid[2], 32) * c.bv_val(uint64_t{l.grid[0]} * l.grid[1], 64);
+  return cta * c.bv_val(threads, 64) + local;
+}
+
 class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
@@ -310,65 +369,34 @@ class BranchSolver {
     const LaunchSpec& l = o_.launch;
     uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
     uint64_t ctas = uint64_t{l.grid[0]} * l.grid[1] * l.grid[2];
-    bool uses_cta = false;
-    {
-      // Does the outcome depend on the CTA? Ask whether two CTAs can differ
-      // for the same thread id.
-      z3::solver s(c, z3::solver::simple());
-      (void)s;
-      analysis::BranchSlice sl = analysis::slice_branch(f_, a_, r.instruction);
-      uses_cta = sl.leaves.ctaid || sl.leaves.nctaid;
-    }
+    bool global = uses_cta(f_, a_, {r.instruction});
     BranchRanges br;
-    br.space = uses_cta ? "global thread" : "thread";
-    z3::expr cta_lin = z3::zext(e.ctaid[0], 32) + z3::zext(e.ctaid[1], 32) * c.bv_val(l.grid[0], 64) +
-                       z3::zext(e.ctaid[2], 32) * c.bv_val(uint64_t{l.grid[0]} * l.grid[1], 64);
-    z3::expr index = uses_cta ? cta_lin * c.bv_val(threads, 64) + z3::zext(e.linear[0], 32) : z3::zext(e.linear[0], 32);
-    uint64_t n = uses_cta ? threads * ctas : threads;
+    br.space = global ? "global thread" : "thread";
+    z3::expr index = range_index(c, e, l, global);
     // Outcome codes: 0 not reached, 1 taken, 2 not taken.
-    z3::expr code =
-        z3::ite(!inst.reach[0], c.bv_val(0, 2), z3::ite(inst.out[0] == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
+    z3::expr code = z3::ite(!inst.reach[0], c.bv_val(0, 2),
+                            z3::ite(inst.out[0] == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
     static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
     auto in_range = [&](uint64_t lo, uint64_t hi) {
       return z3::uge(index, c.bv_val(lo, 64)) && z3::ult(index, c.bv_val(hi, 64));
     };
-    uint64_t lo = 0;
-    while (lo < n) {
-      if (br.ranges.size() >= o_.max_ranges) {
-        br.complete = false;
-        break;
-      }
+    auto code_at = [&](uint64_t i) -> std::optional<uint64_t> {
       std::optional<z3::model> m;
-      if (q.check(e.base, index == c.bv_val(lo, 64), "range-start", &m) != SmtStatus::Sat) return;
-      uint64_t o = value_of(*m, code);
-      // Largest hi with outcome o on all of [lo, hi): gallop, then bisect.
-      auto all_same = [&](uint64_t hi) {
-        return q.check(e.base, in_range(lo, hi) && code != c.bv_val(o, 2), "range-extend") == SmtStatus::Unsat;
-      };
-      uint64_t good = lo + 1, step = 1;
-      while (good < n) {
-        uint64_t next = std::min(n, good + step);
-        if (!all_same(next)) break;
-        good = next;
-        step *= 2;
-      }
-      uint64_t bad = std::min(n, good + step);
-      if (good < n) {
-        while (bad - good > 1) {
-          uint64_t mid = good + (bad - good) / 2;
-          (all_same(mid) ? good : bad) = mid;
-        }
-      }
-      br.ranges.push_back({lo, good, kNames[o]});
-      lo = good;
-    }
+      if (q.check(e.base, index == c.bv_val(i, 64), "range-start", &m) != SmtStatus::Sat) return std::nullopt;
+      return value_of(*m, code);
+    };
+    auto constant_on = [&](uint64_t lo, uint64_t hi, uint64_t o) {
+      return q.check(e.base, in_range(lo, hi) && code != c.bv_val(o, 2), "range-extend") == SmtStatus::Unsat;
+    };
+    for (const Interval& i : intervals(global ? threads * ctas : threads, o_.max_ranges, code_at, constant_on, br.complete))
+      br.ranges.push_back({i.begin, i.end, kNames[i.code]});
     for (size_t i = 1; i < br.ranges.size(); ++i) {
       uint64_t b = br.ranges[i].begin;
       const std::string& x = br.ranges[i - 1].outcome;
       const std::string& y = br.ranges[i].outcome;
       bool both_reach = x != "not reached" && y != "not reached";
       if (!both_reach) continue;
-      uint64_t cta = uses_cta ? b / threads : 0, t = uses_cta ? b % threads : b;
+      uint64_t cta = global ? b / threads : 0, t = global ? b % threads : b;
       if (t % 32 != 0 && t != 0) br.splitting_warps.emplace_back(cta, static_cast<uint32_t>(t / 32));
     }
     r.ranges = std::move(br);
@@ -399,17 +427,28 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
       out.paths_complete = false;
       return;
     }
-  z3::solver s(c, z3::solver::simple());
   z3::params p(c);
   if (o.solver.timeout_ms) p.set("timeout", o.solver.timeout_ms);
-  s.set(p);
-  for (const z3::expr& b : e.base) s.add(b);
-  // One thread: the cta fixed at 0 (paths within a block).
-  for (int d = 0; d < 3; ++d) s.add(e.ctaid[d] == c.bv_val(0, 32));
-  uint64_t threads = uint64_t{o.launch.block[0]} * o.launch.block[1] * o.launch.block[2];
+  p.set("random_seed", o.solver.random_seed);
+  auto solver_with = [&](const z3::expr& extra) {
+    z3::solver s(c, z3::solver::simple());
+    s.set(p);
+    for (const z3::expr& b : e.base) s.add(b);
+    s.add(extra);
+    return s;
+  };
+  const LaunchSpec& l = o.launch;
+  bool global = uses_cta(f, a, branches);
+  out.paths_space = global ? "global thread" : "thread";
+  uint64_t n = uint64_t{l.block[0]} * l.block[1] * l.block[2] * (global ? uint64_t{l.grid[0]} * l.grid[1] * l.grid[2] : 1);
+  z3::expr index = range_index(c, e, l, global);
+  z3::expr local_only = global ? c.bool_val(true) : e.ctaid[0] == 0 && e.ctaid[1] == 0 && e.ctaid[2] == 0;
+  z3::solver paths = solver_with(local_only);
   while (out.paths.size() < o.max_paths) {
-    if (s.check() != z3::sat) break;
-    z3::model model = s.get_model();
+    z3::check_result found = paths.check();
+    if (found == z3::unknown) out.paths_complete = false;
+    if (found != z3::sat) break;
+    z3::model model = paths.get_model();
     FeasiblePath path;
     z3::expr_vector same(c);
     for (const BranchInstance& i : e.instances) {
@@ -419,32 +458,25 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
       same.push_back(reached ? (i.reach[0] && (i.out[0] == c.bv_val(taken ? 1 : 0, 1))) : !i.reach[0]);
     }
     z3::expr on_path = z3::mk_and(same);
-    // The thread ids on this path, as maximal intervals.
-    uint64_t lo = 0;
-    z3::expr index = z3::zext(e.linear[0], 32);
-    auto holds_on = [&](uint64_t a1, uint64_t b1, bool want) {
-      z3::solver t(c, z3::solver::simple());
-      t.set(p);
-      for (const z3::expr& b : e.base) t.add(b);
-      for (int d = 0; d < 3; ++d) t.add(e.ctaid[d] == c.bv_val(0, 32));
-      t.add(z3::uge(index, c.bv_val(a1, 64)) && z3::ult(index, c.bv_val(b1, 64)));
-      t.add(want ? !on_path : on_path);
-      return t.check() == z3::unsat;
+    // The thread ids on this path, as maximal intervals (code 1: on it).
+    auto code_at = [&](uint64_t i) -> std::optional<uint64_t> {
+      z3::solver s = solver_with(local_only && index == c.bv_val(i, 64));
+      s.add(on_path);
+      z3::check_result r = s.check();
+      if (r == z3::unknown) return std::nullopt;
+      return r == z3::sat ? 1 : 0;
     };
-    while (lo < threads && path.threads.size() < o.max_ranges) {
-      if (holds_on(lo, lo + 1, false)) {  // not on the path: skip the run of such ids
-        uint64_t hi = lo + 1;
-        while (hi < threads && holds_on(hi, hi + 1, false)) ++hi;
-        lo = hi;
-        continue;
-      }
-      uint64_t hi = lo + 1;
-      while (hi < threads && holds_on(lo, hi + 1, true)) ++hi;
-      path.threads.push_back({lo, hi, "on path"});
-      lo = hi;
-    }
+    auto constant_on = [&](uint64_t lo, uint64_t hi, uint64_t code) {
+      z3::solver s = solver_with(local_only && z3::uge(index, c.bv_val(lo, 64)) && z3::ult(index, c.bv_val(hi, 64)));
+      s.add(code ? !on_path : on_path);
+      return s.check() == z3::unsat;
+    };
+    bool complete = false;
+    for (const Interval& i : intervals(n, 4 * o.max_ranges, code_at, constant_on, complete))
+      if (i.code) path.threads.push_back({i.begin, i.end, "on path"});
+    if (!complete) out.paths_complete = false;
     out.paths.push_back(std::move(path));
-    s.add(!on_path);
+    paths.add(!on_path);
   }
   if (out.paths.size() >= o.max_paths) out.paths_complete = false;
 }

@@ -78,7 +78,10 @@ struct KernelBranches {
   std::vector<std::string> assumptions;  // what every verdict holds under
   std::vector<BranchResult> branches;
   std::vector<FeasiblePath> paths;
+  std::string paths_space = "thread";  // what the paths' thread ranges index, as BranchRanges::space
   bool paths_complete = true;
+  bool paths_validated = false;
+  std::string paths_validation;
 };
 
 struct BranchOptions {

@@ -182,7 +182,9 @@ class Replayer {
     simt::Launch l = ro_.launch ? *ro_.launch : launch_for(o_.launch.block, o_.launch.grid, 0);
     std::vector<uint64_t> ctas = cta_sample(l.block, l.grid);
     for (const BranchResult& b : r_.branches)
-      if (b.witness) ctas.empty() ? void() : (void)ctas.push_back(b.witness->cta[0] + uint64_t{b.witness->cta[1]} * l.grid[0]);
+      if (b.witness && !ctas.empty())
+        ctas.push_back(b.witness->cta[0] + uint64_t{b.witness->cta[1]} * l.grid[0] +
+                       uint64_t{b.witness->cta[2]} * l.grid[0] * l.grid[1]);
     Observations obs;
     std::optional<std::string> fault = observe(m_, index_, l, ctas, obs);
     bool all = ctas.empty();
@@ -207,6 +209,53 @@ class Replayer {
                                    all ? "every CTA" : fmt::format("{} sampled CTAs", ctas.size()), seen);
       }
     }
+    if (!fault) check_paths(obs, l.block, all);
+  }
+
+  // Each thread of a feasible path's ranges follows the path's outcomes in
+  // the replay (kernels whose branches run at most once per thread).
+  void check_paths(const Observations& obs, const uint32_t block[3], bool all_ctas) {
+    if (r_.paths.empty()) return;
+    std::map<uint32_t, uint32_t> instruction_of;  // PTX line -> branch instruction
+    for (const BranchResult& b : r_.branches) instruction_of[b.ptx_line] = b.instruction;
+    uint64_t threads = uint64_t{block[0]} * block[1] * block[2];
+    bool global = r_.paths_space == "global thread";
+    // Per branch: thread index -> outcome, from every warp execution seen.
+    std::map<uint32_t, std::map<uint64_t, std::string>> seen;
+    for (const auto& [instruction, list] : obs)
+      for (const Observation& ob : list) {
+        if (!global && ob.cta != 0) continue;
+        for (unsigned lane = 0; lane < 32; ++lane)
+          if (ob.active >> lane & 1) {
+            uint64_t t = (global ? ob.cta * threads : 0) + ob.warp * 32u + lane;
+            auto [it, fresh] = seen[instruction].emplace(t, (ob.taken >> lane & 1) ? "taken" : "not taken");
+            if (!fresh) it->second = "several";  // ran more than once: no single outcome
+          }
+      }
+    size_t checked = 0;
+    for (const FeasiblePath& p : r_.paths)
+      for (const Range& range : p.threads) {
+        uint64_t end = all_ctas || !global ? range.end : std::min<uint64_t>(range.end, range.begin + 4096);
+        for (uint64_t t = range.begin; t < end; ++t) {
+          if (global && !all_ctas && !ran_ctas_.count(t / threads)) continue;
+          for (const auto& [line, want] : p.outcomes) {
+            uint32_t instruction = instruction_of.at(line);
+            auto s = seen[instruction].find(t);
+            std::string got = s == seen[instruction].end() ? "not reached" : s->second;
+            if (got == "several") return;  // a loop: the path's sequence is not one outcome per branch
+            if (got != want) {
+              const BranchResult& b = *std::find_if(r_.branches.begin(), r_.branches.end(),
+                                                    [&](const BranchResult& x) { return x.instruction == instruction; });
+              contradiction(b, fmt::format("a feasible path says thread {} goes '{}' here, but in the replay it went '{}'",
+                                           t, want, got));
+              return;
+            }
+          }
+          ++checked;
+        }
+      }
+    r_.paths_validated = true;
+    r_.paths_validation = fmt::format("replayed: {} thread(s) of the paths' ranges follow their paths", checked);
   }
 
   // Concrete launches that meet the assumptions, including shapes whose x
@@ -353,9 +402,10 @@ class Replayer {
                                "exact here ({}), and the replay reproduced the split",
                                fmt::join(b.imprecision, "; "));
       b.validated = true;
-      b.validation = fmt::format("replayed the witness: warp {} of block ({},{},{}) splits with lane {} and lane {} "
+      b.validation = fmt::format("{}replayed the witness: warp {} of block ({},{},{}) splits with lane {} and lane {} "
                                  "on different sides",
-                                 w.warp, w.cta[0], w.cta[1], w.cta[2], w.lane[0], w.lane[1]);
+                                 b.validation.empty() ? "" : b.validation + "; ", w.warp, w.cta[0], w.cta[1], w.cta[2],
+                                 w.lane[0], w.lane[1]);
       return;
     }
     if (decided_by_replay(b)) {
