@@ -196,10 +196,13 @@ int run_branches(const BranchesOptions& o) {
     }
   }
   if (bo.launch.concrete_block) check_block(bo.launch.block);
+  bool block_given = bo.launch.concrete_block;
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
   std::vector<KernelBranches> results;
   for (const ptx::Function* k : kernels) {
     bo.launch.assumptions = assumptions_for_kernel(o.assume, *k);
+    bo.launch.concrete_block = block_given;
+    apply_launch_directives(*k, bo.launch);
     SmtStatus launch = launch_exists(m, *k, bo);
     if (launch == SmtStatus::Unsat)
       throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
@@ -237,7 +240,7 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--symbolic-launch", o->symbolic, "any block and grid the hardware allows (the default without --block/--launch)");
   sub->add_option("--assume", o->assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "sarif"}))->capture_default_str();
-  sub->add_option("--timeout-ms", o->timeout_ms, "per-query solver timeout")->capture_default_str();
+  sub->add_option("--timeout-ms", o->timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets four times this)")->capture_default_str();
   sub->add_option("--unroll", o->unroll, "loop iterations unrolled before values carried around a loop are abstracted")
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "solver random seed")->capture_default_str();

@@ -281,9 +281,14 @@ class Executor : public TermSource {
     auto bv = [&](uint64_t v) { return c_.bv_val(v, 32); };
     const char* dims = "xyz";
     for (int d = 0; d < 3; ++d) {
-      e_.ntid.push_back(launch_.concrete_block ? bv(launch_.block[d]) : c_.bv_const(fmt::format("ntid.{}", dims[d]).c_str(), 32));
-      e_.nctaid.push_back(launch_.concrete_grid ? bv(launch_.grid[d]) : c_.bv_const(fmt::format("nctaid.{}", dims[d]).c_str(), 32));
-      e_.ctaid.push_back(c_.bv_const(fmt::format("ctaid.{}", dims[d]).c_str(), 32));
+      // Ids and sizes are as narrow as the hardware's limits allow, widened
+      // to 32 bits: the known-zero high bits keep the multipliers of the
+      // linear thread id small when the block shape is symbolic.
+      e_.ntid.push_back(launch_.concrete_block ? bv(launch_.block[d])
+                                               : narrow(fmt::format("ntid.{}", dims[d]), d == 2 ? 7 : 11));
+      e_.nctaid.push_back(launch_.concrete_grid ? bv(launch_.grid[d])
+                                                : narrow(fmt::format("nctaid.{}", dims[d]), d == 0 ? 31 : 16));
+      e_.ctaid.push_back(narrow(fmt::format("ctaid.{}", dims[d]), d == 0 ? 31 : 16));
     }
     z3::expr_vector& b = e_.base;
     if (!launch_.concrete_block) {
@@ -303,7 +308,7 @@ class Executor : public TermSource {
       // Two threads anywhere in the block; same_warp puts them in one warp.
       for (unsigned t = 0; t < 2; ++t) {
         for (int d = 0; d < 3; ++d) {
-          e_.tid[t].push_back(c_.bv_const(fmt::format("tid{}.{}", t, dims[d]).c_str(), 32));
+          e_.tid[t].push_back(narrow(fmt::format("tid{}.{}", t, dims[d]), d == 2 ? 6 : 10));
           b.push_back(z3::ult(e_.tid[t][d], e_.ntid[d]));
         }
         z3::expr lin = e_.tid[t][0] + e_.tid[t][1] * e_.ntid[0] + e_.tid[t][2] * e_.ntid[0] * e_.ntid[1];
@@ -319,7 +324,7 @@ class Executor : public TermSource {
       // (Stepping ids keeps the solver away from 32 multiplications.)
       std::vector<z3::expr> id;
       for (int d = 0; d < 3; ++d) {
-        id.push_back(c_.bv_const(fmt::format("tid0.{}", dims[d]).c_str(), 32));
+        id.push_back(narrow(fmt::format("tid0.{}", dims[d]), d == 2 ? 6 : 10));
         b.push_back(z3::ult(id[static_cast<size_t>(d)], e_.ntid[d]));
       }
       z3::expr lin0 = id[0] + id[1] * e_.ntid[0] + id[2] * e_.ntid[0] * e_.ntid[1];
@@ -342,6 +347,12 @@ class Executor : public TermSource {
       e_.same_warp = c_.bool_val(true);
     }
     for (const Assumption& a : launch_.assumptions) b.push_back(assumption_term(e_, *a.expr) != c_.bv_val(0, 64));
+  }
+
+  // A 32-bit value whose high bits are zero: a `bits`-wide constant, widened.
+  z3::expr narrow(const std::string& name, unsigned bits) {
+    if (o_.whole_warp) return c_.bv_const(name.c_str(), 32);
+    return z3::zext(c_.bv_const(name.c_str(), bits), 32 - bits);
   }
 
   // ---- loops ----
@@ -712,15 +723,23 @@ class Executor : public TermSource {
     return st;
   }
 
+  // The induction queries of loop handling, on one incremental solver that
+  // holds the launch once. A timeout counts as "not proved".
   bool unsat(const z3::expr& q) {
-    z3::solver s(c_, z3::solver::simple());
-    z3::params p(c_);
-    p.set("timeout", 2000u);
-    s.set(p);
-    for (const z3::expr& b : e_.base) s.add(b);
-    s.add(e_.same_warp);
-    s.add(q);
-    return s.check() == z3::unsat;
+    if (q.is_false()) return true;
+    if (!induction_) {
+      induction_.emplace(c_, z3::solver::simple());
+      z3::params p(c_);
+      p.set("timeout", o_.induction_timeout_ms);
+      induction_->set(p);
+      for (const z3::expr& b : e_.base) induction_->add(b);
+      induction_->add(e_.same_warp);
+    }
+    induction_->push();
+    induction_->add(q);
+    bool proved = induction_->check() == z3::unsat;
+    induction_->pop();
+    return proved;
   }
 
   // Two active tracked threads hold different values of r (nullopt when some
@@ -733,6 +752,8 @@ class Executor : public TermSource {
       if (it == t.regs.end()) return std::nullopt;
       v.push_back(it->second);
     }
+    // The same term in every thread (nothing thread-specific in it): equal.
+    if (std::all_of(v.begin(), v.end(), [&](const z3::expr& x) { return z3::eq(x, v[0]); })) return c_.bool_val(false);
     if (n_ == 2) return st.t[0].pc && st.t[1].pc && v[0] != v[1];
     z3::expr pick = c_.bv_const(fmt::format("pick.{}", counter_++).c_str(), v[0].get_sort().bv_size());
     z3::expr_vector same(c_), other(c_);
@@ -810,6 +831,7 @@ class Executor : public TermSource {
   std::vector<z3::expr> shfl_sources_, shfl_active_;  // the shuffle being executed, per lane
   std::vector<int> shfl_lane_;                        // its source lane when a constant, else -1
   WarpReductions reductions_{c_};
+  std::optional<z3::solver> induction_;
   std::map<std::pair<int, RegId>, z3::expr> entries_;
   std::map<std::pair<size_t, unsigned>, z3::expr> shared_;
   std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;

@@ -34,6 +34,8 @@ struct BranchEncodingOptions {
   // Track all 32 lanes of one warp instead of two: exact for shuffles whose
   // source lane differs per lane (a butterfly all-reduce), 16 times larger.
   bool whole_warp = false;
+  // Each query of the induction that proves loop-carried values uniform.
+  unsigned induction_timeout_ms = 300;
 };
 
 // One dynamic occurrence of the branch, per tracked thread.

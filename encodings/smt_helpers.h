@@ -20,4 +20,12 @@ z3::expr one_of(const z3::expr& var, const std::vector<int64_t>& values);
 // A fresh-looking but deterministic constant name: prefix + "_" + index.
 std::string indexed(const std::string& prefix, int64_t index);
 
+// A new vector with v's terms. Copying a z3::expr_vector copies a handle to
+// the same Z3 vector, so pushing onto the "copy" also changes the original.
+inline z3::expr_vector copy_of(const z3::expr_vector& v) {
+  z3::expr_vector out(v.ctx());
+  for (const z3::expr& e : v) out.push_back(e);
+  return out;
+}
+
 }  // namespace warpsat::smt

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
 
 namespace warpsat {
@@ -43,17 +44,22 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
   return 0;
 }
 
+// The whole-warp retry's per-query timeout, in multiples of --timeout-ms.
+constexpr unsigned kWholeWarpTimeoutScale = 4;
+
 class QueryRunner {
  public:
-  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r)
-      : c_(c), o_(o), stem_(std::move(stem)), r_(r) {}
+  // timeout_scale: the whole-warp retry's queries are about sixteen times
+  // larger than the two-lane ones, so they get a longer budget.
+  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r, unsigned timeout_scale = 1)
+      : c_(c), o_(o), stem_(std::move(stem)), r_(r), timeout_scale_(timeout_scale) {}
 
   // Checks base ∧ extra; returns the status and, when sat, the model.
   SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                   std::optional<z3::model>* model = nullptr) {
     z3::solver s(c_, z3::solver::simple());
     z3::params p(c_);
-    if (o_.solver.timeout_ms) p.set("timeout", o_.solver.timeout_ms);
+    if (o_.solver.timeout_ms) p.set("timeout", o_.solver.timeout_ms * timeout_scale_);
     p.set("random_seed", o_.solver.random_seed);
     s.set(p);
     for (const z3::expr& b : base) s.add(b);
@@ -79,6 +85,7 @@ class QueryRunner {
   const BranchOptions& o_;
   std::string stem_;
   BranchResult& r_;
+  unsigned timeout_scale_;
   double last_ms_ = 0;
 };
 
@@ -261,7 +268,7 @@ class BranchSolver {
       BranchEncodingOptions wo = o_.encoding;
       wo.whole_warp = true;
       BranchEncoding w = encode_branch(c, m_, f_, a_, branch, o_.launch, wo);
-      QueryRunner qw(c, o_, fmt::format("branches.{}.line{}.warp", f_.name, ins.pos.line), r);
+      QueryRunner qw(c, o_, fmt::format("branches.{}.line{}.warp", f_.name, ins.pos.line), r, kWholeWarpTimeoutScale);
       BranchResult again = r;
       again.witness.reset();
       again.whole_warp = true;
@@ -299,17 +306,19 @@ class BranchSolver {
       any.push_back(split);
       if (!i.beyond) precise.push_back(split);
     }
-    SmtStatus st = q.check(e.base, any_of(c, reach), "reachable");
-    if (st == SmtStatus::Unsat) {
-      r.verdict = BranchVerdict::Unreachable;
-      r.reason = "no thread of any launch that meets the assumptions reaches it";
-      return;
-    }
-    if (st != SmtStatus::Sat) return timeout(st, "reachability");
+    // A split implies the branch is reached, so reachability is asked only
+    // when no split exists (to tell "unreachable" from "uniform").
     std::optional<z3::model> model;
-    z3::expr_vector pair = e.base;
+    z3::expr_vector pair = smt::copy_of(e.base);
     pair.push_back(e.same_warp);
-    st = q.check(pair, any_of(c, precise), "divergent", &model);
+    // With a symbolic block, two lanes ask about 1-D blocks first: they need
+    // no multiplier for the linear thread id, and most splits show up in them.
+    // A split there is a split; only "none there" needs every shape. (The
+    // whole-warp retry is there to prove uniformity, so it goes straight on.)
+    z3::expr one_d = e.ntid[1] == c.bv_val(1, 32) && e.ntid[2] == c.bv_val(1, 32);
+    bool symbolic = !o_.launch.concrete_block && e.threads == 2;
+    SmtStatus st = symbolic ? q.check(pair, any_of(c, precise) && one_d, "divergent-1d", &model) : SmtStatus::Unsat;
+    if (st != SmtStatus::Sat) st = q.check(pair, any_of(c, precise), "divergent", &model);
     if (st == SmtStatus::Sat) {
       // Prefer a witness a replay can run (pointers at device-like addresses).
       std::optional<z3::model> nice;
@@ -332,8 +341,17 @@ class BranchSolver {
                      ? "two lanes of one warp can reach it together and go different ways"
                      : "two lanes can go different ways in the model, which is not exact here (" + imprecision_text(e) +
                            "): the replay decides";
-      if (!e.imprecision.empty()) imprecise_ = true;
       return;
+    }
+    if (st == SmtStatus::Unsat) {
+      SmtStatus reached = symbolic ? q.check(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
+      if (reached != SmtStatus::Sat) reached = q.check(e.base, any_of(c, reach), "reachable");
+      if (reached == SmtStatus::Unsat) {
+        r.verdict = BranchVerdict::Unreachable;
+        r.reason = "no thread of any launch that meets the assumptions reaches it";
+        return;
+      }
+      if (reached != SmtStatus::Sat) return timeout(reached, "reachability");
     }
     if (st != SmtStatus::Unsat) return timeout(st, "divergence");
     if (any.size() == precise.size()) {
@@ -406,7 +424,6 @@ class BranchSolver {
   const ptx::Function& f_;
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
-  bool imprecise_ = false;
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
@@ -482,6 +499,26 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
 }
 
 }  // namespace
+
+void apply_launch_directives(const ptx::Function& k, LaunchSpec& l) {
+  if (k.reqntid[0]) {
+    uint32_t want[3] = {std::max(1u, k.reqntid[0]), std::max(1u, k.reqntid[1]), std::max(1u, k.reqntid[2])};
+    if (!l.concrete_block) {
+      l.concrete_block = true;
+      std::copy(want, want + 3, l.block);
+    }
+    // A given block that differs cannot launch: launch_exists says so.
+    l.assumptions.push_back(parse_assumption(
+        fmt::format("ntid.x == {} && ntid.y == {} && ntid.z == {}", want[0], want[1], want[2])));
+    l.assumptions.back().text += " (.reqntid)";
+    return;
+  }
+  if (k.maxntid[0]) {
+    uint64_t most = uint64_t{std::max(1u, k.maxntid[0])} * std::max(1u, k.maxntid[1]) * std::max(1u, k.maxntid[2]);
+    l.assumptions.push_back(parse_assumption(fmt::format("ntid.x * ntid.y * ntid.z <= {}", most)));
+    l.assumptions.back().text += " (.maxntid)";
+  }
+}
 
 SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o) {
   z3::context c;

@@ -92,6 +92,11 @@ struct BranchOptions {
   size_t max_paths = 32;
 };
 
+// Adds what the kernel's own directives say about its launches: .reqntid
+// fixes the block (when the launch does not), .maxntid bounds its size (the
+// launch fails beyond it, so no thread ever runs there).
+void apply_launch_directives(const ptx::Function& kernel, LaunchSpec& launch);
+
 // Whether any launch meets the launch description and the assumptions
 // (unsat: the assumptions contradict each other or the hardware's limits).
 SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "encodings/smt_helpers.h"
+
 namespace warpsat {
 
 namespace {
@@ -15,12 +17,6 @@ int64_t value_of(const z3::model& m, const z3::expr& e) {
 }
 
 // z3::expr_vector copies share one underlying vector; this makes a real copy.
-z3::expr_vector copy_of(const z3::expr_vector& v) {
-  z3::expr_vector out(v.ctx());
-  for (const z3::expr& e : v) out.push_back(e);
-  return out;
-}
-
 class Minimizer {
  public:
   Minimizer(z3::solver& s, const LexProblem& p) : s_(s), p_(p) {}
@@ -54,7 +50,7 @@ class Minimizer {
 
   // The model's choices as assumption literals.
   z3::expr_vector fixed_choices() {
-    z3::expr_vector lits = copy_of(assumed_);
+    z3::expr_vector lits = smt::copy_of(assumed_);
     for (const z3::expr& c : p_.choices) lits.push_back(model_->eval(c, true).is_true() ? c : !c);
     return lits;
   }
@@ -68,7 +64,7 @@ class Minimizer {
     int64_t lo = 0, hi = value;
     for (bool first = true; lo < hi; first = false) {
       int64_t mid = first ? hi - 1 : lo + (hi - lo) / 2;
-      z3::expr_vector assumptions = copy_of(fixed);
+      z3::expr_vector assumptions = smt::copy_of(fixed);
       assumptions.push_back(bound_literal(obj <= s_.ctx().int_val(mid)));
       z3::check_result r = check(assumptions);
       if (r == z3::sat) {
@@ -111,7 +107,7 @@ class Minimizer {
     int64_t best = value_of(*model_, obj);
     if (!tighten(obj, best)) return false;
     for (;;) {
-      z3::expr_vector below = copy_of(assumed_);
+      z3::expr_vector below = smt::copy_of(assumed_);
       below.push_back(bound_literal(obj < s_.ctx().int_val(best)));
       z3::check_result r = check(below);
       if (r == z3::unknown) return false;

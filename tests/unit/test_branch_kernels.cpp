@@ -84,11 +84,15 @@ void check_kernel(const std::string& stem, const std::string& variant) {
     for (const auto& [b, v] : a.block) scopes.insert(b);
   for (const std::optional<Block>& scope : scopes) {
     BranchOptions o;
+    // The verdicts are under test, not the speed: a loaded CI machine must not
+    // turn a proof into "unknown" (bench/ measures the time).
+    o.solver.timeout_ms = 10000;
     o.launch.assumptions = assumptions_for_kernel(truth.assume, k);
     if (scope) {
       o.launch.concrete_block = true;
       std::copy(scope->begin(), scope->end(), o.launch.block);
     }
+    apply_launch_directives(k, o.launch);
     KernelBranches result = analyse_branches(m, k, o);
     REQUIRE_NOTHROW(replay_branches(m, k, o, result, ReplayOptions{}));
     std::map<uint32_t, std::vector<BranchVerdict>> by_line;
