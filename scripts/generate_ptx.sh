@@ -9,6 +9,9 @@
 #                                                                             (switch_* kernels only)
 #                                   examples/kernels/ptx/<stem>.clang.sm_80.ptx   clang 14 NVPTX
 #                                   examples/kernels/llvm/<stem>.ll           clang 14, device IR
+#                                   examples/kernels/llvm/<stem>.divergence.txt   opt 14's
+#                                       print<divergence> of that IR (branches_* kernels only;
+#                                       written by bench/llvm_divergence/compare.sh --update)
 #
 # The outputs are committed so that building and testing warpsat needs no CUDA
 # and no clang; this script never runs at build or test time. It skips, with
@@ -110,6 +113,15 @@ if command -v "$clang" >/dev/null 2>&1; then
     "$clang" "${clang_flags[@]}" -S -emit-llvm "$src" -o "$ll"
     normalise_paths "$ll"
   done
+  # LLVM's divergence verdicts on the new IR; the script skips (77) without
+  # LLVM 14's opt, and then the committed printouts may be stale.
+  rc=0
+  bench/llvm_divergence/compare.sh --update || rc=$?
+  if [ "$rc" -eq 77 ]; then
+    echo "generate_ptx: llvm/*.divergence.txt not regenerated (see above)" >&2
+  elif [ "$rc" -ne 0 ]; then
+    exit "$rc"
+  fi
 else
   echo "generate_ptx: skipping clang outputs: $clang not found (set CLANG=/path/to/clang)" >&2
 fi

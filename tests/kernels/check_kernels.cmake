@@ -3,6 +3,8 @@
 # - every examples/kernels/<stem>.cu has its PTX for sm_75, sm_80, sm_90
 #   (with .loc lines), sm_80 without line info, clang's sm_80 PTX and
 #   clang's LLVM IR, and each PTX file has `.visible .entry <stem>(`;
+# - every branches_*.cu has LLVM 14's divergence printout of its IR
+#   (llvm/<stem>.divergence.txt, bench/llvm_divergence/compare.sh --update);
 # - every EXPECT comment in branches_*.cu follows the grammar of
 #   examples/kernels/README.md, one unqualified verdict per annotated line;
 # - with PTXAS set, ptxas accepts every PTX file for its target.
@@ -61,6 +63,9 @@ foreach(source IN LISTS sources)
   endif()
   if(NOT EXISTS ${KERNELS_DIR}/llvm/${stem}.ll)
     fail("missing ${KERNELS_DIR}/llvm/${stem}.ll: run scripts/generate_ptx.sh")
+  endif()
+  if(stem MATCHES "^branches_" AND NOT EXISTS ${KERNELS_DIR}/llvm/${stem}.divergence.txt)
+    fail("missing ${KERNELS_DIR}/llvm/${stem}.divergence.txt: run scripts/generate_ptx.sh")
   endif()
 
   # EXPECT annotations: on code lines of branches_*.cu only.
