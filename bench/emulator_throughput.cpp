@@ -29,9 +29,9 @@ int main(int argc, char** argv) {
   simt::Launch l;
   l.grid[0] = blocks;
   l.block[0] = threads;
-  simt::KernelArgument out{simt::KernelArgument::Kind::Buffer, {}, "out"};
+  simt::KernelArgument out = simt::KernelArgument::buffer({}, "out");
   out.zero_bytes = uint64_t{blocks} * threads * 4;
-  simt::KernelArgument n{simt::KernelArgument::Kind::Scalar, std::vector<uint8_t>(4), "n"};
+  simt::KernelArgument n = simt::KernelArgument::scalar(std::vector<uint8_t>(4), "n");
   std::memcpy(n.bytes.data(), &iterations, 4);
   l.args = {out, n};
   simt::EmulatorOptions o;

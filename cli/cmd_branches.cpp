@@ -44,6 +44,8 @@ nlohmann::json witness_json(const Witness& w) {
                      {"bits", l.bits}});
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [n, v] : w.params) params[n] = fmt::format("0x{:x}", v);
+  // A struct parameter: its bytes in memory order, as hex.
+  for (const auto& [n, bytes] : w.aggregates) params[n] = fmt::format("{:02x}", fmt::join(bytes, ""));
   auto lane = [&](int t) {
     return nlohmann::json{{"lane", w.lane[t]}, {"tid", {w.tid[t][0], w.tid[t][1], w.tid[t][2]}}, {"outcome", w.outcome[t]}};
   };

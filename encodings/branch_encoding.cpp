@@ -18,6 +18,9 @@ using ptx::RegId;
 
 namespace {
 
+// Structs passed by value larger than this stay opaque (the terms would be wide).
+constexpr uint64_t kMaxAggregateParamBytes = 256;
+
 struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -58,7 +61,7 @@ class Executor : public TermSource {
       build_loop_tree();
       model_launch();
       PairState entry{{}, false};
-      for (unsigned t = 0; t < n_; ++t) entry.t.push_back(ThreadState{exists_[t], {}});
+      for (unsigned t = 0; t < n_; ++t) entry.t.push_back(ThreadState{exists_[t], {}, {}});
       run_region(-1, 0, entry, nullptr);
       settle_imprecision();
     } catch (const Unsupported& u) {
@@ -131,9 +134,9 @@ class Executor : public TermSource {
     if (!f_.is_entry) return std::nullopt;
     for (size_t i = 0; i < f_.params.size(); ++i) {
       const ptx::Variable& p = f_.params[i];
-      if (p.name != name || !p.dims.empty()) continue;
-      unsigned pw = std::max(8u, ptx::bit_width(p.type));
-      if (offset < 0 || static_cast<unsigned>(offset) * 8 + bits > pw) return std::nullopt;
+      if (p.name != name) continue;
+      unsigned pw = param_bits(p);
+      if (pw == 0 || offset < 0 || static_cast<unsigned>(offset) * 8 + bits > pw) return std::nullopt;
       z3::expr v = param_term(i);
       return v.extract(static_cast<unsigned>(offset) * 8 + bits - 1, static_cast<unsigned>(offset) * 8);
     }
@@ -225,9 +228,17 @@ class Executor : public TermSource {
       if (used.count(name)) e_.imprecision.insert(why);
   }
 
+  // A scalar parameter's width, or an aggregate's (a .b8 array, as CUDA
+  // passes structs) up to kMaxAggregateParamBytes; 0 for a larger one.
+  static unsigned param_bits(const ptx::Variable& p) {
+    if (p.dims.empty()) return std::max(8u, ptx::bit_width(p.type));
+    uint64_t bytes = p.size_bytes();
+    return bytes && bytes <= kMaxAggregateParamBytes ? static_cast<unsigned>(bytes * 8) : 0;
+  }
+
   z3::expr param_term(size_t i) {
     const ptx::Variable& p = f_.params[i];
-    unsigned pw = std::max(8u, ptx::bit_width(p.type));
+    unsigned pw = param_bits(p);
     if (i < launch_.param_values.size() && launch_.param_values[i]) return c_.bv_val(*launch_.param_values[i], pw);
     std::string name(p.name);
     for (auto& [n, v] : e_.params)
@@ -396,7 +407,7 @@ class Executor : public TermSource {
   // ---- merging ----
   PairState merge(std::vector<PairState>& in) {
     if (in.size() == 1) return std::move(in[0]);
-    PairState out{std::vector<ThreadState>(n_, ThreadState{c_.bool_val(false), {}}), in[0].beyond};
+    PairState out{std::vector<ThreadState>(n_, ThreadState{c_.bool_val(false), {}, {}}), in[0].beyond};
     for (int t = 0; t < static_cast<int>(n_); ++t) {
       std::set<RegId> regs;
       for (auto& s : in)

@@ -173,13 +173,19 @@ std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& t
   for (const std::string& text : texts) {
     Assumption a = parse_assumption(text);
     for (const std::string& n : names_in(*a.expr)) {
-      if (kDimensions.count(n) || k.find_param(n)) continue;
+      if (kDimensions.count(n)) continue;
+      const ptx::Variable* p = k.find_param(n);
       size_t index = 0;
-      if (n.rfind("param", 0) == 0 && n.size() > 5 && n.find_first_not_of("0123456789", 5) == std::string::npos &&
+      if (!p && n.rfind("param", 0) == 0 && n.size() > 5 && n.find_first_not_of("0123456789", 5) == std::string::npos &&
           (index = std::stoul(n.substr(5))) < k.params.size()) {
-        rename(*a.expr, n, std::string(k.params[index].name));
-        continue;
+        p = &k.params[index];
+        rename(*a.expr, n, std::string(p->name));
       }
+      if (p && !p->dims.empty())
+        throw command_line_error(fmt::format("--assume '{}': parameter '{}' of kernel {} is an aggregate (a byte "
+                                             "array); assumptions name scalar parameters only",
+                                             text, p->name, k.name));
+      if (p) continue;
       throw command_line_error(fmt::format("--assume '{}': '{}' is neither a launch dimension (ntid.x, ..., nctaid.z) "
                                            "nor a parameter of kernel {} (its names, or param0 to param{})",
                                            text, n, k.name, k.params.empty() ? 0 : k.params.size() - 1));

@@ -130,7 +130,16 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
     w.lane[t] = static_cast<uint32_t>(value_of(m, e.lane[pick[t]]));
     w.outcome[t] = value_of(m, inst.out[pick[t]]);
   }
-  for (const auto& [name, term] : e.params) w.params.emplace_back(name, value_of(m, term));
+  for (const auto& [name, term] : e.params) {
+    unsigned bits = term.get_sort().bv_size();
+    if (bits <= 64) {
+      w.params.emplace_back(name, value_of(m, term));
+      continue;
+    }
+    std::vector<uint8_t> bytes(bits / 8);
+    for (unsigned i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(value_of(m, term.extract(8 * i + 7, 8 * i)));
+    w.aggregates.emplace_back(name, std::move(bytes));
+  }
   for (const LoadTerm& l : e.loads)
     for (size_t t = 0; t < l.reach.size(); ++t) {
       if (!m.eval(l.reach[t], true).is_true()) continue;
@@ -143,7 +152,7 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
   return w;
 }
 
-// Pointer parameters at device-like, 256-byte aligned addresses a replay can
+// Pointer parameters at device-like, 4-byte aligned addresses a replay can
 // allocate (and launch dimensions a replay can run): for witnesses only.
 z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f) {
   z3::expr_vector cs(c);
@@ -153,8 +162,10 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
     const ptx::Variable* p = f.find_param(name);
     if (!p || !is_pointer_param(m, *p)) continue;
     uint64_t lo = base + (uint64_t{k++} << 34);
+    // 4-byte aligned, not 256 as cudaMalloc gives: kernels receive offset
+    // pointers, and library code branches on a pointer's alignment.
     cs.push_back(z3::uge(term, c.bv_val(lo, 64)) && z3::ult(term, c.bv_val(lo + (uint64_t{1} << 30), 64)) &&
-                 (term & c.bv_val(255, 64)) == c.bv_val(0, 64));
+                 (term & c.bv_val(3, 64)) == c.bv_val(0, 64));
   }
   // A launch a replay runs in moments: the witness CTA alone runs, but its
   // addresses grow with the grid.
@@ -181,6 +192,26 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
       z3::func_decl mem = c.function(name.c_str(), c.bv_sort(w), c.bv_sort(l.bits));
       cs.push_back(l.value[t] == mem(a));
     }
+  return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
+}
+
+// Every non-pointer parameter, and every 32-bit word of a struct parameter,
+// within 2^16 of zero (as a signed number).
+z3::expr small_params(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f) {
+  z3::expr_vector cs(c);
+  auto near_zero = [&](const z3::expr& v) {
+    unsigned w = v.get_sort().bv_size();
+    if (w <= 16) return;
+    cs.push_back(z3::ule(v + c.bv_val(1u << 16, w), c.bv_val(1u << 17, w)));
+  };
+  for (const auto& [name, term] : e.params) {
+    const ptx::Variable* p = f.find_param(name);
+    if (p && is_pointer_param(m, *p)) continue;
+    unsigned w = term.get_sort().bv_size();
+    if (w <= 64) near_zero(term);
+    else
+      for (unsigned lo = 0; lo + 32 <= w; lo += 32) near_zero(term.extract(lo + 31, lo));
+  }
   return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
 }
 
@@ -328,7 +359,11 @@ class BranchSolver {
       // the address arithmetic of a whole warp cheap), then with any shape.
       z3::expr same_block = c.bool_val(true);
       for (int d = 0; d < 3; ++d) same_block = same_block && e.ntid[d] == model->eval(e.ntid[d], true);
-      bool replayable = q.check(pair, replay && same_block, "witness", &nice) == SmtStatus::Sat ||
+      // Small parameter values first: a loop bound of two billion would make
+      // the replay run past its step budget before it reaches the branch.
+      z3::expr small = small_params(c, e, m_, f_);
+      bool replayable = q.check(pair, replay && same_block && small, "witness", &nice) == SmtStatus::Sat ||
+                        q.check(pair, replay && same_block, "witness-large", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay, "witness-any-block", &nice) == SmtStatus::Sat;
       const z3::model& wm = replayable ? *nice : *model;
       for (const BranchInstance& i : e.instances)

@@ -23,7 +23,9 @@ struct Witness {
   uint32_t lane[2] = {0, 0};
   uint32_t tid[2][3] = {{0, 0, 0}, {0, 0, 0}};
   uint64_t outcome[2] = {0, 0};  // taken (1) or not (0); brx: the index
-  std::vector<std::pair<std::string, uint64_t>> params;  // kernel parameters the slice reads
+  std::vector<std::pair<std::string, uint64_t>> params;  // scalar kernel parameters the slice reads
+  // Aggregate (struct) parameters the slice reads: their bytes in memory order.
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> aggregates;
   struct Load {
     uint32_t ptx_line = 0;
     std::string space;

@@ -1,6 +1,8 @@
 #include "solver/branch_replay.h"
 
+#include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -23,25 +25,6 @@ using Observations = std::map<uint32_t, std::vector<Observation>>;  // branch in
 
 uint64_t linear_cta(const simt::Cta& c, const uint32_t grid[3]) {
   return c.id[0] + uint64_t{c.id[1]} * grid[0] + uint64_t{c.id[2]} * grid[0] * grid[1];
-}
-
-// Runs the launch, recording every execution of the kernel's conditional branches.
-std::optional<std::string> observe(const ptx::Module& m, uint32_t kernel_index, const simt::Launch& launch,
-                                   const std::vector<uint64_t>& ctas, Observations& out) {
-  simt::EmulatorOptions eo;
-  eo.return_buffers = false;
-  eo.only_ctas = ctas;
-  eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t function, uint32_t instruction,
-                     uint32_t active, uint32_t taken) {
-    if (function != kernel_index) return;
-    out[instruction].push_back({linear_cta(c, launch.grid), w.id, active, taken});
-  };
-  try {
-    simt::run_kernel(m, launch, eo);
-  } catch (const InputError& e) {
-    return std::string(e.what());
-  }
-  return std::nullopt;
 }
 
 std::string lanes_text(uint32_t mask) {
@@ -79,6 +62,43 @@ class Replayer {
   }
 
  private:
+  // Runs the launch, recording every execution of the kernel's conditional
+  // branches, until `enough` says the observations so far settle the
+  // question. Launches the replay makes up (any-launch shapes, witnesses)
+  // get a step budget each and one in all: made-up parameters can send a
+  // kernel round a loop whose bound is a struct it never received.
+  enum class Origin { Given, Shape, Witness };
+  std::optional<std::string> observe(const simt::Launch& launch, const std::vector<uint64_t>& ctas, Observations& out,
+                                     Origin origin, const std::function<bool(uint32_t, const Observation&)>& enough = {}) {
+    simt::EmulatorOptions eo;
+    eo.return_buffers = false;
+    eo.only_ctas = ctas;
+    bool made_up = origin != Origin::Given;
+    uint64_t& used = origin == Origin::Shape ? shape_steps_ : witness_steps_;
+    if (made_up) {
+      uint64_t total = origin == Origin::Shape ? ro_.shape_steps_total : ro_.witness_steps_total;
+      if (used >= total)
+        return fmt::format("the replay's budget of {} warp instructions for made-up {} is spent", total,
+                           origin == Origin::Shape ? "launch shapes" : "witness launches");
+      eo.max_steps = std::min(ro_.made_up_steps_per_launch, total - used);
+    }
+    eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t function, uint32_t instruction,
+                       uint32_t active, uint32_t taken) {
+      if (function != index_) return false;
+      const Observation& ob =
+          out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
+      return enough && enough(instruction, ob);
+    };
+    try {
+      simt::RunResult r = simt::run_kernel(m_, launch, eo);
+      if (made_up) used += r.metrics.warp_instructions;
+    } catch (const InputError& e) {
+      if (made_up) used += eo.max_steps;  // at most; a fault is usually the step limit
+      return std::string(e.what());
+    }
+    return std::nullopt;
+  }
+
   // One report per branch: the first launch that contradicts it.
   void contradiction(const BranchResult& b, const std::string& what) {
     if (!contradicted_.insert(b.instruction).second) return;
@@ -186,7 +206,7 @@ class Replayer {
         ctas.push_back(b.witness->cta[0] + uint64_t{b.witness->cta[1]} * l.grid[0] +
                        uint64_t{b.witness->cta[2]} * l.grid[0] * l.grid[1]);
     Observations obs;
-    std::optional<std::string> fault = observe(m_, index_, l, ctas, obs);
+    std::optional<std::string> fault = observe(l, ctas, obs, Origin::Given);
     bool all = ctas.empty();
     if (all) {
       uint64_t n = uint64_t{l.grid[0]} * l.grid[1] * l.grid[2];
@@ -279,7 +299,7 @@ class Replayer {
           simt::Launch l = launch_for(block, grid, seed);
           if (!meets_assumptions(l)) continue;
           Observations obs;
-          std::optional<std::string> fault = observe(m_, index_, l, {}, obs);
+          std::optional<std::string> fault = observe(l, {}, obs, Origin::Shape);
           if (fault) {
             ++faults;
             last_fault = *fault;
@@ -341,23 +361,30 @@ class Replayer {
     }
     simt::Launch l = launch_for(w.block, w.grid, 0);
     // Buffers the witness does not place get a window of their own, far from
-    // the witness's (branch_analysis.cpp puts those from 2^40 on).
+    // the witness's (branch_analysis.cpp puts those from 2^40 on, 2^34 apart,
+    // each pointer in its window's first 2^30 bytes). A buffer reaches to
+    // its window's end, so loads outside the slice (a grid-stride loop over
+    // a billion items) stay inside it; untouched pages cost nothing.
+    constexpr uint64_t kWindowBytes = (uint64_t{1} << 34) - (uint64_t{1} << 30);
     uint64_t spare = uint64_t{1} << 44;
     for (auto& a : l.args)
       if (a.kind == simt::KernelArgument::Kind::Buffer) {
         a.fixed_address = spare;
-        a.zero_bytes = uint64_t{1} << 30;
+        a.zero_bytes = kWindowBytes;
         a.bytes.clear();
         spare += uint64_t{1} << 34;
       }
     for (size_t i = 0; i < k_.params.size(); ++i) {
       std::string name(k_.params[i].name);
+      for (const auto& [n, bytes] : w.aggregates)
+        if (n == name && l.args[i].kind == simt::KernelArgument::Kind::Scalar)
+          std::copy_n(bytes.begin(), std::min(bytes.size(), l.args[i].bytes.size()), l.args[i].bytes.begin());
       for (const auto& [n, v] : w.params) {
         if (n != name) continue;
         simt::KernelArgument& a = l.args[i];
         if (a.kind == simt::KernelArgument::Kind::Buffer) {
           a.fixed_address = v;
-          a.zero_bytes = uint64_t{1} << 30;
+          a.zero_bytes = kWindowBytes;
         } else {
           std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
         }
@@ -381,20 +408,22 @@ class Replayer {
       }
     }
     uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
+    auto splits = [&](uint32_t instruction, const Observation& ob) {
+      if (instruction != b.instruction || ob.cta != cta || ob.warp != w.warp) return false;
+      bool both = (ob.active >> w.lane[0] & 1) && (ob.active >> w.lane[1] & 1);
+      if (!both) return false;
+      bool t0 = ob.taken >> w.lane[0] & 1, t1 = ob.taken >> w.lane[1] & 1;
+      return b.indexed ? (ob.taken != 0 && ob.taken != ob.active)
+                       : (t0 == (w.outcome[0] != 0) && t1 == (w.outcome[1] != 0));
+    };
     Observations obs;
-    std::optional<std::string> fault = observe(m_, index_, l, {cta}, obs);
-    if (fault) {
+    std::optional<std::string> fault = observe(l, {cta}, obs, Origin::Witness, splits);
+    bool split = std::any_of(obs[b.instruction].begin(), obs[b.instruction].end(),
+                             [&](const Observation& ob) { return splits(b.instruction, ob); });
+    if (fault && !split) {
       b.validation = "the witness replay stopped: " + *fault;
       downgrade_if_imprecise(b);
       return;
-    }
-    bool split = false;
-    for (const Observation& ob : obs[b.instruction]) {
-      if (ob.cta != cta || ob.warp != w.warp) continue;
-      bool both = (ob.active >> w.lane[0] & 1) && (ob.active >> w.lane[1] & 1);
-      if (!both) continue;
-      bool t0 = ob.taken >> w.lane[0] & 1, t1 = ob.taken >> w.lane[1] & 1;
-      if (b.indexed ? (ob.taken != 0 && ob.taken != ob.active) : (t0 == (w.outcome[0] != 0) && t1 == (w.outcome[1] != 0))) split = true;
     }
     if (split) {
       if (decided_by_replay(b))
@@ -439,6 +468,7 @@ class Replayer {
   KernelBranches& r_;
   const ReplayOptions& ro_;
   uint32_t index_;
+  uint64_t shape_steps_ = 0, witness_steps_ = 0;
   std::set<uint64_t> ran_ctas_;
   std::vector<std::string> mismatches_;
   std::set<uint32_t> contradicted_;

@@ -25,6 +25,11 @@ struct ReplayOptions {
   // without it, buffers are zero-filled and scalars 0.
   std::optional<simt::Launch> launch;
   size_t sample_warps = 4096;  // at least this many warps when a grid is too large to run whole
+  // Warp instructions for the launches the replay makes up, each, and all
+  // of them together per kernel: the any-launch shapes, and the witnesses.
+  uint64_t made_up_steps_per_launch = uint64_t{1} << 22;
+  uint64_t shape_steps_total = uint64_t{1} << 24;
+  uint64_t witness_steps_total = uint64_t{1} << 26;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
 };

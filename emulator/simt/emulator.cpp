@@ -226,7 +226,7 @@ class WarpRunner {
 
   // Runs `w` for up to `budget` instructions or until it blocks or ends.
   void run(Warp& w, uint32_t budget) {
-    while (budget > 0 && w.state == Warp::State::Ready) {
+    while (budget > 0 && w.state == Warp::State::Ready && !rs_.stop) {
       if (w.frames.empty()) {
         w.state = Warp::State::Done;
         return;
@@ -310,7 +310,7 @@ class WarpRunner {
   }
 
   void report_branch(const Warp& w, const Frame& f, uint32_t pc, uint32_t active, uint32_t taken) {
-    if (rs_.options.on_branch) rs_.options.on_branch(cta_, w, f.code->index, pc, active, taken);
+    if (rs_.options.on_branch && rs_.options.on_branch(cta_, w, f.code->index, pc, active, taken)) rs_.stop = true;
   }
 
   void branch(Warp& w, Frame& f, SimtEntry& e, const Op& op, uint32_t active, uint32_t taken, OpCounters& c) {
@@ -605,7 +605,7 @@ void run_cta(RunState& rs, uint64_t linear) {
       }
       all_done &= w.state == Warp::State::Done;
     }
-    if (all_done) break;
+    if (all_done || rs.stop) break;
     if (!ran && !runner.release_barriers(true)) runner.deadlock();
   }
 }
@@ -733,13 +733,14 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
   uint64_t ran = 0;
   if (options.only_ctas.empty()) {
-    for (uint64_t c = 0; c < total; ++c, ++ran) run_cta(rs, c);
+    for (uint64_t c = 0; c < total && !rs.stop; ++c, ++ran) run_cta(rs, c);
   } else {
     for (uint64_t c : options.only_ctas)
-      if (c < total) run_cta(rs, c), ++ran;
+      if (c < total && !rs.stop) run_cta(rs, c), ++ran;
   }
 
   RunResult r;
+  r.stopped = rs.stop;
   r.metrics = collect_metrics(rs, ran);
   r.buffers.resize(launch.args.size());
   for (size_t i = 0; i < launch.args.size() && options.return_buffers; ++i)

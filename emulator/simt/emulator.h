@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "emulator/simt/metrics.h"
@@ -33,6 +34,19 @@ struct KernelArgument {
   std::vector<std::pair<uint64_t, std::vector<uint8_t>>> patches;  // a buffer: bytes written at offsets
   uint64_t zero_bytes = 0;     // a buffer: its size when `bytes` is empty (zero-filled, allocated lazily)
   uint64_t size() const { return bytes.empty() ? zero_bytes : bytes.size(); }
+
+  static KernelArgument buffer(std::vector<uint8_t> contents, std::string name) {
+    KernelArgument a;
+    a.kind = Kind::Buffer;
+    a.bytes = std::move(contents);
+    a.name = std::move(name);
+    return a;
+  }
+  static KernelArgument scalar(std::vector<uint8_t> value, std::string name) {
+    KernelArgument a = buffer(std::move(value), std::move(name));
+    a.kind = Kind::Scalar;
+    return a;
+  }
 };
 
 struct Launch {
@@ -55,12 +69,15 @@ struct EmulatorOptions {
   // Linear ids of the CTAs to run (x fastest); empty = all of them.
   std::vector<uint64_t> only_ctas;
   // Called after each executed warp instruction of a conditional branch with
-  // the lanes active at it and the lanes that took it (for replays).
-  std::function<void(const Cta&, const Warp&, uint32_t function, uint32_t instruction, uint32_t active,
+  // the lanes active at it and the lanes that took it (for replays). It
+  // returns true to end the launch there: a witness replay has seen its
+  // split and need not run a grid-stride loop over a billion items.
+  std::function<bool(const Cta&, const Warp&, uint32_t function, uint32_t instruction, uint32_t active,
                      uint32_t taken)> on_branch;
 };
 
 struct RunResult {
+  bool stopped = false;  // on_branch ended the launch early (metrics are partial)
   KernelMetrics metrics;
   std::vector<std::vector<uint8_t>> buffers;  // final contents, per argument (empty for scalars)
 };

@@ -27,6 +27,7 @@ struct RunState {
   std::vector<uint8_t> kernel_params;    // the parameter buffer
   std::vector<uint64_t> arg_addresses;   // device address of each buffer argument (0 for scalars)
   uint64_t steps = 0;
+  bool stop = false;  // on_branch asked to end the launch
   std::vector<std::vector<OpCounters>> counters;  // [function][instruction]
   std::vector<std::vector<bool>> executes;  // slices mode: [function][instruction]; empty = all
 

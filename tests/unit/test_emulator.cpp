@@ -5,6 +5,7 @@
 
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/profile.h"
+#include "emulator/simt/state.h"
 #include "frontend/ptx/parser.h"
 
 using namespace warpsat;
@@ -268,6 +269,36 @@ $L_first:
   ret;
 })");
   CHECK(error_of(tex, one).starts_with("k.ptx:8:3: error: the emulator does not implement 'tex.2d.v4.f32.f32'"));
+}
+
+TEST_CASE("on_branch can end a launch early, mid-loop, without a fault") {
+  // Every lane spins on a conditional branch forever; the callback stops the
+  // launch at the third execution of the branch, in the first of 4 CTAs.
+  ptx::Module spin = parse(R"(
+.entry k() {
+  .reg .pred %p<2>;
+  .reg .b32 %r<2>;
+  mov.u32 %r1, %tid.x;
+$L:
+  setp.lt.u32 %p1, %r1, 4096;
+  @%p1 bra $L;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 64;
+  l.grid[0] = 4;
+  EmulatorOptions o;
+  o.max_steps = 1u << 20;
+  int seen = 0;
+  o.on_branch = [&](const Cta& c, const Warp&, uint32_t, uint32_t, uint32_t active, uint32_t taken) {
+    CHECK(c.id[0] == 0);
+    CHECK(active == taken);
+    return ++seen == 3;
+  };
+  RunResult r = run_kernel(spin, l, o);
+  CHECK(r.stopped);
+  CHECK(seen == 3);
+  CHECK(r.metrics.warp_instructions < 16);
 }
 
 TEST_CASE("runs are deterministic, and exited lanes leave barriers") {

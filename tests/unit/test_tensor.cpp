@@ -36,10 +36,10 @@ std::vector<uint32_t> run(const std::string& ptx, const std::vector<uint32_t>& i
   simt::Launch l;
   l.kernel = "k";
   l.block[0] = threads;
-  simt::KernelArgument a{simt::KernelArgument::Kind::Buffer, {}, "in"};
+  simt::KernelArgument a = simt::KernelArgument::buffer({}, "in");
   a.bytes.resize(std::max<size_t>(in.size(), 1) * 4);
   if (!in.empty()) std::memcpy(a.bytes.data(), in.data(), in.size() * 4);
-  simt::KernelArgument b{simt::KernelArgument::Kind::Buffer, std::vector<uint8_t>(out_words * 4, 0), "out"};
+  simt::KernelArgument b = simt::KernelArgument::buffer(std::vector<uint8_t>(out_words * 4, 0), "out");
   l.args = {a, b};
   simt::RunResult r = simt::run_kernel(m, l);
   std::vector<uint32_t> out(out_words);

@@ -69,7 +69,7 @@ std::vector<ZludaOutcome> run_zluda_corpus(const std::string& dir, const ZludaOp
       l.grid[0] = t["grid_dim_x"].get<uint32_t>();
       l.dynamic_shared_bytes = 1024;
       unsigned out_width = 0, in_width = 0;
-      simt::KernelArgument output{simt::KernelArgument::Kind::Buffer, {}, "output"};
+      simt::KernelArgument output = simt::KernelArgument::buffer({}, "output");
       std::vector<uint8_t> expected = to_bytes(t["output"], out_width);
       output.bytes.assign(expected.size(), 0);
       size_t params = t["kernel_params"].get<size_t>();
@@ -81,7 +81,7 @@ std::vector<ZludaOutcome> run_zluda_corpus(const std::string& dir, const ZludaOp
           l.args.push_back(alias);
         }
       } else {
-        simt::KernelArgument input{simt::KernelArgument::Kind::Buffer, to_bytes(t["input"], in_width), "input"};
+        simt::KernelArgument input = simt::KernelArgument::buffer(to_bytes(t["input"], in_width), "input");
         l.args.push_back(input);
         l.args.push_back(output);
       }
