@@ -26,6 +26,7 @@ struct BranchesOptions {
   bool symbolic = false;
   std::vector<std::string> assume;
   unsigned timeout_ms = 2000, unroll = 8, seed = 0;
+  size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
   bool no_replay = false;
   std::string inject_fault = "none";
@@ -169,6 +170,8 @@ int run_branches(const BranchesOptions& o) {
   BranchOptions bo;
   bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
   bo.encoding.unroll = o.unroll;
+  bo.max_ranges = o.max_ranges;
+  bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;
   for (const ptx::Function& f : m.functions)
     if (f.is_entry && f.has_body && (o.kernel.empty() || f.name == o.kernel)) kernels.push_back(&f);
@@ -247,6 +250,11 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "solver random seed")->capture_default_str();
   sub->add_option("--dump-smt2", o->dump_dir, "write every query to DIR as a named .smt2 file");
+  sub->add_option("--max-ranges", o->max_ranges,
+                  "thread-id intervals reported per branch with a concrete launch (0: none)")
+      ->capture_default_str();
+  sub->add_option("--max-paths", o->max_paths, "feasible paths reported per kernel with a concrete launch (0: none)")
+      ->capture_default_str();
   sub->add_flag("--no-replay", o->no_replay, "do not replay verdicts on the emulator (reported as not validated)");
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt a verdict before the replay")
       ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform"}))

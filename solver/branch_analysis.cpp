@@ -411,7 +411,8 @@ class BranchSolver {
   // found with interval queries on one thread: only when the branch occurs
   // once per thread and nothing imprecise enters it.
   void ranges(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
-    if (r.indexed || e.instances.size() != 1 || e.instances[0].beyond || !e.imprecision.empty()) return;
+    if (o_.max_ranges == 0 || r.indexed || e.instances.size() != 1 || e.instances[0].beyond || !e.imprecision.empty())
+      return;
     for (const auto& [name, term] : e.params) {
       (void)term;
       const ptx::Variable* p = f_.find_param(name);
@@ -467,6 +468,10 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
   for (const analysis::BranchSlice& s : a.slices)
     if (f.instructions[s.branch].op == ptx::Opcode::Bra) branches.push_back(s.branch);
   if (branches.empty() || !o.launch.concrete_block || !o.launch.concrete_grid) return;
+  if (o.max_paths == 0) {
+    out.paths_complete = false;
+    return;
+  }
   z3::context c;
   BranchEncodingOptions eo = o.encoding;
   BranchEncoding e = encode_branches(c, m, f, a, branches, o.launch, eo);

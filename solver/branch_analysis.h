@@ -90,8 +90,8 @@ struct BranchOptions {
   SolverOptions solver{2000, 0, ""};
   BranchEncodingOptions encoding;
   LaunchSpec launch;
-  size_t max_ranges = 64;
-  size_t max_paths = 32;
+  size_t max_ranges = 64;  // thread-id intervals per branch (concrete launches); 0: none
+  size_t max_paths = 32;   // feasible paths per kernel (concrete launches); 0: none
 };
 
 // Adds what the kernel's own directives say about its launches: .reqntid
