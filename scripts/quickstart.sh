@@ -48,6 +48,21 @@ case "$mode" in
     done
     echo "== warpsat simulate --problem examples/problems/seed001-table1-1.toml"
     "$warpsat" simulate --problem examples/problems/seed001-table1-1.toml
+    echo
+    # Profiles without a GPU: every example kernel's nvcc sm_80 PTX.
+    kernels=()
+    for cu in examples/kernels/*.cu; do kernels+=("examples/kernels/ptx/$(basename "$cu" .cu).sm_80.ptx"); done
+    echo "== warpsat profile examples/kernels/ptx/<every example>.sm_80.ptx"
+    "$warpsat" profile "${kernels[@]}"
+    # Branch uniformity, under each kernel's own '// ASSUME:' lines.
+    for cu in examples/kernels/branches_*.cu; do
+      ptx="examples/kernels/ptx/$(basename "$cu" .cu).sm_80.ptx"
+      assume=()
+      while IFS= read -r a; do assume+=(--assume "$a"); done < <(sed -n 's|^// ASSUME: ||p' "$cu")
+      echo
+      echo "== warpsat branches $ptx ${assume[*]}"
+      "$warpsat" branches "$ptx" "${assume[@]}"
+    done
     ;;
   test | sanitize)
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
