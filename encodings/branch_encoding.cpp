@@ -1,6 +1,7 @@
 #include "encodings/branch_encoding.h"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 
@@ -58,6 +59,7 @@ class Executor : public TermSource {
       in_slice_.assign(f_.instructions.size(), false);
       for (uint32_t i : slice_.instructions) in_slice_[i] = true;
       find_written_spaces();
+      find_blocks_reaching_targets();
       build_loop_tree();
       model_launch();
       PairState entry{{}, false};
@@ -412,9 +414,7 @@ class Executor : public TermSource {
       std::set<RegId> regs;
       for (auto& s : in)
         for (auto& [r, v] : s.t[static_cast<size_t>(t)].regs) regs.insert(r);
-      z3::expr pc = c_.bool_val(false);
-      for (auto& s : in) pc = pc || s.t[static_cast<size_t>(t)].pc;
-      out.t[static_cast<size_t>(t)].pc = pc.simplify();
+      out.t[static_cast<size_t>(t)].pc = any_path(in, static_cast<size_t>(t));
       for (auto& [r, tag] : in[0].t[static_cast<size_t>(t)].tags) {
         bool everywhere = true;
         for (auto& s : in) {
@@ -430,13 +430,28 @@ class Executor : public TermSource {
           auto& m = s.t[static_cast<size_t>(t)].regs;
           auto it = m.find(r);
           z3::expr here = it != m.end() ? it->second : entry_value_cached(t, r);
-          v = v ? z3::ite(s.t[static_cast<size_t>(t)].pc, here, *v) : here;
+          // The same term on both sides needs no ite (most registers are).
+          v = !v ? here : z3::eq(here, *v) ? here : z3::ite(s.t[static_cast<size_t>(t)].pc, here, *v);
         }
         out.t[static_cast<size_t>(t)].regs.emplace(r, *v);
       }
     }
     return out;
   }
+  // The disjunction of the incoming path conditions, simplified only by
+  // dropping false ones and stopping at a true one: Z3's simplifier on every
+  // join of an unrolled loop nest costs more than all the queries.
+  z3::expr any_path(const std::vector<PairState>& in, size_t t) {
+    z3::expr_vector live(c_);
+    for (const PairState& s : in) {
+      const z3::expr& pc = s.t[t].pc;
+      if (pc.is_true()) return pc;
+      if (!pc.is_false()) live.push_back(pc);
+    }
+    if (live.empty()) return c_.bool_val(false);
+    return live.size() == 1 ? live[0] : z3::mk_or(live);
+  }
+
   z3::expr entry_value_cached(int t, RegId r) {
     auto key = std::pair{t, r};
     auto it = entries_.find(key);
@@ -569,7 +584,10 @@ class Executor : public TermSource {
       if (is_target_[i] && recording_) record_instance(st, ins, i);
       bool control = ins.op == Opcode::Bra || ins.op == Opcode::Brx || ins.op == Opcode::Ret ||
                      ins.op == Opcode::Exit || ins.op == Opcode::Trap || ins.op == Opcode::Call;
-      if (in_slice_[i] && !control) execute(st.t, ins);
+      if (in_slice_[i] && !control) {
+        execute(st.t, ins);
+        if (++executed_ > o_.instruction_budget) budget_exhausted_ = true;
+      }
       if (ins.op == Opcode::Call && in_slice_[i]) execute(st.t, ins);  // its results become unknown values
     }
     current_ = &st.t;
@@ -648,6 +666,25 @@ class Executor : public TermSource {
     e_.instances.push_back(std::move(inst));
   }
 
+  // Blocks from which control can get to a target branch. Paths that leave
+  // them never reach the branch again, so the executor drops them: a branch
+  // at the top of a kernel is not followed through every loop below it.
+  void find_blocks_reaching_targets() {
+    const auto& blocks = a_.cfg.blocks;
+    reaches_target_.assign(blocks.size(), false);
+    std::vector<uint32_t> work;
+    for (uint32_t b : branches_) {
+      uint32_t block = a_.cfg.block_of[b];
+      if (!reaches_target_[block]) reaches_target_[block] = true, work.push_back(block);
+    }
+    while (!work.empty()) {
+      uint32_t b = work.back();
+      work.pop_back();
+      for (uint32_t p : blocks[b].preds)
+        if (p < blocks.size() && !reaches_target_[p]) reaches_target_[p] = true, work.push_back(p);
+    }
+  }
+
   // ---- regions ----
   // Runs `region` (a loop index, or -1 for the whole function) from `entry`;
   // edges back to the loop's header go to `back`, edges leaving it are returned.
@@ -665,6 +702,7 @@ class Executor : public TermSource {
         std::vector<Edge> outs = node < 0 ? process_block(static_cast<uint32_t>(-1 - node), std::move(st))
                                           : run_loop(static_cast<int>(node), std::move(st));
         for (Edge& e : outs) {
+          if (!reaches_target_[e.target]) continue;  // nothing after it can matter
           if (!in_region(region, e.target)) {
             exits.push_back(std::move(e));
           } else if (e.target == header) {
@@ -736,8 +774,11 @@ class Executor : public TermSource {
 
   // The induction queries of loop handling, on one incremental solver that
   // holds the launch once. A timeout counts as "not proved".
+  // Once the induction has spent its whole budget, nothing more is proved:
+  // registers then count as not uniform, which loses precision, not soundness.
   bool unsat(const z3::expr& q) {
     if (q.is_false()) return true;
+    if (induction_ms_ >= o_.induction_budget_ms) return false;
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
       z3::params p(c_);
@@ -746,10 +787,12 @@ class Executor : public TermSource {
       for (const z3::expr& b : e_.base) induction_->add(b);
       induction_->add(e_.same_warp);
     }
+    auto start = std::chrono::steady_clock::now();
     induction_->push();
     induction_->add(q);
     bool proved = induction_->check() == z3::unsat;
     induction_->pop();
+    induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return proved;
   }
 
@@ -843,12 +886,15 @@ class Executor : public TermSource {
   std::vector<int> shfl_lane_;                        // its source lane when a constant, else -1
   WarpReductions reductions_{c_};
   std::optional<z3::solver> induction_;
+  double induction_ms_ = 0;  // spent by the induction queries so far
+  std::vector<bool> reaches_target_;  // per block
   std::map<std::pair<int, RegId>, z3::expr> entries_;
   std::map<std::pair<size_t, unsigned>, z3::expr> shared_;
   std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;
   std::vector<std::pair<std::string, std::string>> imprecise_;  // marker constant, why
   size_t step_ = 0, counter_ = 0, visits_ = 0;
   bool recording_ = true, budget_exhausted_ = false;
+  size_t executed_ = 0;  // slice instructions executed (all tracked threads at once)
   int analysing_ = 0;
 };
 

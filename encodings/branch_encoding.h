@@ -31,11 +31,17 @@ struct LaunchSpec {
 struct BranchEncodingOptions {
   unsigned unroll = 8;              // loop iterations unrolled before abstracting
   size_t block_budget = 20000;      // block visits before loops are abstracted at once
+  // Slice instructions executed before loops are abstracted at once: nested
+  // unrolled loops multiply, and Z3 needs minutes to free a context holding
+  // millions of terms.
+  size_t instruction_budget = 20000;
   // Track all 32 lanes of one warp instead of two: exact for shuffles whose
   // source lane differs per lane (a butterfly all-reduce), 16 times larger.
   bool whole_warp = false;
-  // Each query of the induction that proves loop-carried values uniform.
+  // Each query of the induction that proves loop-carried values uniform,
+  // and all of them together for one encoding.
   unsigned induction_timeout_ms = 300;
+  double induction_budget_ms = 3000;
 };
 
 // One dynamic occurrence of the branch, per tracked thread.
