@@ -50,7 +50,7 @@ TEST_CASE("CSV: malformed input is an error at file:line:col") {
   CHECK(error_of([&] { t.require_column("c"); }).starts_with("x.csv:1:1: error: missing column 'c'"));
 }
 
-TEST_CASE("CSV dialect: quoted fields keep commas and doubled quotes; skipped lines and positions") {
+TEST_CASE("CSV dialect: quoted fields keep commas and doubled quotes, tool lines are skipped, cells keep positions") {
   CsvTable t("==PROF== hello\n\"a\",\"b, c\"\n\"x \"\"q\"\"\", 7\n", "q.csv", CsvDialect{true, {"==PROF=="}});
   REQUIRE(t.header().size() == 2);
   CHECK(t.header()[1] == "b, c");
