@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/emulator_options.h"
 #include "cli/metrics_output.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/profile.h"
@@ -16,11 +17,11 @@ namespace {
 
 struct ProfileOptions {
   std::vector<std::string> files;
-  std::string launch, kernel, mode = "full", format = "table";
+  std::string launch, kernel, format = "table";
   std::vector<uint32_t> block, grid;
   uint64_t buffer_bytes = uint64_t{64} << 20;
   uint64_t dynamic_shared_bytes = 0;
-  uint64_t max_steps = uint64_t{1} << 28;
+  EmulatorRunOptions run;
 };
 
 struct Row {
@@ -69,14 +70,13 @@ void print_csv(const std::vector<Row>& rows) {
 
 int run_profile(const ProfileOptions& o) {
   if (!o.launch.empty() && o.files.size() != 1) throw command_line_error("--launch profiles one file");
-  simt::ProfileMode mode = o.mode == "slices" ? simt::ProfileMode::Slices : simt::ProfileMode::Full;
+  simt::ProfileMode mode = o.run.profile_mode();
   simt::DefaultLaunchOptions dl;
   fill3(o.block, dl.block, "--block");
   fill3(o.grid, dl.grid, "--grid");
   dl.buffer_bytes = o.buffer_bytes;
   dl.dynamic_shared_bytes = o.dynamic_shared_bytes;
-  simt::EmulatorOptions eo;
-  eo.max_steps = o.max_steps;
+  simt::EmulatorOptions eo = o.run.emulator_options();
 
   std::vector<ptx::Module> modules;
   modules.reserve(o.files.size());
@@ -85,7 +85,7 @@ int run_profile(const ProfileOptions& o) {
     modules.push_back(ptx::read_module(file));
     const ptx::Module& m = modules.back();
     if (!o.launch.empty()) {
-      simt::Launch l = simt::launch_from_file(m, read_launch_file(o.launch));
+      simt::Launch l = launch_for(m, read_launch_file(o.launch), o.kernel);
       rows.push_back({&m, simt::profile_kernel(m, l, mode, eo), l});
       continue;
     }
@@ -126,7 +126,7 @@ int run_profile(const ProfileOptions& o) {
     }
     nlohmann::json t = metrics_json(modules.front(), total);
     t.erase("per_branch");
-    nlohmann::json out = {{"mode", o.mode}, {"files", o.files}, {"kernels", kernels}, {"total", t},
+    nlohmann::json out = {{"mode", o.run.mode}, {"files", o.files}, {"kernels", kernels}, {"total", t},
                           {"failed", failed}, {"duration_ms", ms}};
     std::cout << out.dump(2) << "\n";
   } else {
@@ -147,7 +147,7 @@ int run_profile(const ProfileOptions& o) {
     }
     fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
                failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
-    fmt::print("mode {}{}; {:.1f} ms\n", o.mode,
+    fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
   }
   return failed ? kExitCheckFailed : kExitOk;
@@ -160,17 +160,15 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   CLI::App* sub = app.add_subcommand("profile", "instruction, FLOP and branch-divergence metrics of PTX kernels, without a GPU");
   sub->add_option("files", o->files, "PTX files")->required();
   sub->add_option("--launch", o->launch, "launch description (.toml) for one kernel");
-  sub->add_option("--kernel", o->kernel, "only this kernel");
+  sub->add_option("--kernel", o->kernel, "only this kernel (with --launch: the kernel the launch is for)");
   sub->add_option("--block", o->block, "block X,Y,Z for every kernel (default: its .reqntid/.maxntid, else 128)")->delimiter(',');
   sub->add_option("--grid", o->grid, "grid X,Y,Z (default 1,1,1)")->delimiter(',');
   sub->add_option("--buffer-bytes", o->buffer_bytes, "zero-filled bytes per pointer parameter without --launch")
       ->capture_default_str();
   sub->add_option("--dynamic-shared-bytes", o->dynamic_shared_bytes, "dynamic shared memory per block without --launch")
       ->capture_default_str();
-  sub->add_option("--mode", o->mode, "full: execute everything; slices: only branch slices and control flow")
-      ->check(CLI::IsMember({"full", "slices"}))->capture_default_str();
+  o->run.add_to(*sub);
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "csv"}))->capture_default_str();
-  sub->add_option("--max-steps", o->max_steps, "per kernel: stop after this many warp instructions")->capture_default_str();
   commands.push_back({sub, [o] { return run_profile(*o); }});
 }
 

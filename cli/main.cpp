@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   add_check_trace_command(app, commands);
   add_calibrate_command(app, commands);
   add_validate_model_command(app, commands);
+  add_compare_profile_command(app, commands);
 
   try {
     app.parse(argc, argv);

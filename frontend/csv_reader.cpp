@@ -23,7 +23,55 @@ std::string_view trim(std::string_view s, uint32_t& offset) {
 }
 }  // namespace
 
-CsvTable::CsvTable(std::string text, std::string source) : text_(std::move(text)), source_(std::move(source)) {
+// Splits one line into quoted fields ("a, b",""x"" is two fields: `a, b` and
+// `"x"`). A cell's column is that of its opening quote, so a caret points at
+// the field as written.
+std::vector<CsvCell> CsvTable::split_quoted(std::string_view line, uint32_t number) const {
+  std::vector<CsvCell> cells;
+  size_t i = 0;
+  for (;;) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    uint32_t column = static_cast<uint32_t>(i + 1);
+    std::string text;
+    if (i < line.size() && line[i] == '"') {
+      for (++i;; ++i) {
+        if (i >= line.size())
+          throw InputError({source_, number, column}, "this quoted field has no closing quote on its line",
+                           line_of(text_, number));
+        if (line[i] != '"') {
+          text += line[i];
+        } else if (i + 1 < line.size() && line[i + 1] == '"') {
+          text += '"';
+          ++i;
+        } else {
+          ++i;
+          break;
+        }
+      }
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      if (i < line.size() && line[i] != ',')
+        throw InputError({source_, number, static_cast<uint32_t>(i + 1)},
+                         "text after the closing quote of a field; a quote inside a quoted field is written \"\"",
+                         line_of(text_, number));
+    } else {
+      size_t comma = line.find(',', i);
+      std::string_view field = line.substr(i, comma == std::string_view::npos ? std::string_view::npos : comma - i);
+      if (size_t quote = field.find('"'); quote != std::string_view::npos)
+        throw InputError({source_, number, static_cast<uint32_t>(i + quote + 1)},
+                         "a quote inside an unquoted field; quote the whole field", line_of(text_, number));
+      uint32_t offset = 0;
+      text = std::string(trim(field, offset));
+      i = comma == std::string_view::npos ? line.size() : comma;
+    }
+    cells.push_back({std::move(text), column});
+    if (i >= line.size()) break;
+    ++i;  // the comma
+  }
+  return cells;
+}
+
+CsvTable::CsvTable(std::string text, std::string source, const CsvDialect& dialect)
+    : text_(std::move(text)), source_(std::move(source)) {
   if (text_.size() > kMaxCsvBytes)
     throw InputError({source_, 0, 0}, fmt::format("file is larger than the {} MiB limit", kMaxCsvBytes >> 20));
   std::string_view all = text_;
@@ -39,19 +87,26 @@ CsvTable::CsvTable(std::string text, std::string source) : text_(std::move(text)
       throw InputError({source_, number, static_cast<uint32_t>(nul + 1)}, "binary data (a NUL byte) in a CSV file");
     size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] == '#') continue;
-    if (size_t quote = line.find('"'); quote != std::string_view::npos)
-      throw InputError({source_, number, static_cast<uint32_t>(quote + 1)},
-                       "quoted CSV fields are not supported; numbers and names need no quotes", line_of(text_, number));
+    bool skipped = false;
+    for (const std::string& prefix : dialect.skip_line_prefixes) skipped = skipped || line.starts_with(prefix);
+    if (skipped) continue;
     std::vector<CsvCell> cells;
-    for (size_t start = 0;;) {
-      size_t comma = line.find(',', start);
-      std::string_view field =
-          line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-      uint32_t offset = 0;
-      std::string_view trimmed = trim(field, offset);
-      cells.push_back({std::string(trimmed), static_cast<uint32_t>(start + offset + 1)});
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
+    if (dialect.quoted_fields) {
+      cells = split_quoted(line, number);
+    } else {
+      if (size_t quote = line.find('"'); quote != std::string_view::npos)
+        throw InputError({source_, number, static_cast<uint32_t>(quote + 1)},
+                         "quoted CSV fields are not supported; numbers and names need no quotes", line_of(text_, number));
+      for (size_t start = 0;;) {
+        size_t comma = line.find(',', start);
+        std::string_view field =
+            line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        uint32_t offset = 0;
+        std::string_view trimmed = trim(field, offset);
+        cells.push_back({std::string(trimmed), static_cast<uint32_t>(start + offset + 1)});
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+      }
     }
     if (header_.empty()) {
       header_line_ = number;

@@ -7,6 +7,11 @@
 // test can carry its RUN:/CHECK: lines); fields are separated by ','; blanks
 // around a field are ignored; quoted fields are rejected rather than guessed
 // at; every row has exactly as many fields as the header; LF or CRLF endings.
+//
+// Tools such as Nsight Compute quote every field (kernel names hold commas:
+// "f(int, float *)"), so a CsvDialect may accept RFC 4180 quoting on one line
+// ("" is a quote inside a quoted field) and skip the lines a tool writes
+// around its table (ncu's "==PROF== ..." lines).
 #pragma once
 
 #include <cstdint>
@@ -30,15 +35,21 @@ struct CsvRow {
   std::vector<CsvCell> cells;  // one per header column
 };
 
+struct CsvDialect {
+  bool quoted_fields = false;                   // accept "..." fields (not spanning lines)
+  std::vector<std::string> skip_line_prefixes;  // lines starting with one of these are not CSV
+};
+
 class CsvTable {
  public:
   // Parses `text`; throws InputError at the first malformed line.
-  CsvTable(std::string text, std::string source);
+  CsvTable(std::string text, std::string source, const CsvDialect& dialect = {});
 
   const std::string& source() const { return source_; }
   const std::vector<std::string>& header() const { return header_; }
   const std::vector<CsvRow>& rows() const { return rows_; }
   uint32_t header_line() const { return header_line_; }
+  uint32_t header_column(size_t column) const { return header_columns_[column]; }
 
   std::optional<size_t> find_column(std::string_view name) const;
   // Throws InputError at the header naming the missing column.
@@ -57,6 +68,8 @@ class CsvTable {
   double number(const CsvRow& row, size_t column) const;
 
  private:
+  std::vector<CsvCell> split_quoted(std::string_view line, uint32_t number) const;
+
   std::string text_;
   std::string source_;
   std::vector<std::string> header_;

@@ -50,6 +50,30 @@ TEST_CASE("CSV: malformed input is an error at file:line:col") {
   CHECK(error_of([&] { t.require_column("c"); }).starts_with("x.csv:1:1: error: missing column 'c'"));
 }
 
+TEST_CASE("CSV dialect: quoted fields keep commas and doubled quotes, tool lines are skipped, cells keep positions") {
+  CsvTable t("==PROF== hello\n\"a\",\"b, c\"\n\"x \"\"q\"\"\", 7\n", "q.csv", CsvDialect{true, {"==PROF=="}});
+  REQUIRE(t.header().size() == 2);
+  CHECK(t.header()[1] == "b, c");
+  CHECK(t.header_line() == 2);
+  CHECK(t.header_column(1) == 5);
+  REQUIRE(t.rows().size() == 1);
+  CHECK(t.rows()[0].cells[0].text == "x \"q\"");
+  CHECK(t.rows()[0].cells[1].text == "7");
+  CHECK(t.rows()[0].cells[1].column == 12);
+  // Without the dialect the same file is rejected, as before.
+  CHECK(error_of([] { CsvTable("\"a\"\n", "q.csv"); }).starts_with("q.csv:1:1: error: quoted CSV fields"));
+}
+
+TEST_CASE("CSV dialect: unclosed and trailing quotes are errors at their column") {
+  CsvDialect d{true, {}};
+  CHECK(error_of([&] { CsvTable("\"a\",\"b\n", "q.csv", d); }) ==
+        "q.csv:1:5: error: this quoted field has no closing quote on its line");
+  CHECK(error_of([&] { CsvTable("\"a\",\"b\"x\n", "q.csv", d); })
+            .starts_with("q.csv:1:8: error: text after the closing quote"));
+  CHECK(error_of([&] { CsvTable("\"a\",b\"\n", "q.csv", d); })
+            .starts_with("q.csv:1:6: error: a quote inside an unquoted field"));
+}
+
 TEST_CASE("JSON: every value and key keeps its line and column") {
   JsonReader r("{\n  \"a\": 12,\n  \"b\": [1.5, \"x\\\"y\", true],\n  \"c\": {\"d\": null}\n}\n", "t.json");
   const JsonNode& root = r.root();

@@ -1,0 +1,56 @@
+#include "cli/emulator_options.h"
+
+#include <fmt/format.h>
+
+#include "emulator/simt/launch.h"
+#include "frontend/diagnostics.h"
+#include "frontend/ncu_profile.h"
+
+namespace warpsat::cli {
+
+void EmulatorRunOptions::add_to(CLI::App& app) {
+  app.add_option("--mode", mode, "full: execute everything; slices: only branch slices and control flow")
+      ->check(CLI::IsMember({"full", "slices"}))
+      ->capture_default_str();
+  app.add_option("--max-steps", max_steps, "per kernel: stop after this many warp instructions")->capture_default_str();
+}
+
+simt::ProfileMode EmulatorRunOptions::profile_mode() const {
+  return mode == "slices" ? simt::ProfileMode::Slices : simt::ProfileMode::Full;
+}
+
+simt::EmulatorOptions EmulatorRunOptions::emulator_options() const {
+  simt::EmulatorOptions o;
+  o.max_steps = max_steps;
+  return o;
+}
+
+simt::Launch launch_for(const ptx::Module& m, LaunchFile file, const std::string& kernel) {
+  if (kernel.empty()) return simt::launch_from_file(m, file);
+  const ptx::Function* chosen = nullptr;
+  NcuNameMatch best = NcuNameMatch::None;
+  size_t ties = 0;
+  std::vector<std::string> entries;
+  for (const ptx::Function& f : m.functions) {
+    if (!f.is_entry || !f.has_body) continue;
+    entries.emplace_back(f.name);
+    NcuNameMatch how = ncu_kernel_matches(kernel, f.name);
+    if (how == NcuNameMatch::None || how < best) continue;
+    ties = how == best ? ties + 1 : 1;
+    best = how;
+    chosen = &f;
+  }
+  if (!chosen)
+    throw command_line_error(
+        fmt::format("--kernel {}: {} has no such kernel (kernels: {})", kernel, m.source, fmt::join(entries, ", ")));
+  if (ties > 1)
+    throw command_line_error(
+        fmt::format("--kernel {}: names {} kernels of {}; give the mangled name", kernel, ties, m.source));
+  if (file.kernel && *file.kernel != chosen->name)
+    throw InputError({file.source, 1, 1}, fmt::format("this launch file is for kernel '{}', but --kernel names '{}'",
+                                                      *file.kernel, chosen->name));
+  file.kernel = std::string(chosen->name);
+  return simt::launch_from_file(m, file);
+}
+
+}  // namespace warpsat::cli
