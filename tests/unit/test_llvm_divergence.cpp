@@ -18,8 +18,10 @@
 #include "frontend/ptx/parser.h"
 #include "frontend/read_file.h"
 #include "solver/branch_analysis.h"
+#include "tests/unit/input_error_text.h"
 
 using namespace warpsat;
+using testing::input_error_text;
 
 namespace {
 
@@ -72,15 +74,6 @@ DIVERGENT:       switch i32 %0, label %4 [
 DIVERGENT:       br i1 %2, label %5, label %5, !dbg !23
 )";
 
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 
@@ -106,25 +99,25 @@ TEST_CASE("LLVM divergence printout: branches, verdicts and inlined source lines
 TEST_CASE("LLVM divergence printout: a printout of another module is an error") {
   std::string other = kPrintout;
   other.replace(other.find("label %5, label %5"), 18, "label %4, label %5");
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           llvm_ir::read_divergence(other, "k.txt", kModule, "k.ll");
         }).find("k.txt:14:1: error: conditional branch #3 of 'k' differs from k.ll") == 0);
   std::string renamed = kPrintout;
   renamed.replace(renamed.find("'k'"), 3, "'q'");
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           llvm_ir::read_divergence(renamed, "k.txt", kModule, "k.ll");
         }).find("function 'q' is not defined in k.ll") != std::string::npos);
   std::string shorter = kPrintout;
   shorter.erase(shorter.rfind("DIVERGENT:"));
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           llvm_ir::read_divergence(shorter, "k.txt", kModule, "k.ll");
         }).find("'k' has 3 conditional branches in k.ll but 2 here") != std::string::npos);
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           llvm_ir::read_divergence("nothing\n", "k.txt", kModule, "k.ll");
         }).find("no 'Divergence Analysis' output") != std::string::npos);
   std::string dangling = kModule;
   dangling.erase(dangling.find("!11 = "));
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           llvm_ir::read_divergence(kPrintout, "k.txt", dangling, "k.ll");
         }).find("inlinedAt location !11 is not in the module") != std::string::npos);
 }

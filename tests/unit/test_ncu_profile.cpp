@@ -8,20 +8,12 @@
 
 #include "frontend/diagnostics.h"
 #include "frontend/ncu_profile.h"
+#include "tests/unit/input_error_text.h"
 
 using namespace warpsat;
+using testing::input_error_text;
 
 namespace {
-
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // The raw page: a header, a units row, one row per launch (modern ncu
 // identity columns, a template kernel name with commas inside its quotes).
@@ -96,31 +88,31 @@ TEST_CASE("ncu details page: rows grouped by ID, units scale, non-numbers are er
   CHECK(p.number(*threads) == 65500.0);  // "Kinst": ncu's --print-units auto
   const NcuMetric* bad = p.launches()[1].find("smsp__inst_executed.sum");
   REQUIRE(bad);
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           p.number(*bad);
         }).starts_with("details.csv:4:132: error: 'smsp__inst_executed.sum' = 'n/a' is not a number"));
 }
 
 TEST_CASE("ncu profiles: malformed files are errors at file:line:col") {
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("\"ID\",\"Name\"\n\"0\",\"k\"\n", "x.csv");
         }).starts_with("x.csv:1:1: error: missing column 'Kernel Name'"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("\"ID\",\"Kernel Name\",\"Other\"\n\"0\",\"k\",\"1\"\n", "x.csv");
         }).starts_with("x.csv:1:6: error: no metric columns"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("\"ID\",\"Kernel Name\",\"a__b\"\n\"x\",\"k\",\"1\"\n", "x.csv");
         }).starts_with("x.csv:2:1: error: 'ID' = 'x' is not a launch ID"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k\"\n", "x.csv");
         }).starts_with("x.csv:2:1: error: this row has 2 field(s); the header has 3"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("\"ID\",\"Kernel Name\",\"Grid Size\",\"a__b\"\n\"0\",\"k\",\"(1, 2)\",\"1\"\n", "x.csv");
         }).starts_with("x.csv:2:9: error: 'Grid Size' = '(1, 2)' is not of the form (x, y, z)"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("\"ID\",\"Kernel Name\",\"a__b\"\n", "x.csv");
         }).starts_with("x.csv:1:1: error: the profile has no kernel launches"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           NcuProfile("==PROF== x\n==ERROR== no permission\n", "x.csv");
         }).starts_with("x.csv:2:1: error: ncu reported an error here"));
 }
@@ -141,20 +133,20 @@ TEST_CASE("ncu kernel names: mangled, demangled (blanks ignored) and function na
 
 TEST_CASE("ncu launch selection: by name, the strongest match, --launch-id, and errors listing the choices") {
   NcuProfile d(kDetails, "details.csv");
-  CHECK(error_of([&] { d.select("_Z4axpyfPKfPfi", std::nullopt); }) ==
+  CHECK(input_error_text([&] { d.select("_Z4axpyfPKfPfi", std::nullopt); }) ==
         "details.csv:2:19: error: the profile has 2 launches of '_Z4axpyfPKfPfi': IDs 0 (line 2), 2 (line 4); "
         "choose one with --launch-id");
   CHECK(d.select("_Z4axpyfPKfPfi", 2).line == 4);
-  CHECK(error_of([&] { d.select("_Z4axpyfPKfPfi", 5); })
+  CHECK(input_error_text([&] { d.select("_Z4axpyfPKfPfi", 5); })
             .starts_with("details.csv:1:1: error: the profile has no launch ID 5; the launches of '_Z4axpyfPKfPfi' "
                          "are IDs 0 (line 2), 2 (line 4)"));
   NcuProfile r(kRaw, "raw.csv");
   CHECK(r.select("_Z4tileILi4ELi2EEvPfi", std::nullopt).id == 0);
   CHECK(r.select("other", std::nullopt).id == 1);
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           r.select("other", 0);
         }).starts_with("raw.csv:4:25: error: launch ID 0 is kernel 'void tile<4, 2>(float *, int)', not 'other'"));
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] {
           r.select("missing", std::nullopt);
         }).starts_with("raw.csv:2:46: error: no launch of kernel 'missing' in the profile"));
 }

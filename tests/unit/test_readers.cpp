@@ -5,20 +5,10 @@
 #include "frontend/csv_reader.h"
 #include "frontend/json_reader.h"
 #include "frontend/parameter_bounds.h"
+#include "tests/unit/input_error_text.h"
 
 using namespace warpsat;
-
-namespace {
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-}  // namespace
+using testing::input_error_text;
 
 TEST_CASE("CSV: comments, blanks and CRLF are skipped, fields are trimmed and positioned") {
   CsvTable t("# a comment\n\nkind, tm ,time\r\nload, 64 ,1.5\r\n  # indented comment\nmath,128,2e3\n", "m.csv");
@@ -34,20 +24,20 @@ TEST_CASE("CSV: comments, blanks and CRLF are skipped, fields are trimmed and po
 }
 
 TEST_CASE("CSV: malformed input is an error at file:line:col") {
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           CsvTable("a,b\n1,2,3\n", "x.csv");
         }).starts_with("x.csv:2:1: error: this row has 3 field(s); the header has 2"));
-  CHECK(error_of([] { CsvTable("a,b\n1,\"2\"\n", "x.csv"); }).starts_with("x.csv:2:3: error: quoted CSV fields"));
-  CHECK(error_of([] { CsvTable("a,a\n", "x.csv"); }).starts_with("x.csv:1:3: error: column 'a' appears twice"));
-  CHECK(error_of([] {
+  CHECK(input_error_text([] { CsvTable("a,b\n1,\"2\"\n", "x.csv"); }).starts_with("x.csv:2:3: error: quoted CSV fields"));
+  CHECK(input_error_text([] { CsvTable("a,a\n", "x.csv"); }).starts_with("x.csv:1:3: error: column 'a' appears twice"));
+  CHECK(input_error_text([] {
           CsvTable("# only a comment\n", "x.csv");
         }).starts_with("x.csv:1:1: error: the file has no header"));
   CsvTable t("a,b\n1,x\n,3\n", "x.csv");
-  CHECK(error_of([&] { t.integer(t.rows()[0], 1, 0, 9); }) == "x.csv:2:3: error: 'b' = 'x' is not an integer");
-  CHECK(error_of([&] { t.integer(t.rows()[1], 0, 0, 9); }) == "x.csv:3:1: error: 'a' is empty; it needs an integer");
-  CHECK(error_of([&] { t.number(t.rows()[0], 1); }) == "x.csv:2:3: error: 'b' = 'x' is not a finite decimal number");
-  CHECK(error_of([&] { t.reject_unknown_columns({"a"}); }).starts_with("x.csv:1:3: error: unknown column 'b'"));
-  CHECK(error_of([&] { t.require_column("c"); }).starts_with("x.csv:1:1: error: missing column 'c'"));
+  CHECK(input_error_text([&] { t.integer(t.rows()[0], 1, 0, 9); }) == "x.csv:2:3: error: 'b' = 'x' is not an integer");
+  CHECK(input_error_text([&] { t.integer(t.rows()[1], 0, 0, 9); }) == "x.csv:3:1: error: 'a' is empty; it needs an integer");
+  CHECK(input_error_text([&] { t.number(t.rows()[0], 1); }) == "x.csv:2:3: error: 'b' = 'x' is not a finite decimal number");
+  CHECK(input_error_text([&] { t.reject_unknown_columns({"a"}); }).starts_with("x.csv:1:3: error: unknown column 'b'"));
+  CHECK(input_error_text([&] { t.require_column("c"); }).starts_with("x.csv:1:1: error: missing column 'c'"));
 }
 
 TEST_CASE("CSV dialect: quoted fields keep commas and doubled quotes, tool lines are skipped, cells keep positions") {
@@ -61,16 +51,16 @@ TEST_CASE("CSV dialect: quoted fields keep commas and doubled quotes, tool lines
   CHECK(t.rows()[0].cells[1].text == "7");
   CHECK(t.rows()[0].cells[1].column == 12);
   // Without the dialect the same file is rejected, as before.
-  CHECK(error_of([] { CsvTable("\"a\"\n", "q.csv"); }).starts_with("q.csv:1:1: error: quoted CSV fields"));
+  CHECK(input_error_text([] { CsvTable("\"a\"\n", "q.csv"); }).starts_with("q.csv:1:1: error: quoted CSV fields"));
 }
 
 TEST_CASE("CSV dialect: unclosed and trailing quotes are errors at their column") {
   CsvDialect d{true, {}};
-  CHECK(error_of([&] { CsvTable("\"a\",\"b\n", "q.csv", d); }) ==
+  CHECK(input_error_text([&] { CsvTable("\"a\",\"b\n", "q.csv", d); }) ==
         "q.csv:1:5: error: this quoted field has no closing quote on its line");
-  CHECK(error_of([&] { CsvTable("\"a\",\"b\"x\n", "q.csv", d); })
+  CHECK(input_error_text([&] { CsvTable("\"a\",\"b\"x\n", "q.csv", d); })
             .starts_with("q.csv:1:8: error: text after the closing quote"));
-  CHECK(error_of([&] { CsvTable("\"a\",b\"\n", "q.csv", d); })
+  CHECK(input_error_text([&] { CsvTable("\"a\",b\"\n", "q.csv", d); })
             .starts_with("q.csv:1:6: error: a quote inside an unquoted field"));
 }
 
@@ -97,19 +87,19 @@ TEST_CASE("JSON: every value and key keeps its line and column") {
 }
 
 TEST_CASE("JSON: syntax and type errors are reported at their position") {
-  CHECK(error_of([] {
+  CHECK(input_error_text([] {
           JsonReader("{\"a\": 1,,}", "t.json");
         }).starts_with("t.json:1:9: error: invalid JSON: syntax error"));
-  CHECK(error_of([] { JsonReader("{\"a\": 1} x", "t.json"); }).starts_with("t.json:1:10: error: invalid JSON"));
+  CHECK(input_error_text([] { JsonReader("{\"a\": 1} x", "t.json"); }).starts_with("t.json:1:10: error: invalid JSON"));
   JsonReader r("{\n \"a\": \"s\",\n \"a\": 2, \"n\": 1.5}", "t.json");
-  CHECK(error_of([&] { r.integer_value(*r.root().get("a"), "a", 0, 9); }) ==
+  CHECK(input_error_text([&] { r.integer_value(*r.root().get("a"), "a", 0, 9); }) ==
         "t.json:2:7: error: 'a' must be an integer within 64-bit range, not a string");
-  CHECK(error_of([&] { r.reject_unknown_keys(r.root(), {"a", "n"}); }) == "t.json:3:2: error: key 'a' appears twice");
-  CHECK(error_of([&] {
+  CHECK(input_error_text([&] { r.reject_unknown_keys(r.root(), {"a", "n"}); }) == "t.json:3:2: error: key 'a' appears twice");
+  CHECK(input_error_text([&] {
           r.integer_value(*r.root().get("n"), "n", 0, 9);
         }).starts_with("t.json:3:15: error: 'n' must be an integer"));
   std::string deep(100, '[');
-  CHECK(error_of([&] { JsonReader(deep, "t.json"); }).find("nested more than 64 levels") != std::string::npos);
+  CHECK(input_error_text([&] { JsonReader(deep, "t.json"); }).find("nested more than 64 levels") != std::string::npos);
 }
 
 TEST_CASE("--bound parses ranges, one-sided bounds and exact values") {
@@ -123,10 +113,10 @@ TEST_CASE("--bound parses ranges, one-sided bounds and exact values") {
   CHECK(b[MachineParameter::Sms].hi->num() == 84);
   CHECK(!b[MachineParameter::Init].lo);
   CHECK(b[MachineParameter::Init].hi->num() == 2000);
-  CHECK(error_of([&] { parse_parameter_bound("speed=1:2", b); }).find("NAME one of sms, init") != std::string::npos);
-  CHECK(error_of([&] { parse_parameter_bound("sms=1.5", b); }).find("must be a non-negative integer") !=
+  CHECK(input_error_text([&] { parse_parameter_bound("speed=1:2", b); }).find("NAME one of sms, init") != std::string::npos);
+  CHECK(input_error_text([&] { parse_parameter_bound("sms=1.5", b); }).find("must be a non-negative integer") !=
         std::string::npos);
-  CHECK(error_of([&] { parse_parameter_bound("load_throughput=0:1", b); }).find("must be positive") !=
+  CHECK(input_error_text([&] { parse_parameter_bound("load_throughput=0:1", b); }).find("must be positive") !=
         std::string::npos);
-  CHECK(error_of([&] { parse_parameter_bound("init=5:2", b); }).find("the range is empty") != std::string::npos);
+  CHECK(input_error_text([&] { parse_parameter_bound("init=5:2", b); }).find("the range is empty") != std::string::npos);
 }
