@@ -40,8 +40,8 @@ struct BranchEncodingOptions {
   bool whole_warp = false;
   // Each query of the induction that proves loop-carried values uniform,
   // and all of them together for one encoding.
-  unsigned induction_timeout_ms = 300;
-  double induction_budget_ms = 3000;
+  unsigned induction_timeout_ms = 100;
+  double induction_budget_ms = 1000;
 };
 
 // One dynamic occurrence of the branch, per tracked thread.
