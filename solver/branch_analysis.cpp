@@ -330,6 +330,7 @@ class BranchSolver {
       r.reason = fmt::format("solver {} on the {} query", to_string(st), what);
     };
     r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
+    r.replay_decides = false;
     std::vector<z3::expr> reach, precise, any;
     for (const BranchInstance& i : e.instances) {
       reach.push_back(any_of(c, i.reach));
@@ -372,6 +373,7 @@ class BranchSolver {
           break;
         }
       r.verdict = BranchVerdict::Divergent;
+      r.replay_decides = !e.imprecision.empty();
       r.reason = e.imprecision.empty()
                      ? "two lanes of one warp can reach it together and go different ways"
                      : "two lanes can go different ways in the model, which is not exact here (" + imprecision_text(e) +

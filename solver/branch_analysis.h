@@ -60,6 +60,9 @@ struct BranchResult {
   std::optional<BranchRanges> ranges;
   bool whole_warp = false;                // decided with all 32 lanes tracked (shuffles)
   std::vector<std::string> imprecision;  // what the model of the deciding query does not express exactly
+  // Divergent only through an inexact value: the witness replay decides
+  // (split reproduced: divergent; not reproduced or not runnable: unknown).
+  bool replay_decides = false;
   bool validated = false;
   std::string validation;  // what the replay checked
   double solve_ms = 0;

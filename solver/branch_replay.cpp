@@ -426,7 +426,7 @@ class Replayer {
       return;
     }
     if (split) {
-      if (decided_by_replay(b))
+      if (b.replay_decides)
         b.reason = fmt::format("two lanes of one warp can reach it together and go different ways: the model is not "
                                "exact here ({}), and the replay reproduced the split",
                                fmt::join(b.imprecision, "; "));
@@ -437,7 +437,7 @@ class Replayer {
                                  w.lane[0], w.lane[1]);
       return;
     }
-    if (decided_by_replay(b)) {
+    if (b.replay_decides) {
       b.verdict = BranchVerdict::Unknown;
       b.reason = fmt::format("unknown ({}): the solver found a split only through values it does not model exactly, "
                              "and the replay of its witness did not split",
@@ -450,11 +450,8 @@ class Replayer {
                                  w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
   }
 
-  static bool decided_by_replay(const BranchResult& b) {
-    return b.reason.find("the replay decides") != std::string::npos;
-  }
   void downgrade_if_imprecise(BranchResult& b) {
-    if (decided_by_replay(b)) {
+    if (b.replay_decides) {
       b.verdict = BranchVerdict::Unknown;
       b.reason = fmt::format("unknown ({}): the solver found a split only through values it does not model exactly, "
                              "and no replay could check it",
