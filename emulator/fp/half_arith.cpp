@@ -35,6 +35,16 @@ uint16_t out(Half t, std::optional<uint64_t> r, const HalfMods& m) {
   return v;
 }
 
+// A two-operand soft-float operation with the half modifiers applied.
+template <class SoftOp>
+uint16_t binary(Half t, uint16_t a, uint16_t b, const HalfMods& m, SoftOp op) {
+  a = in(t, a, m);
+  b = in(t, b, m);
+  const Format& f = format_of(t);
+  if (is_nan(f, a) || is_nan(f, b)) return out(t, std::nullopt, m);
+  return out(t, op(f, unpack(t, a), unpack(t, b), opts(m)), m);
+}
+
 template <class Op>
 uint32_t lanes(uint32_t a, uint32_t b, Op op) {
   return pack16(op(hi16(a), hi16(b)), op(lo16(a), lo16(b)));
@@ -42,25 +52,13 @@ uint32_t lanes(uint32_t a, uint32_t b, Op op) {
 
 }  // namespace
 
-uint16_t hadd(Half t, uint16_t a, uint16_t b, const HalfMods& m) {
-  a = in(t, a, m);
-  b = in(t, b, m);
-  const Format& f = format_of(t);
-  if (is_nan(f, a) || is_nan(f, b)) return out(t, std::nullopt, m);
-  return out(t, soft::add(f, unpack(t, a), unpack(t, b), opts(m)), m);
-}
+uint16_t hadd(Half t, uint16_t a, uint16_t b, const HalfMods& m) { return binary(t, a, b, m, soft::add); }
 
 uint16_t hsub(Half t, uint16_t a, uint16_t b, const HalfMods& m) {
   return hadd(t, a, is_nan(format_of(t), b) ? b : static_cast<uint16_t>(b ^ 0x8000), m);
 }
 
-uint16_t hmul(Half t, uint16_t a, uint16_t b, const HalfMods& m) {
-  a = in(t, a, m);
-  b = in(t, b, m);
-  const Format& f = format_of(t);
-  if (is_nan(f, a) || is_nan(f, b)) return out(t, std::nullopt, m);
-  return out(t, soft::mul(f, unpack(t, a), unpack(t, b), opts(m)), m);
-}
+uint16_t hmul(Half t, uint16_t a, uint16_t b, const HalfMods& m) { return binary(t, a, b, m, soft::mul); }
 
 uint16_t hfma(Half t, uint16_t a, uint16_t b, uint16_t c, const HalfMods& m) {
   a = in(t, a, m);

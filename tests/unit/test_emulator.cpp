@@ -16,20 +16,12 @@ ptx::Module parse(const std::string& body) {
   return ptx::parse_module(".version 8.5\n.target sm_90\n.address_size 64\n" + body, "k.ptx");
 }
 
-KernelArgument buffer(size_t bytes) {
-  KernelArgument a;
-  a.kind = KernelArgument::Kind::Buffer;
-  a.bytes.assign(bytes, 0);
-  a.name = "out";
-  return a;
-}
+KernelArgument buffer(size_t bytes) { return KernelArgument::buffer(std::vector<uint8_t>(bytes, 0), "out"); }
 
 KernelArgument scalar_u32(uint32_t v) {
-  KernelArgument a;
-  a.kind = KernelArgument::Kind::Scalar;
-  a.bytes.resize(4);
-  std::memcpy(a.bytes.data(), &v, 4);
-  return a;
+  std::vector<uint8_t> bytes(4);
+  std::memcpy(bytes.data(), &v, 4);
+  return KernelArgument::scalar(std::move(bytes), "");
 }
 
 uint32_t word(const std::vector<uint8_t>& b, size_t i) {
