@@ -50,11 +50,10 @@ void run_file(const std::string& path, unsigned timeout_ms, bool replay, Tally& 
     ++t.kernels;
     BranchOptions o;
     o.solver.timeout_ms = timeout_ms;
-    apply_launch_directives(k, o.launch);
+    ReplayOptions ro;
     auto start = std::chrono::steady_clock::now();
     try {
-      KernelBranches r = analyse_branches(m, k, o);
-      if (replay) replay_branches(m, k, o, r, ReplayOptions{});
+      KernelBranches r = check_kernel_branches(m, k, o, replay ? &ro : nullptr);
       for (const BranchResult& b : r.branches) {
         ++t.branches;
         t.branch_ms.push_back(b.solve_ms);

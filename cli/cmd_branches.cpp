@@ -206,19 +206,12 @@ int run_branches(const BranchesOptions& o) {
   std::vector<KernelBranches> results;
   for (const ptx::Function* k : kernels) {
     bo.launch.assumptions = assumptions_for_kernel(o.assume, *k);
-    bo.launch.concrete_block = block_given;
-    apply_launch_directives(*k, bo.launch);
-    SmtStatus launch = launch_exists(m, *k, bo);
-    if (launch == SmtStatus::Unsat)
-      throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
-                                           k->name, fmt::join(o.assume, "; ")));
-    KernelBranches kb = analyse_branches(m, *k, bo);
+    bo.launch.concrete_block = block_given;  // a previous kernel's .reqntid may have fixed it
     ReplayOptions ro;
     ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
                : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
     ro.dump_dir = o.dump_dir;
-    if (!o.no_replay) replay_branches(m, *k, bo, kb, ro);
-    results.push_back(std::move(kb));
+    results.push_back(check_kernel_branches(m, *k, bo, o.no_replay ? nullptr : &ro));
   }
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();

@@ -11,6 +11,7 @@
 
 #include "emulator/simt/launch.h"
 #include "emulator/simt/state.h"
+#include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
 
 namespace warpsat {
@@ -477,6 +478,20 @@ class Replayer {
 void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
                      KernelBranches& result, const ReplayOptions& replay) {
   Replayer(m, kernel, options, result, replay).run();
+}
+
+KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& kernel, BranchOptions& options,
+                                     const ReplayOptions* replay) {
+  apply_launch_directives(kernel, options.launch);
+  if (launch_exists(m, kernel, options) == SmtStatus::Unsat) {
+    std::vector<std::string> texts;
+    for (const Assumption& a : options.launch.assumptions) texts.push_back(a.text);
+    throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
+                                         kernel.name, fmt::join(texts, "; ")));
+  }
+  KernelBranches result = analyse_branches(m, kernel, options);
+  if (replay) replay_branches(m, kernel, options, result, *replay);
+  return result;
 }
 
 std::string branch_query_smt2(const ptx::Module& m, const ptx::Function& kernel, uint32_t branch,

@@ -37,6 +37,13 @@ struct ReplayOptions {
 void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
                      KernelBranches& result, const ReplayOptions& replay);
 
+// `warpsat branches` for one kernel: its .reqntid/.maxntid join the launch,
+// a launch description no launch meets is an input error, then every branch
+// is analysed and, unless `replay` is null, replayed (a contradiction throws
+// CrossValidationError).
+KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& kernel, BranchOptions& options,
+                                     const ReplayOptions* replay);
+
 // The divergence query of one branch as SMT-LIB (for disagreement reports).
 std::string branch_query_smt2(const ptx::Module& m, const ptx::Function& kernel, uint32_t branch,
                               const BranchOptions& options);

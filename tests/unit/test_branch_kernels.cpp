@@ -92,9 +92,9 @@ void check_kernel(const std::string& stem, const std::string& variant) {
       o.launch.concrete_block = true;
       std::copy(scope->begin(), scope->end(), o.launch.block);
     }
-    apply_launch_directives(k, o.launch);
-    KernelBranches result = analyse_branches(m, k, o);
-    REQUIRE_NOTHROW(replay_branches(m, k, o, result, ReplayOptions{}));
+    KernelBranches result;
+    ReplayOptions replay;
+    REQUIRE_NOTHROW(result = check_kernel_branches(m, k, o, &replay));
     std::map<uint32_t, std::vector<BranchVerdict>> by_line;
     for (const BranchResult& b : result.branches) {
       INFO(stem, ".", variant, " PTX line ", b.ptx_line, ": ", b.reason, " / ", b.validation);
