@@ -58,6 +58,7 @@ class Executor : public TermSource {
       for (uint32_t b : branches_) is_target_[b] = true;
       in_slice_.assign(f_.instructions.size(), false);
       for (uint32_t i : slice_.instructions) in_slice_[i] = true;
+      e_.unroll = o_.unroll;
       find_written_spaces();
       find_blocks_reaching_targets();
       build_loop_tree();
@@ -446,7 +447,9 @@ class Executor : public TermSource {
     for (const PairState& s : in) {
       const z3::expr& pc = s.t[t].pc;
       if (pc.is_true()) return pc;
-      if (!pc.is_false()) live.push_back(pc);
+      bool seen = false;
+      for (unsigned k = 0; k < live.size() && !seen; ++k) seen = z3::eq(live[k], pc);
+      if (!pc.is_false() && !seen) live.push_back(pc);
     }
     if (live.empty()) return c_.bool_val(false);
     return live.size() == 1 ? live[0] : z3::mk_or(live);
@@ -699,8 +702,9 @@ class Executor : public TermSource {
         auto it = pending[bucket].find(node);
         if (it == pending[bucket].end() || it->second.empty()) continue;
         PairState st = merge(it->second);
-        std::vector<Edge> outs = node < 0 ? process_block(static_cast<uint32_t>(-1 - node), std::move(st))
-                                          : run_loop(static_cast<int>(node), std::move(st));
+        std::vector<Edge> outs = node < 0                         ? process_block(static_cast<uint32_t>(-1 - node), std::move(st))
+                                 : inert(static_cast<int>(node)) ? pass_through(static_cast<int>(node), std::move(st))
+                                                                  : run_loop(static_cast<int>(node), std::move(st));
         for (Edge& e : outs) {
           if (!reaches_target_[e.target]) continue;  // nothing after it can matter
           if (!in_region(region, e.target)) {
@@ -848,6 +852,27 @@ class Executor : public TermSource {
     return u;
   }
 
+  // A loop with no slice instruction and no target branch changes nothing
+  // the branches depend on, and none of its branches decides which thread
+  // leaves where: every exit gets the state it was entered with. (Running it
+  // would unroll it for nothing and mark all that follows as "beyond".)
+  bool inert(int loop) {
+    auto [it, fresh] = inert_.try_emplace(loop, true);
+    if (!fresh) return it->second;
+    for (uint32_t b : a_.cfg.loops[static_cast<size_t>(loop)].blocks)
+      for (uint32_t i = a_.cfg.blocks[b].first; i < a_.cfg.blocks[b].end; ++i)
+        if (in_slice_[i] || is_target_[i]) return it->second = false;
+    return true;
+  }
+  std::vector<Edge> pass_through(int loop, const PairState& in) {
+    std::vector<Edge> exits;
+    std::set<uint32_t> targets;
+    for (uint32_t b : a_.cfg.loops[static_cast<size_t>(loop)].blocks)
+      for (uint32_t s : a_.cfg.blocks[b].succs)
+        if (s < a_.cfg.blocks.size() && !in_region(loop, s) && targets.insert(s).second) exits.push_back({s, in});
+    return exits;
+  }
+
   std::vector<Edge> run_loop(int loop, PairState in) {
     std::set<RegId> uniform = uniform_registers(loop, in);
     std::vector<Edge> exits;
@@ -880,6 +905,7 @@ class Executor : public TermSource {
   std::set<ptx::StateSpace> written_;
   std::vector<int> parent_, innermost_;
   std::map<int, std::vector<long>> topo_cache_;
+  std::map<int, bool> inert_;
   std::vector<ThreadState>* current_ = nullptr;
   std::vector<z3::expr> exists_;                   // per tracked thread: the block has it
   std::vector<z3::expr> shfl_sources_, shfl_active_;  // the shuffle being executed, per lane

@@ -74,6 +74,7 @@ struct BranchEncoding {
   std::set<std::string> imprecision;  // why a model may not be realisable by a real run
   std::string unsupported;            // non-empty when no encoding could be built
   size_t loops_abstracted = 0;
+  unsigned unroll = 0;                // the iterations unrolled before abstracting
 };
 
 BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,

@@ -46,6 +46,9 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 
 // The whole-warp retry's per-query timeout, in multiples of --timeout-ms.
 constexpr unsigned kWholeWarpTimeoutScale = 4;
+// Loop iterations unrolled by the first encoding of a branch (the full
+// depth, --unroll, only when a split shows beyond them).
+constexpr unsigned kFirstUnroll = 1;
 
 class QueryRunner {
  public:
@@ -289,17 +292,33 @@ class BranchSolver {
     r.loc = ins.loc;
     r.indexed = ins.op == ptx::Opcode::Brx;
     z3::context c;
-    BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, o_.encoding);
-    QueryRunner q(c, o_, fmt::format("branches.{}.line{}", f_.name, ins.pos.line), r);
-    decide(c, e, q, r);
+    // One unrolled iteration first: nests of loops unrolled to the full
+    // depth multiply (three levels of 8 are 729 copies of the inner body),
+    // while most splits show in the first iteration and uniformity is proved
+    // by the induction over the abstracted ones. Only a split that appears
+    // beyond the unrolled iterations needs the full depth.
+    BranchEncodingOptions eo = o_.encoding;
+    eo.unroll = std::min(eo.unroll, kFirstUnroll);
+    std::string stem = fmt::format("branches.{}.line{}", f_.name, ins.pos.line);
+    BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
+    bool shallow = eo.unroll < o_.encoding.unroll;
+    std::optional<QueryRunner> q;
+    q.emplace(c, o_, shallow ? fmt::format("{}.unroll{}", stem, eo.unroll) : stem, r);
+    decide(c, e, *q, r);
+    if (shallow && split_beyond_unrolling_ && e.loops_abstracted) {
+      eo.unroll = o_.encoding.unroll;
+      e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
+      q.emplace(c, o_, stem, r);
+      decide(c, e, *q, r);
+    }
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
     if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp) {
       // Two lanes cannot see what a shuffle brings from the other thirty:
       // ask again with every lane of the warp tracked.
-      BranchEncodingOptions wo = o_.encoding;
+      BranchEncodingOptions wo = eo;
       wo.whole_warp = true;
       BranchEncoding w = encode_branch(c, m_, f_, a_, branch, o_.launch, wo);
-      QueryRunner qw(c, o_, fmt::format("branches.{}.line{}.warp", f_.name, ins.pos.line), r, kWholeWarpTimeoutScale);
+      QueryRunner qw(c, o_, fmt::format("{}.warp", stem), r, kWholeWarpTimeoutScale);
       BranchResult again = r;
       again.witness.reset();
       again.whole_warp = true;
@@ -307,7 +326,7 @@ class BranchSolver {
       if (again.verdict != BranchVerdict::Unknown || r.verdict == BranchVerdict::Unknown) r = std::move(again);
     }
     if (!r.whole_warp && r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
-      ranges(c, e, q, r);
+      ranges(c, e, *q, r);
     r.solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return r;
   }
@@ -331,6 +350,7 @@ class BranchSolver {
     };
     r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
     r.replay_decides = false;
+    split_beyond_unrolling_ = false;
     std::vector<z3::expr> reach, precise, any;
     for (const BranchInstance& i : e.instances) {
       reach.push_back(any_of(c, i.reach));
@@ -403,10 +423,11 @@ class BranchSolver {
       return;
     }
     if (st != SmtStatus::Sat) return timeout(st, "divergence (all iterations)");
+    split_beyond_unrolling_ = true;
     r.verdict = BranchVerdict::Unknown;
     r.reason = fmt::format("uniform in the first {} iterations of the enclosing loops; beyond them the values "
                            "carried around the loop are not known",
-                           o_.encoding.unroll);
+                           e.unroll);
   }
 
   // The partition of the thread (or global thread) index space by outcome,
@@ -462,6 +483,7 @@ class BranchSolver {
   const ptx::Function& f_;
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
+  bool split_beyond_unrolling_ = false;  // set by decide(): only abstracted iterations split
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
