@@ -4,6 +4,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -60,6 +61,7 @@ class Executor : public TermSource {
       for (uint32_t i : slice_.instructions) in_slice_[i] = true;
       e_.unroll = o_.unroll;
       find_written_spaces();
+      find_live_registers();
       find_blocks_reaching_targets();
       build_loop_tree();
       model_launch();
@@ -67,6 +69,7 @@ class Executor : public TermSource {
       for (unsigned t = 0; t < n_; ++t) entry.t.push_back(ThreadState{exists_[t], {}, {}});
       run_region(-1, 0, entry, nullptr);
       settle_imprecision();
+      e_.induction_ms = induction_ms_;
     } catch (const Unsupported& u) {
       e_.unsupported = u.what();
     }
@@ -195,12 +198,48 @@ class Executor : public TermSource {
   }
 
   z3::expr fresh(int t, unsigned bits, const char* what) {
-    return c_.bv_const(fmt::format("{}.{}.t{}", what, counter_++, t).c_str(), bits);
+    z3::expr v = c_.bv_const(fmt::format("{}.{}.t{}", what, counter_++, t).c_str(), bits);
+    per_thread_unknowns_.insert(Z3_get_ast_id(c_, v));
+    return v;
+  }
+
+  // Whether a term reads a value chosen freely per thread (a load of
+  // written memory, an opaque result, an abstracted loop value, an
+  // undefined register). The induction takes such a register as differing
+  // without asking: the solver finds that out slowly, and assuming it loses
+  // precision only, never soundness.
+  bool per_thread(const z3::expr& x) {
+    std::vector<z3::expr> work{x};
+    bool found = false;
+    std::vector<unsigned> visited;
+    while (!work.empty() && !found) {
+      z3::expr y = work.back();
+      work.pop_back();
+      unsigned id = Z3_get_ast_id(c_, y);
+      auto memo = per_thread_memo_.find(id);
+      if (memo != per_thread_memo_.end()) {
+        found = memo->second;
+        continue;
+      }
+      if (per_thread_unknowns_.count(id)) {
+        found = true;
+        continue;
+      }
+      visited.push_back(id);
+      per_thread_memo_.emplace(id, false);
+      if (y.is_app())
+        for (unsigned k = 0; k < y.num_args(); ++k) work.push_back(y.arg(k));
+    }
+    // A hit makes the terms on the way to it unknown: forget the "false" marks.
+    if (found)
+      for (unsigned id : visited) per_thread_memo_.erase(id);
+    return found;
   }
 
   z3::expr entry_value(int t, RegId r) {
     unsigned bits = register_bits(f_, r);
     z3::expr v = c_.bv_const(fmt::format("entry.r{}.t{}", r, t).c_str(), bits);
+    per_thread_unknowns_.insert(Z3_get_ast_id(c_, v));
     bool from_caller = r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix);
     note_imprecise(v, from_caller ? "values passed by a caller" : "registers read before they are written");
     return v;
@@ -388,6 +427,31 @@ class Executor : public TermSource {
         if (innermost_[b] < 0 || loops[static_cast<size_t>(innermost_[b])].blocks.size() > loops[i].blocks.size())
           innermost_[b] = static_cast<int>(i);
     if (a_.cfg.irreducible_edges) throw Unsupported("irreducible control flow (a loop with several entries)");
+    // Unrolling depth per loop: nests multiply their copies, so a nest of
+    // height h unrolls each level u times with (u + 1)^h <= nest_copies.
+    std::vector<unsigned> height(loops.size(), 1);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t i = 0; i < loops.size(); ++i)
+        if (int p = parent_[i]; p >= 0 && height[static_cast<size_t>(p)] < height[i] + 1)
+          height[static_cast<size_t>(p)] = height[i] + 1, changed = true;
+    }
+    unroll_.assign(loops.size(), o_.unroll);
+    for (size_t i = 0; i < loops.size(); ++i) {
+      size_t root = i;
+      while (parent_[root] >= 0) root = static_cast<size_t>(parent_[root]);
+      unsigned u = 0;
+      while (u < o_.unroll && pow_at_most(u + 2, height[root], o_.nest_copies)) ++u;
+      unroll_[i] = std::max(u, std::min(o_.unroll, 1u));
+    }
+  }
+
+  // b^e <= limit, without overflow.
+  static bool pow_at_most(uint64_t b, unsigned e, uint64_t limit) {
+    uint64_t x = 1;
+    for (unsigned k = 0; k < e; ++k)
+      if ((x *= b) > limit) return false;
+    return true;
   }
 
   bool in_region(int region, uint32_t block) const {
@@ -453,6 +517,17 @@ class Executor : public TermSource {
     }
     if (live.empty()) return c_.bool_val(false);
     return live.size() == 1 ? live[0] : z3::mk_or(live);
+  }
+
+  // pc ∧ cond, simplified only where one side is a constant or the guard is
+  // decided by constants: Z3's simplifier would walk the whole path condition
+  // again at every branch, quadratic in the length of an unrolled path.
+  z3::expr conjoin(const z3::expr& pc, const z3::expr& cond) {
+    z3::expr k = cond.is_app() && cond.num_args() <= 2 ? cond.simplify() : cond;
+    if (k.is_true() || pc.is_false()) return pc;
+    if (k.is_false()) return k;
+    if (pc.is_true()) return k;
+    return pc && k;
   }
 
   z3::expr entry_value_cached(int t, RegId r) {
@@ -604,7 +679,7 @@ class Executor : public TermSource {
     auto with = [&](std::function<z3::expr(int)> cond) {
       PairState s = st;
       for (int t = 0; t < static_cast<int>(n_); ++t)
-        s.t[static_cast<size_t>(t)].pc = (s.t[static_cast<size_t>(t)].pc && cond(t)).simplify();
+        s.t[static_cast<size_t>(t)].pc = conjoin(s.t[static_cast<size_t>(t)].pc, cond(t));
       return s;
     };
     auto target_block = [&](std::string_view label) -> std::optional<uint32_t> {
@@ -693,15 +768,44 @@ class Executor : public TermSource {
   // edges back to the loop's header go to `back`, edges leaving it are returned.
   std::vector<Edge> run_region(int region, uint32_t entry, PairState in, std::vector<PairState>* back) {
     std::vector<long> order = topological_nodes(region);
+    const std::map<long, long>& equivalent = equivalents_.at(region);
     std::map<long, std::vector<PairState>> pending[2];  // [beyond]
+    std::map<long, std::vector<z3::expr>> pc_at;        // nodes run with every thread that gets there
     pending[in.beyond ? 1 : 0][node_of(region, entry)].push_back(std::move(in));
     std::vector<Edge> exits;
     uint32_t header = region >= 0 ? a_.cfg.loops[static_cast<size_t>(region)].header : kNone;
-    for (long node : order)
+    for (long node : order) {
+      auto eq = equivalent.find(node);
+      const std::vector<z3::expr>* same_pc = nullptr;
+      if (eq != equivalent.end())
+        if (auto at = pc_at.find(eq->second); at != pc_at.end()) same_pc = &at->second;
+      // Both kinds of state (from unrolled and from abstracted iterations)
+      // with the same registers: one state, as precise as the unrolled one.
+      if (same_pc && !pending[0][node].empty() && !pending[1][node].empty()) {
+        PairState a = merge(pending[0][node]), b = merge(pending[1][node]);
+        if (same_registers(a, b)) {
+          pending[0][node] = {std::move(a)};
+          pending[1][node].clear();
+        } else {
+          pending[0][node] = {std::move(a)};
+          pending[1][node] = {std::move(b)};
+        }
+      }
+      bool whole = pending[0][node].empty() || pending[1][node].empty();
       for (int bucket = 0; bucket < 2; ++bucket) {
         auto it = pending[bucket].find(node);
         if (it == pending[bucket].end() || it->second.empty()) continue;
         PairState st = merge(it->second);
+        if (whole) {
+          // A node every thread of its equivalent node reaches, in the
+          // same iteration, has that node's path condition: the long
+          // disjunction of the paths between them says no more.
+          if (same_pc)
+            for (size_t t = 0; t < n_; ++t) st.t[t].pc = (*same_pc)[t];
+          std::vector<z3::expr> pcs;
+          for (const ThreadState& ts : st.t) pcs.push_back(ts.pc);
+          pc_at.emplace(node, std::move(pcs));
+        }
         std::vector<Edge> outs = node < 0                         ? process_block(static_cast<uint32_t>(-1 - node), std::move(st))
                                  : inert(static_cast<int>(node)) ? pass_through(static_cast<int>(node), std::move(st))
                                                                   : run_loop(static_cast<int>(node), std::move(st));
@@ -717,7 +821,25 @@ class Executor : public TermSource {
           }
         }
       }
+    }
     return exits;
+  }
+
+  bool same_registers(const PairState& a, const PairState& b) {
+    for (size_t t = 0; t < n_; ++t) {
+      const auto& x = a.t[t].regs;
+      const auto& y = b.t[t].regs;
+      std::set<RegId> keys;
+      for (auto& [r, v] : x) keys.insert(r);
+      for (auto& [r, v] : y) keys.insert(r);
+      for (RegId r : keys) {
+        auto i = x.find(r), j = y.find(r);
+        z3::expr u = i != x.end() ? i->second : entry_value_cached(static_cast<int>(t), r);
+        z3::expr w = j != y.end() ? j->second : entry_value_cached(static_cast<int>(t), r);
+        if (!z3::eq(u, w)) return false;
+      }
+    }
+    return true;
   }
 
   std::vector<long> topological_nodes(int region) {
@@ -747,16 +869,118 @@ class Executor : public TermSource {
     for (long n : nodes) visit(n);
     std::reverse(order.begin(), order.end());
     topo_cache_[region] = order;
+    // Nodes whose paths within one iteration of the region end elsewhere:
+    // leaving the region, going back to its header, or leaving the function.
+    std::set<long> ends;
+    for (uint32_t b = 0; b < a_.cfg.blocks.size(); ++b) {
+      if (!nodes.count(node_of(region, b)) || !in_region(region, b)) continue;
+      if (a_.cfg.blocks[b].exits) ends.insert(node_of(region, b));
+      for (uint32_t s : a_.cfg.blocks[b].succs)
+        if (s >= a_.cfg.blocks.size() || !in_region(region, s) || s == header) ends.insert(node_of(region, b));
+    }
+    long entry = region >= 0 ? node_of(region, header) : node_of(region, 0);
+    equivalents_[region] = control_equivalents(order, succ, ends, entry);
     return order;
   }
 
+  // For each node of a region's acyclic graph, the first node D (in
+  // topological order) that dominates it and that it post-dominates within
+  // one iteration: every thread at D gets to it, and only those.
+  static std::map<long, long> control_equivalents(const std::vector<long>& order, std::map<long, std::set<long>>& succ,
+                                                  const std::set<long>& ends, long entry) {
+    size_t n = order.size();
+    std::map<long, size_t> index;
+    for (size_t i = 0; i < n; ++i) index[order[i]] = i;
+    std::vector<std::vector<size_t>> preds(n);
+    for (size_t i = 0; i < n; ++i)
+      for (long s : succ[order[i]]) preds[index.at(s)].push_back(i);
+    // Dominators from the entry; nodes it does not reach have none.
+    std::vector<std::vector<bool>> dom(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (order[i] == entry) {
+        dom[i].assign(n, false);
+        dom[i][i] = true;
+        continue;
+      }
+      for (size_t p : preds[i]) {
+        if (dom[p].empty()) continue;
+        if (dom[i].empty()) dom[i] = dom[p];
+        else
+          for (size_t k = 0; k < n; ++k) dom[i][k] = dom[i][k] && dom[p][k];
+      }
+      if (!dom[i].empty()) dom[i][i] = true;
+    }
+    // Post-dominators towards the iteration's end.
+    std::vector<std::vector<bool>> pdom(n);
+    for (size_t i = n; i-- > 0;) {
+      pdom[i].assign(n, false);
+      if (!ends.count(order[i])) {
+        bool first = true;
+        for (long s : succ[order[i]]) {
+          const std::vector<bool>& ps = pdom[index.at(s)];
+          if (first) pdom[i] = ps, first = false;
+          else
+            for (size_t k = 0; k < n; ++k) pdom[i][k] = pdom[i][k] && ps[k];
+        }
+      }
+      pdom[i][i] = true;
+    }
+    std::map<long, long> out;
+    for (size_t x = 0; x < n; ++x) {
+      if (dom[x].empty()) continue;
+      for (size_t d = 0; d < x; ++d)
+        if (dom[x][d] && pdom[d][x]) {
+          out.emplace(order[x], order[d]);
+          break;
+        }
+    }
+    return out;
+  }
+
+  // Registers the loop writes whose value at its header is read before
+  // being written again: the values carried around it. (A temporary the
+  // body writes before reading needs no abstraction and no induction.)
   std::vector<RegId> carried_registers(int loop) {
+    auto cached = carried_.find(loop);
+    if (cached != carried_.end()) return cached->second;
+    const analysis::Loop& l = a_.cfg.loops[static_cast<size_t>(loop)];
     std::set<RegId> regs;
-    for (uint32_t b : a_.cfg.loops[static_cast<size_t>(loop)].blocks)
+    for (uint32_t b : l.blocks)
       for (uint32_t i = a_.cfg.blocks[b].first; i < a_.cfg.blocks[b].end; ++i)
         if (in_slice_[i])
-          for (RegId r : a_.defs.def_use[i].defs) regs.insert(r);
-    return {regs.begin(), regs.end()};
+          for (RegId r : a_.defs.def_use[i].defs)
+            if (std::binary_search(live_in_[l.header].begin(), live_in_[l.header].end(), r)) regs.insert(r);
+    return carried_[loop] = {regs.begin(), regs.end()};
+  }
+
+  // Per block, the registers a slice instruction or a target branch reads
+  // before anything in the slice writes them (backward liveness).
+  void find_live_registers() {
+    const auto& blocks = a_.cfg.blocks;
+    size_t n = blocks.size();
+    std::vector<std::set<RegId>> gen(n), kill(n), live(n);
+    for (size_t b = 0; b < n; ++b)
+      for (uint32_t i = blocks[b].first; i < blocks[b].end; ++i) {
+        if (!in_slice_[i] && !is_target_[i]) continue;
+        const analysis::DefUse& du = a_.defs.def_use[i];
+        for (RegId u : du.uses)
+          if (!kill[b].count(u)) gen[b].insert(u);
+        if (!du.partial_def)
+          for (RegId d : du.defs) kill[b].insert(d);
+      }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t b = n; b-- > 0;) {
+        std::set<RegId> in = gen[b];
+        for (uint32_t s : blocks[b].succs)
+          if (s < n)
+            for (RegId r : live[s])
+              if (!kill[b].count(r)) in.insert(r);
+        if (in.size() != live[b].size()) live[b] = std::move(in), changed = true;
+      }
+    }
+    live_in_.resize(n);
+    for (size_t b = 0; b < n; ++b) live_in_[b].assign(live[b].begin(), live[b].end());
   }
 
   PairState abstract_state(int loop, PairState st, const std::set<RegId>& uniform) {
@@ -780,9 +1004,10 @@ class Executor : public TermSource {
   // holds the launch once. A timeout counts as "not proved".
   // Once the induction has spent its whole budget, nothing more is proved:
   // registers then count as not uniform, which loses precision, not soundness.
-  bool unsat(const z3::expr& q) {
-    if (q.is_false()) return true;
-    if (induction_ms_ >= o_.induction_budget_ms) return false;
+  // sat (with the model), unsat, or unknown (a timeout, or the budget spent).
+  z3::check_result check_induction(const z3::expr& q, std::optional<z3::model>* model = nullptr) {
+    if (q.is_false()) return z3::unsat;
+    if (induction_ms_ >= o_.induction_budget_ms) return z3::unknown;
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
       z3::params p(c_);
@@ -794,9 +1019,49 @@ class Executor : public TermSource {
     auto start = std::chrono::steady_clock::now();
     induction_->push();
     induction_->add(q);
-    bool proved = induction_->check() == z3::unsat;
+    z3::check_result r = induction_->check();
+    if (r == z3::sat && model) *model = induction_->get_model();
     induction_->pop();
     induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+
+    return r;
+  }
+  bool unsat(const z3::expr& q) { return check_induction(q) == z3::unsat; }
+
+  // The candidates no two active tracked threads can hold different values
+  // of in `st`. One query asks whether any of them can differ; each model
+  // removes every candidate it shows differing, so mostly-equal and
+  // mostly-different sets both take few queries. A timeout falls back to
+  // one query per remaining candidate.
+  std::set<RegId> never_differ(const PairState& st, const std::set<RegId>& candidates) {
+    std::map<RegId, z3::expr> open;
+    for (RegId r : candidates)
+      if (auto d = differs(st, r); d && !d->is_true()) open.emplace(r, *d);
+    std::set<RegId> proved;
+    for (auto it = open.begin(); it != open.end();)
+      if (it->second.is_false()) proved.insert(it->first), it = open.erase(it);
+      else ++it;
+    while (!open.empty()) {
+      z3::expr_vector any(c_);
+      for (auto& [r, d] : open) any.push_back(d);
+      std::optional<z3::model> m;
+      z3::check_result res = check_induction(z3::mk_or(any), &m);
+      if (res == z3::unsat) {
+        for (auto& [r, d] : open) proved.insert(r);
+        break;
+      }
+      if (res == z3::unknown) {
+        for (auto& [r, d] : open)
+          if (unsat(d)) proved.insert(r);
+        break;
+      }
+      size_t before = open.size();
+      for (auto it = open.begin(); it != open.end();)
+        if (m->eval(it->second, true).is_true()) it = open.erase(it);
+        else ++it;
+      if (open.size() == before) break;  // a model that shows no difference: give up on the rest
+    }
     return proved;
   }
 
@@ -812,6 +1077,7 @@ class Executor : public TermSource {
     }
     // The same term in every thread (nothing thread-specific in it): equal.
     if (std::all_of(v.begin(), v.end(), [&](const z3::expr& x) { return z3::eq(x, v[0]); })) return c_.bool_val(false);
+    if (per_thread(v[0])) return c_.bool_val(true);
     if (n_ == 2) return st.t[0].pc && st.t[1].pc && v[0] != v[1];
     z3::expr pick = c_.bv_const(fmt::format("pick.{}", counter_++).c_str(), v[0].get_sort().bv_size());
     z3::expr_vector same(c_), other(c_);
@@ -827,9 +1093,7 @@ class Executor : public TermSource {
   // that both threads run.
   std::set<RegId> uniform_registers(int loop, const PairState& in) {
     std::vector<RegId> carried = carried_registers(loop);
-    std::set<RegId> u;
-    for (RegId r : carried)
-      if (auto d = differs(in, r); d && unsat(*d)) u.insert(r);
+    std::set<RegId> u = never_differ(in, {carried.begin(), carried.end()});
     bool saved = recording_;
     recording_ = false;
     ++analysing_;
@@ -841,9 +1105,7 @@ class Executor : public TermSource {
       run_region(loop, a_.cfg.loops[static_cast<size_t>(loop)].header, std::move(s), &back);
       if (back.empty()) break;
       PairState next = merge(back);
-      std::set<RegId> keep;
-      for (RegId r : u)
-        if (auto d = differs(next, r); d && unsat(*d)) keep.insert(r);
+      std::set<RegId> keep = never_differ(next, u);
       if (keep == u) break;
       u = keep;
     }
@@ -876,7 +1138,7 @@ class Executor : public TermSource {
   std::vector<Edge> run_loop(int loop, PairState in) {
     std::set<RegId> uniform = uniform_registers(loop, in);
     std::vector<Edge> exits;
-    unsigned unroll = (analysing_ || budget_exhausted_) ? 0 : o_.unroll;
+    unsigned unroll = (analysing_ || budget_exhausted_) ? 0 : unroll_[static_cast<size_t>(loop)];
     PairState st = std::move(in);
     for (unsigned it = 0; it <= unroll; ++it) {
       bool last = it == unroll || budget_exhausted_;
@@ -904,8 +1166,14 @@ class Executor : public TermSource {
   std::vector<bool> in_slice_;
   std::set<ptx::StateSpace> written_;
   std::vector<int> parent_, innermost_;
+  std::vector<unsigned> unroll_;  // per loop
   std::map<int, std::vector<long>> topo_cache_;
   std::map<int, bool> inert_;
+  std::map<int, std::map<long, long>> equivalents_;  // per region: node -> its control-equivalent node
+  std::set<unsigned> per_thread_unknowns_;            // AST ids of values chosen per thread
+  std::unordered_map<unsigned, bool> per_thread_memo_;  // AST id -> per_thread()
+  std::map<int, std::vector<RegId>> carried_;
+  std::vector<std::vector<RegId>> live_in_;  // per block, sorted
   std::vector<ThreadState>* current_ = nullptr;
   std::vector<z3::expr> exists_;                   // per tracked thread: the block has it
   std::vector<z3::expr> shfl_sources_, shfl_active_;  // the shuffle being executed, per lane

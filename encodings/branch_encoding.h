@@ -30,6 +30,9 @@ struct LaunchSpec {
 
 struct BranchEncodingOptions {
   unsigned unroll = 8;              // loop iterations unrolled before abstracting
+  // Copies of the innermost body a nest of unrolled loops may make: deeper
+  // nests unroll each level less (two levels of 8 make 81 copies).
+  uint64_t nest_copies = 81;
   size_t block_budget = 20000;      // block visits before loops are abstracted at once
   // Slice instructions executed before loops are abstracted at once: nested
   // unrolled loops multiply, and Z3 needs minutes to free a context holding
@@ -75,6 +78,7 @@ struct BranchEncoding {
   std::string unsupported;            // non-empty when no encoding could be built
   size_t loops_abstracted = 0;
   unsigned unroll = 0;                // the iterations unrolled before abstracting
+  double induction_ms = 0;            // spent proving loop-carried registers uniform
 };
 
 BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,

@@ -48,7 +48,7 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 constexpr unsigned kWholeWarpTimeoutScale = 4;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
-constexpr unsigned kFirstUnroll = 1;
+constexpr unsigned kFirstUnroll = 100;
 
 class QueryRunner {
  public:
@@ -60,7 +60,7 @@ class QueryRunner {
   // Checks base ∧ extra; returns the status and, when sat, the model.
   SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                   std::optional<z3::model>* model = nullptr) {
-    z3::solver s(c_, z3::solver::simple());
+    z3::solver s(c_);
     z3::params p(c_);
     if (o_.solver.timeout_ms) p.set("timeout", o_.solver.timeout_ms * timeout_scale_);
     p.set("random_seed", o_.solver.random_seed);
@@ -382,7 +382,9 @@ class BranchSolver {
       for (int d = 0; d < 3; ++d) same_block = same_block && e.ntid[d] == model->eval(e.ntid[d], true);
       // Small parameter values first: a loop bound of two billion would make
       // the replay run past its step budget before it reaches the branch.
-      z3::expr small = small_params(c, e, m_, f_);
+      // The first CTA too, where it can be: a reader looks there first.
+      z3::expr small = small_params(c, e, m_, f_) && e.ctaid[0] == c.bv_val(0, 32) &&
+                       e.ctaid[1] == c.bv_val(0, 32) && e.ctaid[2] == c.bv_val(0, 32);
       bool replayable = q.check(pair, replay && same_block && small, "witness", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay && same_block, "witness-large", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay, "witness-any-block", &nice) == SmtStatus::Sat;
