@@ -48,36 +48,54 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 constexpr unsigned kWholeWarpTimeoutScale = 4;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
-constexpr unsigned kFirstUnroll = 100;
+constexpr unsigned kFirstUnroll = 1;
+// The first encoding's queries (when it abstracted loops) give up sooner: the
+// full depth is tried next anyway.
+constexpr unsigned kShallowTimeoutMs = 500;
+// Each query's try on Z3's plain SMT core before its default solver.
+constexpr unsigned kQuickTimeoutMs = 200;
 
 class QueryRunner {
  public:
-  // timeout_scale: the whole-warp retry's queries are about sixteen times
-  // larger than the two-lane ones, so they get a longer budget.
-  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r, unsigned timeout_scale = 1)
-      : c_(c), o_(o), stem_(std::move(stem)), r_(r), timeout_scale_(timeout_scale) {}
+  // timeout_ms: each query's budget (0: none).
+  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r, unsigned timeout_ms)
+      : c_(c), o_(o), stem_(std::move(stem)), r_(r), timeout_ms_(timeout_ms) {}
 
-  // Checks base ∧ extra; returns the status and, when sat, the model.
+  // Checks base ∧ extra; returns the status and, when sat, the model. Z3's
+  // plain SMT core answers most of these queries in milliseconds; the ones it
+  // does not answer in a moment go to its default solver, whose bit-blasting
+  // tactics are slower to start but far better at multiplications by
+  // constants (divisions compiled to mul.hi).
   SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                   std::optional<z3::model>* model = nullptr) {
-    z3::solver s(c_);
-    z3::params p(c_);
-    if (o_.solver.timeout_ms) p.set("timeout", o_.solver.timeout_ms * timeout_scale_);
-    p.set("random_seed", o_.solver.random_seed);
-    s.set(p);
-    for (const z3::expr& b : base) s.add(b);
-    s.add(extra);
     auto start = std::chrono::steady_clock::now();
-    z3::check_result cr = s.check();
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
+    unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
+    std::optional<z3::solver> s;
+    z3::check_result cr = z3::unknown;
+    for (bool simple : {true, false}) {
+      if (!simple && timeout_ms_ && elapsed() >= timeout_ms_) break;
+      s.emplace(simple ? z3::solver(c_, z3::solver::simple()) : z3::solver(c_));
+      z3::params p(c_);
+      unsigned left = timeout_ms_ ? timeout_ms_ - std::min<unsigned>(timeout_ms_, static_cast<unsigned>(elapsed())) : 0;
+      if (simple) p.set("timeout", quick);
+      else if (timeout_ms_) p.set("timeout", std::max(left, 1u));
+      p.set("random_seed", o_.solver.random_seed);
+      s->set(p);
+      for (const z3::expr& b : base) s->add(b);
+      s->add(extra);
+      cr = s->check();
+      if (cr != z3::unknown || (s->reason_unknown() != "timeout" && s->reason_unknown() != "canceled")) break;
+    }
+    double ms = elapsed();
     ++r_.queries;
     SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
-                                                                     : classify_unknown(s.reason_unknown(), ms, o_.solver.timeout_ms);
+                                                                     : classify_unknown(s->reason_unknown(), ms, timeout_ms_);
     if (!o_.solver.dump_dir.empty())
       r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
                                      fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
-                                                 to_string(st), s.to_smt2())));
-    if (st == SmtStatus::Sat && model) *model = s.get_model();
+                                                 to_string(st), s->to_smt2())));
+    if (st == SmtStatus::Sat && model) *model = s->get_model();
     last_ms_ = ms;
     return st;
   }
@@ -88,7 +106,7 @@ class QueryRunner {
   const BranchOptions& o_;
   std::string stem_;
   BranchResult& r_;
-  unsigned timeout_scale_;
+  unsigned timeout_ms_;
   double last_ms_ = 0;
 };
 
@@ -301,14 +319,17 @@ class BranchSolver {
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     std::string stem = fmt::format("branches.{}.line{}", f_.name, ins.pos.line);
     BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
-    bool shallow = eo.unroll < o_.encoding.unroll;
+    unsigned timeout = o_.solver.timeout_ms;
+    // Without a loop on the way, the full depth would encode the same.
+    bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
     std::optional<QueryRunner> q;
-    q.emplace(c, o_, shallow ? fmt::format("{}.unroll{}", stem, eo.unroll) : stem, r);
+    if (shallow) q.emplace(c, o_, fmt::format("{}.unroll{}", stem, eo.unroll), r, timeout ? std::min(timeout, kShallowTimeoutMs) : kShallowTimeoutMs);
+    else q.emplace(c, o_, stem, r, timeout);
     decide(c, e, *q, r);
-    if (shallow && split_beyond_unrolling_ && e.loops_abstracted) {
+    if (shallow && (split_beyond_unrolling_ || timed_out_)) {
       eo.unroll = o_.encoding.unroll;
       e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
-      q.emplace(c, o_, stem, r);
+      q.emplace(c, o_, stem, r, timeout);
       decide(c, e, *q, r);
     }
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
@@ -318,7 +339,7 @@ class BranchSolver {
       BranchEncodingOptions wo = eo;
       wo.whole_warp = true;
       BranchEncoding w = encode_branch(c, m_, f_, a_, branch, o_.launch, wo);
-      QueryRunner qw(c, o_, fmt::format("{}.warp", stem), r, kWholeWarpTimeoutScale);
+      QueryRunner qw(c, o_, fmt::format("{}.warp", stem), r, timeout * kWholeWarpTimeoutScale);
       BranchResult again = r;
       again.witness.reset();
       again.whole_warp = true;
@@ -345,12 +366,14 @@ class BranchSolver {
       return;
     }
     auto timeout = [&](SmtStatus st, const char* what) {
+      timed_out_ = true;
       r.verdict = BranchVerdict::Unknown;
       r.reason = fmt::format("solver {} on the {} query", to_string(st), what);
     };
     r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
     r.replay_decides = false;
     split_beyond_unrolling_ = false;
+    timed_out_ = false;
     std::vector<z3::expr> reach, precise, any;
     for (const BranchInstance& i : e.instances) {
       reach.push_back(any_of(c, i.reach));
@@ -369,12 +392,23 @@ class BranchSolver {
     // whole-warp retry is there to prove uniformity, so it goes straight on.)
     z3::expr one_d = e.ntid[1] == c.bv_val(1, 32) && e.ntid[2] == c.bv_val(1, 32);
     bool symbolic = !o_.launch.concrete_block && e.threads == 2;
-    SmtStatus st = symbolic ? q.check(pair, any_of(c, precise) && one_d, "divergent-1d", &model) : SmtStatus::Unsat;
+    SmtStatus st = SmtStatus::Unsat;
+    // In a loop, the first occurrence alone first: a small query, and where
+    // most splits show.
+    if (precise.size() > 1)
+      st = q.check(pair, symbolic ? precise[0] && one_d : precise[0], symbolic ? "divergent-first-1d" : "divergent-first", &model);
+    if (st != SmtStatus::Sat && symbolic) st = q.check(pair, any_of(c, precise) && one_d, "divergent-1d", &model);
     if (st != SmtStatus::Sat) st = q.check(pair, any_of(c, precise), "divergent", &model);
     if (st == SmtStatus::Sat) {
-      // Prefer a witness a replay can run (pointers at device-like addresses).
+      // Prefer a witness a replay can run (pointers at device-like addresses),
+      // at the occurrence the model splits.
       std::optional<z3::model> nice;
       z3::expr split = any_of(c, precise);
+      for (const z3::expr& p : precise)
+        if (model->eval(p, true).is_true()) {
+          split = p;
+          break;
+        }
       z3::expr replay = split && replayable_constraints(c, e, m_, f_);
       // First with the block shape of the model found (constant factors keep
       // the address arithmetic of a whole warp cheap), then with any shape.
@@ -486,6 +520,7 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   bool split_beyond_unrolling_ = false;  // set by decide(): only abstracted iterations split
+  bool timed_out_ = false;               // set by decide(): a query gave no answer
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
@@ -591,7 +626,7 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
   BranchEncoding e = encode_branches(c, m, kernel, a, {}, o.launch, o.encoding);
   BranchResult scratch;
-  QueryRunner q(c, o, fmt::format("branches.{}.launch", kernel.name), scratch);
+  QueryRunner q(c, o, fmt::format("branches.{}.launch", kernel.name), scratch, o.solver.timeout_ms);
   return q.check(e.base, c.bool_val(true), "exists");
 }
 
