@@ -199,8 +199,14 @@ class Executor : public TermSource {
 
   z3::expr fresh(int t, unsigned bits, const char* what) {
     z3::expr v = c_.bv_const(fmt::format("{}.{}.t{}", what, counter_++, t).c_str(), bits);
-    per_thread_unknowns_.insert(Z3_get_ast_id(c_, v));
+    note_per_thread(v);
     return v;
+  }
+
+  // Held here so that their AST ids are not reused while the encoding lives.
+  void note_per_thread(const z3::expr& v) {
+    per_thread_unknowns_.insert(Z3_get_ast_id(c_, v));
+    per_thread_terms_.push_back(v);
   }
 
   // Whether a term reads a value chosen freely per thread (a load of
@@ -239,7 +245,7 @@ class Executor : public TermSource {
   z3::expr entry_value(int t, RegId r) {
     unsigned bits = register_bits(f_, r);
     z3::expr v = c_.bv_const(fmt::format("entry.r{}.t{}", r, t).c_str(), bits);
-    per_thread_unknowns_.insert(Z3_get_ast_id(c_, v));
+    note_per_thread(v);
     bool from_caller = r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix);
     note_imprecise(v, from_caller ? "values passed by a caller" : "registers read before they are written");
     return v;
@@ -1171,6 +1177,7 @@ class Executor : public TermSource {
   std::map<int, bool> inert_;
   std::map<int, std::map<long, long>> equivalents_;  // per region: node -> its control-equivalent node
   std::set<unsigned> per_thread_unknowns_;            // AST ids of values chosen per thread
+  std::vector<z3::expr> per_thread_terms_;            // ... and the terms, kept alive
   std::unordered_map<unsigned, bool> per_thread_memo_;  // AST id -> per_thread()
   std::map<int, std::vector<RegId>> carried_;
   std::vector<std::vector<RegId>> live_in_;  // per block, sorted
