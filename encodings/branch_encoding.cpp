@@ -789,13 +789,10 @@ class Executor : public TermSource {
       // with the same registers: one state, as precise as the unrolled one.
       if (same_pc && !pending[0][node].empty() && !pending[1][node].empty()) {
         PairState a = merge(pending[0][node]), b = merge(pending[1][node]);
-        if (same_registers(a, b)) {
-          pending[0][node] = {std::move(a)};
-          pending[1][node].clear();
-        } else {
-          pending[0][node] = {std::move(a)};
-          pending[1][node] = {std::move(b)};
-        }
+        bool one = same_registers(a, b);
+        pending[0][node] = {std::move(a)};
+        pending[1][node].clear();
+        if (!one) pending[1][node].push_back(std::move(b));
       }
       bool whole = pending[0][node].empty() || pending[1][node].empty();
       for (int bucket = 0; bucket < 2; ++bucket) {
@@ -1042,12 +1039,12 @@ class Executor : public TermSource {
   // one query per remaining candidate.
   std::set<RegId> never_differ(const PairState& st, const std::set<RegId>& candidates) {
     std::map<RegId, z3::expr> open;
-    for (RegId r : candidates)
-      if (auto d = differs(st, r); d && !d->is_true()) open.emplace(r, *d);
     std::set<RegId> proved;
-    for (auto it = open.begin(); it != open.end();)
-      if (it->second.is_false()) proved.insert(it->first), it = open.erase(it);
-      else ++it;
+    for (RegId r : candidates) {
+      std::optional<z3::expr> d = differs(st, r);
+      if (d && d->is_false()) proved.insert(r);
+      else if (d && !d->is_true()) open.emplace(r, *d);
+    }
     while (!open.empty()) {
       z3::expr_vector any(c_);
       for (auto& [r, d] : open) any.push_back(d);

@@ -72,21 +72,11 @@ class QueryRunner {
     auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
     unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
     std::optional<z3::solver> s;
-    z3::check_result cr = z3::unknown;
-    for (bool simple : {true, false}) {
-      if (!simple && timeout_ms_ && elapsed() >= timeout_ms_) break;
-      s.emplace(simple ? z3::solver(c_, z3::solver::simple()) : z3::solver(c_));
-      z3::params p(c_);
-      unsigned left = timeout_ms_ ? timeout_ms_ - std::min<unsigned>(timeout_ms_, static_cast<unsigned>(elapsed())) : 0;
-      if (simple) p.set("timeout", quick);
-      else if (timeout_ms_) p.set("timeout", std::max(left, 1u));
-      p.set("random_seed", o_.solver.random_seed);
-      s->set(p);
-      for (const z3::expr& b : base) s->add(b);
-      s->add(extra);
-      cr = s->check();
-      if (cr != z3::unknown || (s->reason_unknown() != "timeout" && s->reason_unknown() != "canceled")) break;
-    }
+    z3::check_result cr = run(s, z3::solver(c_, z3::solver::simple()), quick, base, extra);
+    bool gave_up = cr == z3::unknown && (s->reason_unknown() == "timeout" || s->reason_unknown() == "canceled");
+    double spent = elapsed();
+    if (gave_up && (!timeout_ms_ || spent < timeout_ms_))
+      cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
     double ms = elapsed();
     ++r_.queries;
     SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
@@ -102,6 +92,19 @@ class QueryRunner {
   double last_ms() const { return last_ms_; }
 
  private:
+  // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
+  z3::check_result run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
+                       const z3::expr_vector& base, const z3::expr& extra) {
+    s.emplace(std::move(solver));
+    z3::params p(c_);
+    if (timeout_ms) p.set("timeout", timeout_ms);
+    p.set("random_seed", o_.solver.random_seed);
+    s->set(p);
+    for (const z3::expr& b : base) s->add(b);
+    s->add(extra);
+    return s->check();
+  }
+
   z3::context& c_;
   const BranchOptions& o_;
   std::string stem_;
@@ -325,8 +328,8 @@ class BranchSolver {
     std::optional<QueryRunner> q;
     if (shallow) q.emplace(c, o_, fmt::format("{}.unroll{}", stem, eo.unroll), r, timeout ? std::min(timeout, kShallowTimeoutMs) : kShallowTimeoutMs);
     else q.emplace(c, o_, stem, r, timeout);
-    decide(c, e, *q, r);
-    if (shallow && (split_beyond_unrolling_ || timed_out_)) {
+    bool deeper_may_decide = decide(c, e, *q, r);
+    if (shallow && deeper_may_decide) {
       eo.unroll = o_.encoding.unroll;
       e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
       q.emplace(c, o_, stem, r, timeout);
@@ -359,21 +362,21 @@ class BranchSolver {
     return s;
   }
 
-  void decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
+  // Returns whether the full unrolling depth may decide what this could not:
+  // a split only beyond the unrolled iterations, or a query without an answer.
+  bool decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
     if (!e.unsupported.empty()) {
       r.verdict = BranchVerdict::Unknown;
       r.reason = "cannot encode: " + e.unsupported;
-      return;
+      return false;
     }
     auto timeout = [&](SmtStatus st, const char* what) {
-      timed_out_ = true;
       r.verdict = BranchVerdict::Unknown;
       r.reason = fmt::format("solver {} on the {} query", to_string(st), what);
+      return true;
     };
     r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
     r.replay_decides = false;
-    split_beyond_unrolling_ = false;
-    timed_out_ = false;
     std::vector<z3::expr> reach, precise, any;
     for (const BranchInstance& i : e.instances) {
       reach.push_back(any_of(c, i.reach));
@@ -434,7 +437,7 @@ class BranchSolver {
                      ? "two lanes of one warp can reach it together and go different ways"
                      : "two lanes can go different ways in the model, which is not exact here (" + imprecision_text(e) +
                            "): the replay decides";
-      return;
+      return false;
     }
     if (st == SmtStatus::Unsat) {
       SmtStatus reached = symbolic ? q.check(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
@@ -442,7 +445,7 @@ class BranchSolver {
       if (reached == SmtStatus::Unsat) {
         r.verdict = BranchVerdict::Unreachable;
         r.reason = "no thread of any launch that meets the assumptions reaches it";
-        return;
+        return false;
       }
       if (reached != SmtStatus::Sat) return timeout(reached, "reachability");
     }
@@ -450,20 +453,20 @@ class BranchSolver {
     if (any.size() == precise.size()) {
       r.verdict = BranchVerdict::Uniform;
       r.reason = "proved: no two lanes of a warp can reach it together and go different ways";
-      return;
+      return false;
     }
     st = q.check(pair, any_of(c, any), "divergent-any-iteration");
     if (st == SmtStatus::Unsat) {
       r.verdict = BranchVerdict::Uniform;
       r.reason = "proved for every loop iteration (loop-carried values proved equal in both lanes by induction)";
-      return;
+      return false;
     }
     if (st != SmtStatus::Sat) return timeout(st, "divergence (all iterations)");
-    split_beyond_unrolling_ = true;
     r.verdict = BranchVerdict::Unknown;
     r.reason = fmt::format("uniform in the first {} iterations of the enclosing loops; beyond them the values "
                            "carried around the loop are not known",
                            e.unroll);
+    return true;
   }
 
   // The partition of the thread (or global thread) index space by outcome,
@@ -519,8 +522,6 @@ class BranchSolver {
   const ptx::Function& f_;
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
-  bool split_beyond_unrolling_ = false;  // set by decide(): only abstracted iterations split
-  bool timed_out_ = false;               // set by decide(): a query gave no answer
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
