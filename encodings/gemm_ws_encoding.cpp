@@ -11,12 +11,20 @@
 namespace warpsat {
 
 GemmEncoding parse_gemm_encoding(const std::string& text) {
+  if (text == "closed-form") return GemmEncoding::ClosedForm;
   if (text == "array") return GemmEncoding::Array;
   if (text == "bounds") return GemmEncoding::Bounds;
-  throw command_line_error(fmt::format("encoding '{}' must be 'bounds' or 'array'", text));
+  throw command_line_error(fmt::format("encoding '{}' must be 'closed-form', 'bounds' or 'array'", text));
 }
 
-const char* to_string(GemmEncoding e) { return e == GemmEncoding::Array ? "array" : "bounds"; }
+const char* to_string(GemmEncoding e) {
+  switch (e) {
+    case GemmEncoding::ClosedForm: return "closed-form";
+    case GemmEncoding::Array: return "array";
+    case GemmEncoding::Bounds: return "bounds";
+  }
+  return "?";
+}
 
 namespace {
 
@@ -66,13 +74,14 @@ class EncoderBase {
       for (int64_t b : sp_.tn) add(z3::implies(is_tm(a) && is_tn(b), w_ == val(wave_count(shape_, {a, b, 1}, m_))));
   }
 
-  // D * (TM*TK + TK*TN) * element_bytes <= smem_bytes, as a bound on D per tile.
+  // The machine's limits (exceeded_limit) as a bound on D per tile: shared
+  // memory grows with D, registers exclude the tile at every depth.
   void limit_shared_memory() {
-    if (m_.smem_bytes == 0) return;
     for (int64_t a : sp_.tm)
       for (int64_t b : sp_.tn)
         for (int64_t k : sp_.tk) {
-          int64_t deepest = m_.smem_bytes / ((a * k + k * b) * m_.element_bytes);
+          int64_t deepest = deepest_fitting_stages({a, b, k}, m_);
+          if (deepest >= sp_.max_stages) continue;
           z3::expr is_tile = is_tm(a) && is_tn(b) && is_tk(k);
           for (int64_t d = std::max(sp_.min_stages, deepest + 1); d <= sp_.max_stages; ++d)
             add(z3::implies(is_tile, !is_depth(d)));
@@ -94,7 +103,7 @@ class EncoderBase {
   GemmWsTerms terms(const z3::expr& tm, const z3::expr& tn, const z3::expr& tk, const z3::expr& d) {
     z3::expr_vector choices(c_);
     for (const auto& e : choices_) choices.push_back(e);
-    return {tm, tn, tk, d, total_, wait_, w_, cs_, choices};
+    return {tm, tn, tk, d, total_, wait_, w_, cs_, choices, z3::expr_vector(c_)};
   }
 
   z3::context& c_;
@@ -236,7 +245,8 @@ class BoundsEncoder : EncoderBase {
 }  // namespace
 
 GemmWsTerms encode_gemm_ws(z3::context& ctx, const GemmShape& shape, const Machine& machine,
-                           const SearchSpace& space, GemmEncoding encoding) {
+                           const SearchSpace& space, GemmEncoding encoding, Objective objective) {
+  if (encoding == GemmEncoding::ClosedForm) return encode_gemm_ws_closed_form(ctx, shape, machine, space, objective);
   if (encoding == GemmEncoding::Array) return ArrayEncoder(ctx, shape, machine, space).encode();
   return BoundsEncoder(ctx, shape, machine, space).encode();
 }

@@ -22,7 +22,8 @@ class Minimizer {
   Minimizer(z3::solver& s, const LexProblem& p) : s_(s), p_(p) {}
 
   LexMinimum run() {
-    if (check(assumed_) != z3::sat) return finish(last_ == z3::unsat ? SmtStatus::Unsat : r_.status);
+    bool hinted = !p_.hint.empty() && check(p_.hint) == z3::sat;
+    if (!hinted && check(assumed_) != z3::sat) return finish(last_ == z3::unsat ? SmtStatus::Unsat : r_.status);
     model_ = s_.get_model();
     for (size_t i = 0; i < p_.objectives.size(); ++i)
       if (!minimize(i)) return finish(r_.status);
@@ -65,7 +66,7 @@ class Minimizer {
     for (bool first = true; lo < hi; first = false) {
       int64_t mid = first ? hi - 1 : lo + (hi - lo) / 2;
       z3::expr_vector assumptions = smt::copy_of(fixed);
-      assumptions.push_back(bound_literal(obj <= s_.ctx().int_val(mid)));
+      assumptions.push_back(bound_literal(less_than(obj, mid + 1)));
       z3::check_result r = check(assumptions);
       if (r == z3::sat) {
         model_ = s_.get_model();
@@ -76,6 +77,10 @@ class Minimizer {
     }
     value = hi;
     return true;
+  }
+
+  z3::expr less_than(const z3::expr& obj, int64_t v) {
+    return p_.less_than ? p_.less_than(obj, v) : obj < s_.ctx().int_val(v);
   }
 
   // A fresh literal that implies `bound`, so bounds are assumed rather than
@@ -108,7 +113,7 @@ class Minimizer {
     if (!tighten(obj, best)) return false;
     for (;;) {
       z3::expr_vector below = smt::copy_of(assumed_);
-      below.push_back(bound_literal(obj < s_.ctx().int_val(best)));
+      below.push_back(bound_literal(less_than(obj, best)));
       z3::check_result r = check(below);
       if (r == z3::unknown) return false;
       if (r == z3::unsat) break;
@@ -117,9 +122,9 @@ class Minimizer {
       if (!tighten(obj, v)) return false;
       best = v;
     }
-    z3::expr at_best = obj == s_.ctx().int_val(best);
+    z3::expr at_best = !less_than(obj, best) && less_than(obj, best + 1);
     if (p_.dump) {
-      p_.dump(p_.names[i] + ".optimality", query_text(obj < s_.ctx().int_val(best), "unsat"));
+      p_.dump(p_.names[i] + ".optimality", query_text(less_than(obj, best), "unsat"));
       p_.dump(p_.names[i] + ".witness", query_text(at_best, "sat"));
     }
     assumed_.push_back(bound_literal(at_best));

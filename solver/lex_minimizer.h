@@ -38,6 +38,13 @@ struct LexProblem {
   // each objective, when set.
   std::function<void(const std::string&, const std::string&)> dump;
   unsigned timeout_ms = 0;  // the solver's per-check limit, to recognise timeouts
+  // Literals of a configuration believed good (may be empty): the first model
+  // is sought under them, so that a good hint leaves one "anything better?"
+  // query, the proof. A hint never changes the answer, only the search.
+  z3::expr_vector hint;
+  // "objective < v" as the encoding prefers to state it (GemmWsTerms::less_than);
+  // empty: the arithmetic comparison.
+  std::function<z3::expr(const z3::expr& objective, int64_t v)> less_than;
 };
 
 // Bounds are passed to the solver as assumptions on fresh literals rather

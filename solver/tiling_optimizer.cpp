@@ -40,8 +40,10 @@ std::string optimize_reason_unknown(z3::optimize& opt) { return Z3_optimize_get_
 class TilingSolver {
  public:
   TilingSolver(const TilingQuestion& q, const SolverOptions& o)
-      : q_(q), o_(o), terms_(encode_gemm_ws(ctx_, q.shape, q.machine, q.space, q.encoding)),
-        solver_(make_solver()) {}
+      : q_(q), o_(o), encode_start_(std::chrono::steady_clock::now()),
+        terms_(encode_gemm_ws(ctx_, q.shape, q.machine, q.space, q.encoding, q.objective)), solver_(make_solver()) {
+    encode_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encode_start_).count();
+  }
 
   TilingAnswer run() {
     auto start = std::chrono::steady_clock::now();
@@ -52,6 +54,7 @@ class TilingSolver {
       optimise_incrementally(a);
     if (a.status == TilingStatus::Optimal) enumerate_co_optimal(a);
     a.solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    a.encode_ms = encode_ms_;
     return a;
   }
 
@@ -69,8 +72,12 @@ class TilingSolver {
 
   // The incremental solver: Z3's plain SMT kernel, which keeps lemmas across
   // checks (the default solver re-preprocesses on its first check).
+  // The closed-form encoding is purely propositional (selectors, the depth
+  // and the objectives in order encoding), which Z3's incremental SAT solver
+  // (QF_FD) handles without the SMT core's preprocessing of every assertion.
   z3::solver make_solver() {
-    z3::solver s(ctx_, z3::solver::simple());
+    z3::solver s = q_.encoding == GemmEncoding::ClosedForm ? z3::solver(ctx_, "QF_FD")
+                                                           : z3::solver(ctx_, z3::solver::simple());
     z3::params p = params();
     p.set("random_seed", o_.random_seed);
     s.set(p);
@@ -135,8 +142,9 @@ class TilingSolver {
 
   // The fast path: linear search on the incremental solver (lex_minimizer.h).
   void optimise_incrementally(TilingAnswer& a) {
-    LexProblem p{objectives(), {}, terms_.choices, {}, o_.timeout_ms};
-    for (const z3::expr& o : p.objectives) p.names.push_back(o.decl().name().str());
+    LexProblem p{objectives(), {}, terms_.choices, {}, o_.timeout_ms, terms_.hint, terms_.less_than};
+    if (q_.objective != Objective::Wait) p.names.push_back("total");
+    if (q_.objective != Objective::Total) p.names.push_back("wait");
     if (!o_.dump_dir.empty()) p.dump = [&](const std::string& suffix, const std::string& smt2) { dump(a, suffix, smt2); };
     LexMinimum m = minimize_lexicographic(solver_, p);
     a.queries += m.checks;
@@ -152,7 +160,7 @@ class TilingSolver {
 
   void infeasible(TilingAnswer& a) {
     a.status = TilingStatus::Infeasible;
-    a.reason = "no configuration of the search space fits the shared-memory limit";
+    a.reason = "no configuration of the search space fits the machine's limits";
   }
 
   // Every configuration whose primary objective equals the optimum: one
@@ -163,7 +171,9 @@ class TilingSolver {
     const z3::expr& primary = q_.objective == Objective::Wait ? terms_.wait : terms_.total;
     // Guarded by a literal so the enumeration leaves the solver's meaning unchanged.
     z3::expr enumerating = ctx_.bool_const("enumerating_co_optimal");
-    z3::expr at_optimum = primary == ctx_.int_val(primary_value(q_.objective, a.best.cost));
+    int64_t optimum = primary_value(q_.objective, a.best.cost);
+    z3::expr at_optimum = terms_.less_than ? !terms_.less_than(primary, optimum) && terms_.less_than(primary, optimum + 1)
+                                           : primary == ctx_.int_val(optimum);
     s.add(z3::implies(enumerating, at_optimum));
     z3::expr_vector assume(ctx_);
     assume.push_back(enumerating);
@@ -182,8 +192,10 @@ class TilingSolver {
       ConfigCost found = read_model(s.get_model());
       a.co_optimal.push_back(found);
       const Tile& t = found.config.tile;
-      z3::expr block = !(terms_.tm == ctx_.int_val(t.tm) && terms_.tn == ctx_.int_val(t.tn) &&
-                         terms_.tk == ctx_.int_val(t.tk) && terms_.stages == ctx_.int_val(found.config.stages));
+      z3::expr block = terms_.selects ? !terms_.selects(found.config)
+                                      : !(terms_.tm == ctx_.int_val(t.tm) && terms_.tn == ctx_.int_val(t.tn) &&
+                                          terms_.tk == ctx_.int_val(t.tk) &&
+                                          terms_.stages == ctx_.int_val(found.config.stages));
       s.add(z3::implies(enumerating, block));
       if (!o_.dump_dir.empty()) record.add(block);
     }
@@ -199,6 +211,8 @@ class TilingSolver {
   z3::context ctx_;
   const TilingQuestion& q_;
   const SolverOptions& o_;
+  std::chrono::steady_clock::time_point encode_start_;
+  double encode_ms_ = 0;
   GemmWsTerms terms_;
   z3::solver solver_;
 };

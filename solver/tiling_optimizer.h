@@ -17,7 +17,7 @@ struct TilingQuestion {
   Machine machine;
   SearchSpace space;
   Objective objective = Objective::Lex;
-  GemmEncoding encoding = GemmEncoding::Bounds;
+  GemmEncoding encoding = GemmEncoding::ClosedForm;
 
   // "tile.M1024.N512.K1024.a6000-paper": the stem of every query file.
   std::string name() const;
@@ -42,6 +42,7 @@ struct TilingAnswer {
   ConfigCost best;                   // by preferred() among the co-optimal set
   ConfigCost optimiser_model;        // the configuration z3::optimize returned
   std::vector<ConfigCost> co_optimal;  // every configuration with the optimal primary value, sorted
+  double encode_ms = 0;              // building the Z3 terms, wall clock
   double solve_ms = 0;               // optimisation plus enumeration, wall clock
   size_t queries = 0;                // solver calls made
   std::vector<std::string> dumped;   // .smt2 files written
