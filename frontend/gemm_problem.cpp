@@ -63,13 +63,68 @@ int64_t wave_count(const GemmShape& s, const Tile& t, const Machine& m) {
   return ceil_div(ceil_div(s.m, t.tm) * ceil_div(s.n, t.tn), m.sms);
 }
 
+namespace {
+int64_t stage_bytes(const Tile& t, const Machine& m) { return (t.tm * t.tk + t.tk * t.tn) * m.element_bytes; }
+int64_t epilogue_bytes(const Tile& t, const Machine& m) { return t.tm * t.tn * m.output_bytes; }
+}  // namespace
+
 int64_t smem_footprint(const TileConfig& c, const Machine& m) {
-  const Tile& t = c.tile;
-  return c.stages * (t.tm * t.tk + t.tk * t.tn) * m.element_bytes;
+  return c.stages * stage_bytes(c.tile, m) + epilogue_bytes(c.tile, m);
 }
 
 bool fits_smem(const TileConfig& c, const Machine& m) {
   return m.smem_bytes == 0 || smem_footprint(c, m) <= m.smem_bytes;
+}
+
+int64_t consumer_registers(const Tile& t, const Machine& m) {
+  if (m.consumer_threads == 0) return 0;
+  return ceil_div(ceil_div(t.tm * t.tn * m.accumulator_bytes, 4), m.consumer_threads) + m.register_overhead;
+}
+
+const char* to_string(Limit l) {
+  switch (l) {
+    case Limit::None: return "none";
+    case Limit::SharedMemory: return "shared memory";
+    case Limit::RegistersPerThread: return "registers per thread";
+    case Limit::RegistersPerBlock: return "registers per block";
+  }
+  return "?";
+}
+
+Limit exceeded_limit(const TileConfig& c, const Machine& m) {
+  int64_t regs = consumer_registers(c.tile, m);
+  if (m.max_registers_per_thread && regs > m.max_registers_per_thread) return Limit::RegistersPerThread;
+  // Producers are budgeted at register_overhead each: they hold addresses, not tiles.
+  if (m.registers_per_block &&
+      regs * m.consumer_threads + m.register_overhead * m.producer_threads > m.registers_per_block)
+    return Limit::RegistersPerBlock;
+  if (!fits_smem(c, m)) return Limit::SharedMemory;
+  return Limit::None;
+}
+
+std::string describe_limit(const TileConfig& c, const Machine& m) {
+  int64_t regs = consumer_registers(c.tile, m);
+  switch (exceeded_limit(c, m)) {
+    case Limit::None: return "fits";
+    case Limit::SharedMemory:
+      return fmt::format("needs {} bytes of shared memory, the machine has {}", smem_footprint(c, m), m.smem_bytes);
+    case Limit::RegistersPerThread:
+      return fmt::format("needs {} registers per consumer thread for its accumulator, the machine allows {}", regs,
+                         m.max_registers_per_thread);
+    case Limit::RegistersPerBlock:
+      return fmt::format("needs {} registers per block, the machine has {}",
+                         regs * m.consumer_threads + m.register_overhead * m.producer_threads,
+                         m.registers_per_block);
+  }
+  return "?";
+}
+
+int64_t deepest_fitting_stages(const Tile& t, const Machine& m) {
+  if (exceeded_limit({t, 1}, m) == Limit::RegistersPerThread || exceeded_limit({t, 1}, m) == Limit::RegistersPerBlock)
+    return 0;
+  if (m.smem_bytes == 0) return INT64_MAX / 2;
+  int64_t room = m.smem_bytes - epilogue_bytes(t, m);
+  return room < 0 ? 0 : room / stage_bytes(t, m);
 }
 
 Tile parse_tile(const std::string& text) {
@@ -125,6 +180,28 @@ std::vector<int64_t> normalise_candidates(std::vector<int64_t> values, const std
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
   return values;
+}
+
+std::vector<int64_t> parse_candidates(const std::vector<std::string>& items, const std::string& what) {
+  std::vector<int64_t> values;
+  for (const std::string& item : items) {
+    std::string_view s = item;
+    size_t c1 = s.find(':');
+    if (c1 == std::string_view::npos) {
+      values.push_back(parse_positive(s, what));
+      continue;
+    }
+    size_t c2 = s.find(':', c1 + 1);
+    if (c2 == std::string_view::npos || s.find(':', c2 + 1) != std::string_view::npos)
+      throw command_line_error(fmt::format("{}: '{}' must be a value or a range first:last:step, e.g. 16:256:16", what, item));
+    int64_t first = parse_positive(s.substr(0, c1), what), last = parse_positive(s.substr(c1 + 1, c2 - c1 - 1), what),
+            step = parse_positive(s.substr(c2 + 1), what);
+    if (first > last) throw command_line_error(fmt::format("{}: the range '{}' is empty", what, item));
+    if (last > kMaxTileDim)
+      throw command_line_error(fmt::format("{}: range '{}' goes past the largest tile size {}", what, item, kMaxTileDim));
+    for (int64_t v = first; v <= last; v += step) values.push_back(v);
+  }
+  return normalise_candidates(std::move(values), what);
 }
 
 std::pair<int64_t, int64_t> parse_stage_range(const std::string& text) {

@@ -51,9 +51,26 @@ void check_stages(int64_t d);
 Durations durations(const Machine& m, const Tile& t);
 int64_t stage_count(const GemmShape& s, const Tile& t);                   // S
 int64_t wave_count(const GemmShape& s, const Tile& t, const Machine& m);  // W
-// D * (TM*TK + TK*TN) * element_bytes.
+// D * (TM*TK + TK*TN) * element_bytes for the stage buffers, plus
+// TM*TN*output_bytes when the epilogue stages C through shared memory.
 int64_t smem_footprint(const TileConfig& c, const Machine& m);
 bool fits_smem(const TileConfig& c, const Machine& m);
+// 32-bit registers per consumer thread: its share of the TM x TN accumulator
+// plus the machine's register_overhead (0 when the machine has no
+// consumer_threads).
+int64_t consumer_registers(const Tile& t, const Machine& m);
+
+// The hardware limit a configuration breaks, if any (docs/machines.md). The
+// sweep and every encoding exclude exactly the configurations for which this
+// is not None.
+enum class Limit { None, SharedMemory, RegistersPerThread, RegistersPerBlock };
+const char* to_string(Limit l);
+Limit exceeded_limit(const TileConfig& c, const Machine& m);
+// Why, with the figures: "needs 262144 bytes of shared memory, the machine has 232448".
+std::string describe_limit(const TileConfig& c, const Machine& m);
+// The deepest buffer that fits the tile, or 0 when none does (a register limit,
+// or not even one stage fits); at least INT64_MAX / 2 when shared memory is unconstrained.
+int64_t deepest_fitting_stages(const Tile& t, const Machine& m);
 
 // "128x64x32" -> Tile; throws InputError (command line) on anything else.
 Tile parse_tile(const std::string& text);
@@ -94,6 +111,9 @@ struct SearchSpace {
 
 // Sorts, deduplicates and range-checks a candidate list (command line).
 std::vector<int64_t> normalise_candidates(std::vector<int64_t> values, const std::string& what);
+// Items such as "64" or "16:256:16" (first:last:step, inclusive) -> the
+// normalised candidate list; throws InputError (command line) naming the item.
+std::vector<int64_t> parse_candidates(const std::vector<std::string>& items, const std::string& what);
 // "2-8" or "4" -> [min, max]; throws InputError (command line).
 std::pair<int64_t, int64_t> parse_stage_range(const std::string& text);
 

@@ -22,7 +22,9 @@ Machine parse_machine(std::string text, const std::string& source) {
   const toml::table& t = r.root();
   r.reject_unknown_keys(t, {"name", "description", "time_unit", "sms", "init", "epilogue", "load_latency",
                             "compute_latency", "load_throughput", "compute_throughput", "smem_bytes",
-                            "element_bytes"});
+                            "element_bytes", "output_bytes", "max_threads_per_block", "producer_threads",
+                            "consumer_threads", "accumulator_bytes", "max_registers_per_thread",
+                            "registers_per_block", "register_overhead"});
   Machine m;
   m.source = source;
   m.name = r.require_string(t, "name");
@@ -37,6 +39,23 @@ Machine parse_machine(std::string text, const std::string& source) {
   m.compute_throughput = r.require_positive_rational(t, "compute_throughput");
   m.smem_bytes = r.require_integer(t, "smem_bytes", 0, int64_t{1} << 40);
   m.element_bytes = r.require_integer(t, "element_bytes", 1, 64);
+  auto limit = [&](const char* key, int64_t max) { return r.optional_integer(t, key, 0, max).value_or(0); };
+  auto node_of = [&](const char* key) -> const toml::node& { return *t.get(key); };  // present when used
+  m.output_bytes = limit("output_bytes", 64);
+  m.max_threads_per_block = limit("max_threads_per_block", kMaxCount);
+  m.producer_threads = limit("producer_threads", kMaxCount);
+  m.consumer_threads = limit("consumer_threads", kMaxCount);
+  m.accumulator_bytes = r.optional_integer(t, "accumulator_bytes", 1, 64).value_or(4);
+  m.max_registers_per_thread = limit("max_registers_per_thread", kMaxCount);
+  m.registers_per_block = limit("registers_per_block", int64_t{1} << 30);
+  m.register_overhead = limit("register_overhead", kMaxCount);
+  if ((m.max_registers_per_thread || m.registers_per_block) && !m.consumer_threads)
+    r.fail(node_of(m.max_registers_per_thread ? "max_registers_per_thread" : "registers_per_block"),
+           "register limits need consumer_threads (the MATH threads that hold the accumulator tile)");
+  if (m.max_threads_per_block && m.producer_threads + m.consumer_threads > m.max_threads_per_block)
+    r.fail(node_of("max_threads_per_block"),
+           fmt::format("producer_threads + consumer_threads = {} exceeds max_threads_per_block = {}",
+                          m.producer_threads + m.consumer_threads, m.max_threads_per_block));
   return m;
 }
 
@@ -87,6 +106,17 @@ std::string machine_to_toml(const Machine& m) {
   out += fmt::format("load_throughput = {}\ncompute_throughput = {}\n", number(m.load_throughput),
                      number(m.compute_throughput));
   out += fmt::format("smem_bytes = {}\nelement_bytes = {}\n", m.smem_bytes, m.element_bytes);
+  auto limit = [&](const char* key, int64_t v) {
+    if (v) out += fmt::format("{} = {}\n", key, v);
+  };
+  limit("output_bytes", m.output_bytes);
+  limit("max_threads_per_block", m.max_threads_per_block);
+  limit("producer_threads", m.producer_threads);
+  limit("consumer_threads", m.consumer_threads);
+  if (m.accumulator_bytes != 4) limit("accumulator_bytes", m.accumulator_bytes);
+  limit("max_registers_per_thread", m.max_registers_per_thread);
+  limit("registers_per_block", m.registers_per_block);
+  limit("register_overhead", m.register_overhead);
   return out;
 }
 

@@ -25,6 +25,17 @@ struct Machine {
   Rational compute_throughput;    // multiply-adds per time unit
   int64_t smem_bytes = 0;         // shared memory per block; 0 = unconstrained
   int64_t element_bytes = 4;      // bytes per matrix element
+
+  // Optional hardware limits (docs/machines.md); 0 = no limit, so machine
+  // files written before these keys existed keep their meaning.
+  int64_t output_bytes = 0;              // bytes per C element the epilogue stages through shared memory
+  int64_t max_threads_per_block = 0;
+  int64_t producer_threads = 0;          // DMA threads per block
+  int64_t consumer_threads = 0;          // MATH threads per block; they hold the accumulator tile
+  int64_t accumulator_bytes = 4;         // bytes per accumulator element (fp32)
+  int64_t max_registers_per_thread = 0;  // 32-bit registers
+  int64_t registers_per_block = 0;       // 32-bit registers a block may use in all
+  int64_t register_overhead = 0;         // registers per thread besides the accumulator (addresses, counters)
 };
 
 // Parses a machine description (see docs/machines.md). Throws InputError with

@@ -19,7 +19,7 @@ std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, c
   for (size_t r = 0; r < rows; ++r)
     for (size_t c = 0; c < cols; ++c) {
       TileConfig cfg{{space.tm[r], space.tn[c], best.tile.tk}, best.stages};
-      if (!fits_smem(cfg, machine)) continue;
+      if (exceeded_limit(cfg, machine) != Limit::None) continue;
       int64_t t = evaluate(shape, cfg, machine, scratch).total;
       total[r * cols + c] = t;
       lo = std::min(lo, t), hi = std::max(hi, t);

@@ -29,9 +29,9 @@ class Checker {
     expect_equal(fmt::format("{} {} total", role, describe(c.config)), c.cost.total, s.total);
     expect_equal(fmt::format("{} {} wait", role, describe(c.config)), c.cost.wait, s.wait);
     expect_equal(fmt::format("{} {} waves", role, describe(c.config)), c.waves, s.waves);
-    if (!fits_smem(c.config, q_.machine))
-      fail(fmt::format("{} {} needs {} bytes of shared memory, over the limit of {}", role, describe(c.config),
-                       smem_footprint(c.config, q_.machine), q_.machine.smem_bytes));
+    if (exceeded_limit(c.config, q_.machine) != Limit::None)
+      fail(fmt::format("{} {} breaks the machine's limits: {}", role, describe(c.config),
+                       describe_limit(c.config, q_.machine)));
   }
 
   void check_sweep(const TilingAnswer& a, const SweepResult& sw) {
@@ -40,7 +40,7 @@ class Checker {
       return;
     }
     if (!sw.best) {
-      fail("solver found an optimum, but no configuration of the space fits shared memory");
+      fail("solver found an optimum, but no configuration of the space fits the machine's limits");
       return;
     }
     const SweepEntry& b = *sw.best;
