@@ -1,37 +1,44 @@
 // `warpsat tile`: the optimal GeMM-WS tiling and buffer depth, proven by Z3
-// and re-derived by the simulator.
+// and re-derived by the simulator; for one problem or a whole workload.
+#include <unistd.h>
+
 #include <iostream>
+#include <thread>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/problem_options.h"
+#include "cli/tile_output.h"
 #include "frontend/diagnostics.h"
 #include "report/heatmap.h"
-#include "solver/tiling_validation.h"
 
 namespace warpsat::cli {
 
 namespace {
 
 struct TileOptions : ProblemOptions {
-  std::vector<int64_t> tiles, tm, tn, tk;
+  std::vector<std::string> tiles, tm, tn, tk;
   std::string stages;
   std::string objective;
-  std::string encoding = "bounds";
+  std::string encoding = "closed-form";
   std::string dump_dir;
   unsigned timeout_ms = 10000;
   unsigned seed = 0;
   std::string inject_fault = "none";
   std::string svg_path;  // heat map of total over (TM, TN)
+  bool explain = false;
+  size_t explain_count = 5;
+  std::string workload;
+  unsigned jobs = 1;
 };
 
 SearchSpace search_space(const TileOptions& o, const ProblemFile& f) {
-  auto pick = [&](const std::vector<int64_t>& flag, const std::optional<std::vector<int64_t>>& file,
+  auto pick = [&](const std::vector<std::string>& flag, const std::optional<std::vector<int64_t>>& file,
                   const char* name) {
-    std::vector<int64_t> v = !flag.empty() ? flag : !o.tiles.empty() ? o.tiles : file ? *file : std::vector<int64_t>{32, 64, 128};
-    return normalise_candidates(v, name);
+    if (!flag.empty()) return parse_candidates(flag, name);
+    if (!o.tiles.empty()) return parse_candidates(o.tiles, "--tiles");
+    return normalise_candidates(file ? *file : std::vector<int64_t>{32, 64, 128}, name);
   };
   SearchSpace s{pick(o.tm, f.tm, "--tm"), pick(o.tn, f.tn, "--tn"), pick(o.tk, f.tk, "--tk"), 2, 8};
   if (!o.stages.empty())
@@ -41,113 +48,95 @@ SearchSpace search_space(const TileOptions& o, const ProblemFile& f) {
   return s;
 }
 
-nlohmann::json config_json(const ConfigCost& c, const Machine& m) {
-  const Tile& t = c.config.tile;
-  return {{"tm", t.tm},           {"tn", t.tn},         {"tk", t.tk},
-          {"stages", c.config.stages}, {"total", c.cost.total}, {"wait", c.cost.wait},
-          {"waves", c.waves},     {"smem_bytes", smem_footprint(c.config, m)}};
-}
-
-std::string validation_summary(const TilingQuestion& q, const TilingValidation& v) {
-  std::string s = fmt::format("simulated {} solver configuration(s)", v.simulated);
-  if (v.sweep_ran)
-    return s + fmt::format("; exhaustive sweep of {} feasible configuration(s) agrees", v.swept);
-  return s + fmt::format("; sweep skipped: {} configurations exceed the 2^20 limit", q.space.size());
-}
-
-void print_json(const TilingQuestion& q, const ValidatedTiling& r) {
-  const TilingAnswer& a = r.answer;
-  nlohmann::json co = nlohmann::json::array();
-  for (const auto& c : a.co_optimal) co.push_back(config_json(c, q.machine));
-  nlohmann::json j = {{"m", q.shape.m},
-                      {"n", q.shape.n},
-                      {"k", q.shape.k},
-                      {"machine", q.machine.name},
-                      {"time_unit", q.machine.time_unit},
-                      {"objective", to_string(q.objective)},
-                      {"encoding", to_string(q.encoding)},
-                      {"search_space",
-                       {{"tm", q.space.tm},
-                        {"tn", q.space.tn},
-                        {"tk", q.space.tk},
-                        {"stages", {q.space.min_stages, q.space.max_stages}},
-                        {"size", q.space.size()}}},
-                      {"status", to_string(a.status)},
-                      {"best", config_json(a.best, q.machine)},
-                      {"co_optimal", co},
-                      {"validated", true},
-                      {"validation",
-                       {{"simulated", r.validation.simulated},
-                        {"sweep", r.validation.sweep_ran ? "exhaustive" : "skipped"},
-                        {"swept", r.validation.swept},
-                        {"validate_ms", r.validation.validate_ms}}},
-                      {"solve_ms", a.solve_ms},
-                      {"queries", a.queries},
-                      {"dumped", a.dumped}};
-  std::cout << j.dump(2) << "\n";
-}
-
-void print_table(const TilingQuestion& q, const ValidatedTiling& r) {
-  const TilingAnswer& a = r.answer;
-  const std::string& u = q.machine.time_unit;
-  const char* goal = q.objective == Objective::Lex ? "minimise total, then wait"
-                     : q.objective == Objective::Total ? "minimise total" : "minimise wait";
-  fmt::print("optimal GeMM-WS tiling for M={} N={} K={} on {} ({}; {} configurations)\n", q.shape.m, q.shape.n,
-             q.shape.k, q.machine.name, goal, q.space.size());
-  const ConfigCost& b = a.best;
-  fmt::print("best: {} D={}   total {} {}   wait {} {}   waves {}   shared memory {} bytes\n\n",
-             to_string(b.config.tile), b.config.stages, b.cost.total, u, b.cost.wait, u, b.waves,
-             smem_footprint(b.config, q.machine));
-  fmt::print("co-optimal configurations ({}):\n", a.co_optimal.size());
-  fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}\n", "TM", "TN", "TK", "D", "total", "wait", "waves",
-             "smem bytes");
-  for (const auto& c : a.co_optimal)
-    fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}\n", c.config.tile.tm, c.config.tile.tn,
-               c.config.tile.tk, c.config.stages, c.cost.total, c.cost.wait, c.waves,
-               smem_footprint(c.config, q.machine));
-  fmt::print("\nvalidated: yes ({})\n", validation_summary(q, r.validation));
-  fmt::print("solver: {:.1f} ms, {} queries ({} encoding); validation {:.1f} ms\n", a.solve_ms, a.queries,
-             to_string(q.encoding), r.validation.validate_ms);
-  for (const auto& path : a.dumped) fmt::print("wrote {}\n", path);
-}
-
-int run_tile(const TileOptions& o) {
-  ProblemFile f = o.load_file();
+TilingQuestion base_question(const TileOptions& o, const ProblemFile& f) {
   TilingQuestion q;
-  q.shape = o.shape(f);
   q.machine = o.machine_description(f);
   q.space = search_space(o, f);
   q.objective = !o.objective.empty() ? parse_objective(o.objective) : f.objective.value_or(Objective::Lex);
   q.encoding = parse_gemm_encoding(o.encoding);
-  SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
+  return q;
+}
+
+[[noreturn]] void nothing_fits(const TilingQuestion& q) {
+  TileConfig smallest{{q.space.tm.front(), q.space.tn.front(), q.space.tk.front()}, q.space.min_stages};
+  throw command_line_error(fmt::format(
+      "no configuration fits the limits of machine {}: the smallest candidate, {} with D = {}, {}; allow smaller "
+      "tiles or fewer stages (confirmed by an exhaustive sweep)",
+      q.machine.name, to_string(smallest.tile), smallest.stages, describe_limit(smallest, q.machine)));
+}
+
+int run_single(const TileOptions& o, const ProblemFile& f, const SolverOptions& so) {
+  TilingQuestion q = base_question(o, f);
+  q.shape = o.shape(f);
   TilingFault fault = o.inject_fault == "best-total"       ? TilingFault::BestTotal
                       : o.inject_fault == "drop-co-optimal" ? TilingFault::DropCoOptimal
                                                             : TilingFault::None;
-
   ValidatedTiling r = solve_tiling(q, so, fault);
   const TilingAnswer& a = r.answer;
   if (a.status == TilingStatus::Unknown) {
     std::cerr << "warpsat: no answer: " << a.reason << " (raise --timeout-ms)\n";
     return kExitNoAnswer;
   }
-  if (a.status == TilingStatus::Infeasible) {
-    int64_t smallest = INT64_MAX;
-    for (int64_t tm : q.space.tm)
-      for (int64_t tn : q.space.tn)
-        for (int64_t tk : q.space.tk)
-          smallest = std::min(smallest, smem_footprint({{tm, tn, tk}, q.space.min_stages}, q.machine));
-    throw command_line_error(fmt::format(
-        "no configuration fits in {} bytes of shared memory (machine {}): the smallest candidate, with D = {}, "
-        "needs {} bytes; allow smaller tiles or fewer stages (confirmed by an exhaustive sweep)",
-        q.machine.smem_bytes, q.machine.name, q.space.min_stages, smallest));
-  }
+  if (a.status == TilingStatus::Infeasible) nothing_fits(q);
+  std::optional<TilingExplanation> x;
+  if (o.explain)
+    x = explain(q.shape, q.machine, q.space, q.objective, primary_value(q.objective, a.best.cost), o.explain_count);
   if (!o.svg_path.empty())
     write_text_file(o.svg_path, tiling_heatmap_svg(q.shape, q.machine, q.space, a.best.config));
   if (o.format == "json")
-    print_json(q, r);
+    std::cout << tile_json(q, r, x ? &*x : nullptr).dump(2) << "\n";
   else
-    print_table(q, r);
+    print_tile_table(q, r, x ? &*x : nullptr);
   return kExitOk;
+}
+
+int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& path, const SolverOptions& so) {
+  if (o.m || o.n || o.k) throw command_line_error("--workload gives the shapes; drop --m, --n and --k");
+  if (o.explain || !o.svg_path.empty() || o.inject_fault != "none")
+    throw command_line_error("--explain, --svg and --inject-fault answer one problem; not with --workload");
+  TilingQuestion base = base_question(o, f);
+  std::vector<WorkloadShape> shapes = read_workload_file(path);
+  bool terminal = isatty(STDERR_FILENO);
+  auto progress = [&](size_t done, size_t total) {
+    if (terminal) fmt::print(stderr, "\r{} / {} shapes", done, total);
+  };
+  std::vector<WorkloadAnswer> answers = solve_workload(base, shapes, so, o.jobs, progress);
+  if (terminal) fmt::print(stderr, "\r\033[K");
+  // Errors in input order: the first bad shape decides the exit code, as one
+  // problem would.
+  bool unknown = false;
+  for (const WorkloadAnswer& w : answers) {
+    if (w.error) {
+      try {
+        std::rethrow_exception(w.error);
+      } catch (const InputError& e) {
+        throw InputError({path, w.shape.line, 1}, e.message());
+      }
+    }
+    if (w.result.answer.status == TilingStatus::Unknown) {
+      std::cerr << fmt::format("warpsat: no answer for {}:{}: {} (raise --timeout-ms)\n", path, w.shape.line,
+                               w.result.answer.reason);
+      unknown = true;
+    }
+    if (w.result.answer.status == TilingStatus::Infeasible) nothing_fits(w.question);
+  }
+  if (unknown) return kExitNoAnswer;
+  if (o.format == "json")
+    std::cout << workload_json(answers).dump(2) << "\n";
+  else if (o.format == "csv")
+    print_workload_csv(answers);
+  else
+    print_workload_table(answers);
+  return kExitOk;
+}
+
+int run_tile(const TileOptions& o) {
+  ProblemFile f = o.load_file();
+  SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
+  std::string workload = !o.workload.empty() ? o.workload : f.workload.value_or("");
+  if (!workload.empty()) return run_workload(o, f, workload, so);
+  if (o.format == "csv") throw command_line_error("--format csv is for --workload; use table or json");
+  return run_single(o, f, so);
 }
 
 }  // namespace
@@ -155,19 +144,32 @@ int run_tile(const TileOptions& o) {
 void add_tile_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<TileOptions>();
   CLI::App* sub = app.add_subcommand("tile", "find the optimal GeMM-WS tiling and buffer depth (Z3, cross-validated)");
-  o->add_to(*sub, {"table", "json"});
-  sub->add_option("--tiles", o->tiles, "candidate sizes for TM, TN and TK (default 32,64,128)")->delimiter(',');
-  sub->add_option("--tm", o->tm, "candidate TM values (override --tiles)")->delimiter(',');
-  sub->add_option("--tn", o->tn, "candidate TN values (override --tiles)")->delimiter(',');
-  sub->add_option("--tk", o->tk, "candidate TK values (override --tiles)")->delimiter(',');
+  o->add_to(*sub, {"table", "json", "csv"});
+  const char* items = "; values or ranges first:last:step, e.g. 16:256:16";
+  sub->add_option("--tiles", o->tiles, std::string("candidate sizes for TM, TN and TK (default 32,64,128)") + items)
+      ->delimiter(',');
+  sub->add_option("--tm", o->tm, std::string("candidate TM values (override --tiles)") + items)->delimiter(',');
+  sub->add_option("--tn", o->tn, std::string("candidate TN values (override --tiles)") + items)->delimiter(',');
+  sub->add_option("--tk", o->tk, std::string("candidate TK values (override --tiles)") + items)->delimiter(',');
   sub->add_option("--stages", o->stages, "range of buffer depths D, e.g. 2-8 (default 2-8)");
   sub->add_option("--objective", o->objective, "lex (total, then wait; default), total or wait");
-  sub->add_option("--encoding", o->encoding, "Z3 encoding: bounds (default, fast) or array (seed 001's, with z3::optimize)")
+  sub->add_option("--encoding", o->encoding,
+                  "Z3 encoding: closed-form (default: one term per configuration), bounds (unrolled stages) or "
+                  "array (seed 001's, with z3::optimize)")
       ->capture_default_str();
   sub->add_option("--dump-smt2", o->dump_dir, "write every solver query to DIR as a named .smt2 file");
   sub->add_option("--timeout-ms", o->timeout_ms, "per-query solver timeout in milliseconds")->capture_default_str();
   sub->add_option("--seed", o->seed, "solver random seed")->capture_default_str();
   sub->add_option("--svg", o->svg_path, "also write a heat map of the predicted total over (TM, TN) at the best TK and D");
+  sub->add_flag("--explain", o->explain,
+                "also list the next-best configurations and the better ones the machine's limits exclude, with the limit");
+  sub->add_option("--explain-count", o->explain_count, "how many configurations --explain lists of each kind")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  sub->add_option("--workload", o->workload, "CSV of shapes (columns m,n,k and optional weight,name): one answer each");
+  sub->add_option("-j,--jobs", o->jobs, "worker threads for --workload (output stays in input order)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt the answer before validation")
       ->check(CLI::IsMember({"none", "best-total", "drop-co-optimal"}))
       ->group("");

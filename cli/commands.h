@@ -29,6 +29,7 @@ void add_check_trace_command(CLI::App& app, std::vector<Command>& commands);
 void add_compare_profile_command(CLI::App& app, std::vector<Command>& commands);
 void add_simulate_command(CLI::App& app, std::vector<Command>& commands);
 void add_tile_command(CLI::App& app, std::vector<Command>& commands);
+void add_prove_model_command(CLI::App& app, std::vector<Command>& commands);
 void add_inspect_command(CLI::App& app, std::vector<Command>& commands);
 void add_print_command(CLI::App& app, std::vector<Command>& commands);
 void add_run_command(CLI::App& app, std::vector<Command>& commands);

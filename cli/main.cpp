@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   std::vector<Command> commands;
   add_simulate_command(app, commands);
   add_tile_command(app, commands);
+  add_prove_model_command(app, commands);
   add_inspect_command(app, commands);
   add_print_command(app, commands);
   add_run_command(app, commands);

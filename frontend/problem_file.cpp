@@ -65,7 +65,7 @@ void read_config(const TomlReader& r, const toml::table& c, ProblemFile& p) {
 ProblemFile parse_problem_file(std::string text, const std::string& source) {
   TomlReader r(std::move(text), source);
   const toml::table& t = r.root();
-  r.reject_unknown_keys(t, {"m", "n", "k", "machine", "search", "config", "description"});
+  r.reject_unknown_keys(t, {"m", "n", "k", "machine", "workload", "search", "config", "description"});
   ProblemFile p;
   p.m = r.optional_integer(t, "m", 1, kMaxMatrixDim);
   p.n = r.optional_integer(t, "n", 1, kMaxMatrixDim);
@@ -74,6 +74,7 @@ ProblemFile parse_problem_file(std::string text, const std::string& source) {
     bool is_path = m->find('/') != std::string::npos || m->ends_with(".toml");
     p.machine = is_path ? (std::filesystem::path(source).parent_path() / *m).string() : *m;
   }
+  if (auto w = r.optional_string(t, "workload")) p.workload = (std::filesystem::path(source).parent_path() / *w).string();
   for (auto [key, reader] : {std::pair{"search", &read_search}, {"config", &read_config}}) {
     if (const toml::node* n = t.get(key)) {
       const toml::table* tbl = n->as_table();

@@ -5,6 +5,7 @@
 //   n = 512
 //   k = 1024
 //   machine = "a6000-paper"   # bundled name, or a path relative to this file
+//   workload = "llm.csv"      # `tile`: many shapes instead of m, n, k (relative to this file)
 //   [search]                  # what `warpsat tile` ranges over
 //   tiles = [32, 64, 128]     # or tm = [...], tn = [...], tk = [...]
 //   stages = [2, 4]           # inclusive range of buffer depths D
@@ -25,6 +26,7 @@ namespace warpsat {
 struct ProblemFile {
   std::optional<int64_t> m, n, k;
   std::optional<std::string> machine;  // resolved relative to the file
+  std::optional<std::string> workload;  // a workload CSV path, resolved relative to the file
   std::optional<std::vector<int64_t>> tm, tn, tk;
   std::optional<std::pair<int64_t, int64_t>> stage_range;
   std::optional<Objective> objective;

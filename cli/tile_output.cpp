@@ -1,0 +1,197 @@
+#include "cli/tile_output.h"
+
+#include <fmt/format.h>
+
+#include "emulator/gemm_insight.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+nlohmann::json config_json(const ConfigCost& c, const Machine& m) {
+  const Tile& t = c.config.tile;
+  return {{"tm", t.tm},          {"tn", t.tn},         {"tk", t.tk},         {"stages", c.config.stages},
+          {"total", c.cost.total}, {"wait", c.cost.wait}, {"waves", c.waves}, {"smem_bytes", smem_footprint(c.config, m)}};
+}
+
+nlohmann::json entry_json(const SweepEntry& e, const GemmShape& shape, const Machine& m) {
+  return config_json({e.config, e.cost, wave_count(shape, e.config.tile, m)}, m);
+}
+
+ScheduleInsight best_insight(const TilingQuestion& q, const ConfigCost& best) {
+  return insight(simulate(q.shape, best.config, q.machine), q.machine);
+}
+
+nlohmann::json insight_json(const ScheduleInsight& in) {
+  nlohmann::json j = {{"bottleneck", to_string(in.bottleneck)},
+                      {"bottleneck_share", in.bottleneck_share},
+                      {"tail", {{"tiles", in.tiles}, {"last_wave_tiles", in.last_wave_tiles},
+                                {"last_wave_occupancy", in.tail_occupancy}}}};
+  j["tflops"] = in.tflops ? nlohmann::json(*in.tflops) : nlohmann::json(nullptr);
+  return j;
+}
+
+std::string insight_line(const ScheduleInsight& in, const Machine& m) {
+  std::string tflops = in.tflops ? fmt::format("{:.1f} TFLOP/s", *in.tflops) : "TFLOP/s unknown (time unit)";
+  return fmt::format("{}, {} ({:.0f}% of a wave), last wave {} of {} SMs ({:.0f}%)", tflops, to_string(in.bottleneck),
+                     100 * in.bottleneck_share, in.last_wave_tiles, m.sms, 100 * in.tail_occupancy);
+}
+
+std::string validation_summary(const TilingQuestion& q, const TilingValidation& v) {
+  std::string s = fmt::format("simulated {} solver configuration(s)", v.simulated);
+  if (v.sweep_ran) return s + fmt::format("; exhaustive sweep of {} feasible configuration(s) agrees", v.swept);
+  return s + fmt::format("; sweep skipped: {} configurations exceed its limit of {}", q.space.size(),
+                         kMaxSweepConfigurations);
+}
+
+nlohmann::json explanation_json(const TilingQuestion& q, const TilingExplanation& x) {
+  nlohmann::json next = nlohmann::json::array(), excluded = nlohmann::json::array();
+  for (const auto& e : x.next_best) next.push_back(entry_json(e, q.shape, q.machine));
+  for (const auto& e : x.excluded_better) {
+    nlohmann::json j = entry_json(e.entry, q.shape, q.machine);
+    j["limit"] = to_string(e.limit);
+    j["why"] = e.why;
+    excluded.push_back(j);
+  }
+  return {{"next_best", next}, {"excluded_better", excluded}, {"excluded_better_tiles", x.excluded_better_tiles}};
+}
+
+void print_explanation(const TilingQuestion& q, const TilingExplanation& x) {
+  const std::string& u = q.machine.time_unit;
+  fmt::print("\nnext best (one line per tile, its shallowest fitting depth):\n");
+  for (const auto& e : x.next_best)
+    fmt::print("  {} D={}   total {} {}   wait {} {}\n", to_string(e.config.tile), e.config.stages, e.cost.total, u,
+               e.cost.wait, u);
+  if (x.excluded_better.empty()) {
+    fmt::print("no configuration that would do better is excluded by the machine's limits\n");
+    return;
+  }
+  fmt::print("better but excluded by the machine's limits ({} tile(s); the best {}):\n", x.excluded_better_tiles,
+             x.excluded_better.size());
+  for (const auto& e : x.excluded_better)
+    fmt::print("  {} D={}   total {} {}   {}: {}\n", to_string(e.entry.config.tile), e.entry.config.stages,
+               e.entry.cost.total, u, to_string(e.limit), e.why);
+}
+
+}  // namespace
+
+nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation) {
+  const TilingAnswer& a = r.answer;
+  nlohmann::json co = nlohmann::json::array();
+  for (const auto& c : a.co_optimal) co.push_back(config_json(c, q.machine));
+  nlohmann::json j = {{"m", q.shape.m},
+                      {"n", q.shape.n},
+                      {"k", q.shape.k},
+                      {"machine", q.machine.name},
+                      {"time_unit", q.machine.time_unit},
+                      {"objective", to_string(q.objective)},
+                      {"encoding", to_string(q.encoding)},
+                      {"search_space",
+                       {{"tm", q.space.tm},
+                        {"tn", q.space.tn},
+                        {"tk", q.space.tk},
+                        {"stages", {q.space.min_stages, q.space.max_stages}},
+                        {"size", q.space.size()}}},
+                      {"status", to_string(a.status)},
+                      {"best", config_json(a.best, q.machine)},
+                      {"predicted", insight_json(best_insight(q, a.best))},
+                      {"co_optimal", co},
+                      {"validated", true},
+                      {"validation",
+                       {{"simulated", r.validation.simulated},
+                        {"sweep", r.validation.sweep_ran ? "exhaustive" : "skipped"},
+                        {"swept", r.validation.swept},
+                        {"validate_ms", r.validation.validate_ms}}},
+                      {"encode_ms", a.encode_ms},
+                      {"solve_ms", a.solve_ms},
+                      {"queries", a.queries},
+                      {"dumped", a.dumped}};
+  if (explanation) j["explain"] = explanation_json(q, *explanation);
+  return j;
+}
+
+void print_tile_table(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation) {
+  const TilingAnswer& a = r.answer;
+  const std::string& u = q.machine.time_unit;
+  const char* goal = q.objective == Objective::Lex     ? "minimise total, then wait"
+                     : q.objective == Objective::Total ? "minimise total"
+                                                       : "minimise wait";
+  fmt::print("optimal GeMM-WS tiling for M={} N={} K={} on {} ({}; {} configurations)\n", q.shape.m, q.shape.n,
+             q.shape.k, q.machine.name, goal, q.space.size());
+  const ConfigCost& b = a.best;
+  fmt::print("best: {} D={}   total {} {}   wait {} {}   waves {}   shared memory {} bytes\n", to_string(b.config.tile),
+             b.config.stages, b.cost.total, u, b.cost.wait, u, b.waves, smem_footprint(b.config, q.machine));
+  fmt::print("predicted: {}\n\n", insight_line(best_insight(q, b), q.machine));
+  fmt::print("co-optimal configurations ({}):\n", a.co_optimal.size());
+  fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}\n", "TM", "TN", "TK", "D", "total", "wait", "waves",
+             "smem bytes");
+  for (const auto& c : a.co_optimal)
+    fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}\n", c.config.tile.tm, c.config.tile.tn,
+               c.config.tile.tk, c.config.stages, c.cost.total, c.cost.wait, c.waves,
+               smem_footprint(c.config, q.machine));
+  if (explanation) print_explanation(q, *explanation);
+  fmt::print("\nvalidated: yes ({})\n", validation_summary(q, r.validation));
+  fmt::print("solver: {:.1f} ms encoding, {:.1f} ms solving, {} queries ({} encoding); validation {:.1f} ms\n",
+             a.encode_ms, a.solve_ms, a.queries, to_string(q.encoding), r.validation.validate_ms);
+  for (const auto& path : a.dumped) fmt::print("wrote {}\n", path);
+}
+
+namespace {
+std::string shape_name(const WorkloadAnswer& w) {
+  return w.shape.name.empty() ? fmt::format("{}x{}x{}", w.shape.shape.m, w.shape.shape.n, w.shape.shape.k)
+                              : w.shape.name;
+}
+}  // namespace
+
+void print_workload_table(const std::vector<WorkloadAnswer>& answers) {
+  if (answers.empty()) return;
+  const Machine& m = answers.front().question.machine;
+  fmt::print("{} shape(s) on {}; times in {}\n", answers.size(), m.name, m.time_unit);
+  fmt::print("{:<20} {:>7} {:>7} {:>7} {:>6} {:>16} {:>4} {:>14} {:>9} {:>14} {:>5}\n", "name", "M", "N", "K", "weight",
+             "best", "D", "total", "TFLOP/s", "bottleneck", "co-opt");
+  for (const auto& w : answers) {
+    const ConfigCost& b = w.result.answer.best;
+    ScheduleInsight in = best_insight(w.question, b);
+    fmt::print("{:<20} {:>7} {:>7} {:>7} {:>6} {:>16} {:>4} {:>14} {:>9} {:>14} {:>5}\n", shape_name(w),
+               w.shape.shape.m, w.shape.shape.n, w.shape.shape.k, w.shape.weight, to_string(b.config.tile),
+               b.config.stages, b.cost.total, in.tflops ? fmt::format("{:.1f}", *in.tflops) : "-",
+               to_string(in.bottleneck), w.result.answer.co_optimal.size());
+  }
+  fmt::print("validated: yes (every answer re-derived by the simulator)\n");
+}
+
+void print_workload_csv(const std::vector<WorkloadAnswer>& answers) {
+  fmt::print("name,m,n,k,weight,tm,tn,tk,stages,total,wait,waves,tflops,bottleneck,co_optimal,validated\n");
+  for (const auto& w : answers) {
+    const ConfigCost& b = w.result.answer.best;
+    ScheduleInsight in = best_insight(w.question, b);
+    fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},true\n", w.shape.name, w.shape.shape.m, w.shape.shape.n,
+               w.shape.shape.k, w.shape.weight, b.config.tile.tm, b.config.tile.tn, b.config.tile.tk, b.config.stages,
+               b.cost.total, b.cost.wait, b.waves, in.tflops ? fmt::format("{:.3f}", *in.tflops) : "",
+               to_string(in.bottleneck), w.result.answer.co_optimal.size());
+  }
+}
+
+nlohmann::json workload_json(const std::vector<WorkloadAnswer>& answers) {
+  nlohmann::json shapes = nlohmann::json::array();
+  for (const auto& w : answers) {
+    nlohmann::json j = tile_json(w.question, w.result, nullptr);
+    nlohmann::json s = {{"m", w.shape.shape.m}, {"n", w.shape.shape.n},       {"k", w.shape.shape.k},
+                        {"weight", w.shape.weight}, {"name", w.shape.name}, {"best", j["best"]},
+                        {"co_optimal", j["co_optimal"]}, {"predicted", j["predicted"]}, {"status", j["status"]},
+                        {"validated", true}, {"solve_ms", j["solve_ms"]}, {"validate_ms", j["validation"]["validate_ms"]}};
+    shapes.push_back(s);
+  }
+  nlohmann::json out = {{"shapes", shapes}};
+  if (!answers.empty()) {
+    const TilingQuestion& q = answers.front().question;
+    out["machine"] = q.machine.name;
+    out["time_unit"] = q.machine.time_unit;
+    out["encoding"] = to_string(q.encoding);
+    out["search_space"] = {{"tm", q.space.tm}, {"tn", q.space.tn}, {"tk", q.space.tk},
+                           {"stages", {q.space.min_stages, q.space.max_stages}}, {"size", q.space.size()}};
+  }
+  return out;
+}
+
+}  // namespace warpsat::cli

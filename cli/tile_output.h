@@ -1,0 +1,22 @@
+// How `warpsat tile` prints its answers: one problem or a workload, as a
+// table, JSON or (workloads) CSV.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "emulator/gemm_explain.h"
+#include "solver/tiling_workload.h"
+
+namespace warpsat::cli {
+
+void print_tile_table(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation);
+nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation);
+
+void print_workload_table(const std::vector<WorkloadAnswer>& answers);
+void print_workload_csv(const std::vector<WorkloadAnswer>& answers);
+nlohmann::json workload_json(const std::vector<WorkloadAnswer>& answers);
+
+}  // namespace warpsat::cli

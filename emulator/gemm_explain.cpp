@@ -1,0 +1,57 @@
+#include "emulator/gemm_explain.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat {
+
+TilingExplanation explain(const GemmShape& shape, const Machine& machine, const SearchSpace& space,
+                          Objective objective, int64_t optimum, size_t count) {
+  if (space.size() > kMaxSweepConfigurations)
+    throw command_line_error(fmt::format("--explain walks the whole search space; {} configurations exceed its limit of {}",
+                                         space.size(), kMaxSweepConfigurations));
+  TilingExplanation x;
+  std::vector<int64_t> scratch;
+  auto by_preference = [&](const SweepEntry& a, const SweepEntry& b) {
+    return preferred(objective, a.cost, a.config, b.cost, b.config, machine);
+  };
+  std::vector<SweepEntry> worse;
+  std::vector<ExcludedEntry> excluded;
+  for (int64_t tm : space.tm)
+    for (int64_t tn : space.tn)
+      for (int64_t tk : space.tk) {
+        // One entry per tile: its preferred depth among those that fit, or,
+        // when none fits and it would win, its preferred depth overall.
+        std::optional<SweepEntry> fitting, better_but_excluded;
+        for (int64_t d = space.min_stages; d <= space.max_stages; ++d) {
+          TileConfig c{{tm, tn, tk}, d};
+          SweepEntry e{c, evaluate(shape, c, machine, scratch)};
+          bool fits = exceeded_limit(c, machine) == Limit::None;
+          if (fits && (!fitting || by_preference(e, *fitting))) fitting = e;
+          if (!fits && primary_value(objective, e.cost) < optimum &&
+              (!better_but_excluded || by_preference(e, *better_but_excluded)))
+            better_but_excluded = e;
+        }
+        if (fitting && primary_value(objective, fitting->cost) > optimum) worse.push_back(*fitting);
+        if (better_but_excluded && (!fitting || primary_value(objective, fitting->cost) > optimum)) {
+          const TileConfig& c = better_but_excluded->config;
+          excluded.push_back({*better_but_excluded, exceeded_limit(c, machine), describe_limit(c, machine)});
+        }
+      }
+  auto keep_best = [&](auto& v, auto less) {
+    size_t n = std::min(count, v.size());
+    std::partial_sort(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n), v.end(), less);
+    v.resize(n);
+  };
+  keep_best(worse, by_preference);
+  x.excluded_better_tiles = excluded.size();
+  keep_best(excluded, [&](const ExcludedEntry& a, const ExcludedEntry& b) { return by_preference(a.entry, b.entry); });
+  x.next_best = std::move(worse);
+  x.excluded_better = std::move(excluded);
+  return x;
+}
+
+}  // namespace warpsat

@@ -1,0 +1,43 @@
+#include "emulator/gemm_insight.h"
+
+#include <algorithm>
+
+#include "frontend/time_unit.h"
+
+namespace warpsat {
+
+const char* to_string(Bottleneck b) {
+  switch (b) {
+    case Bottleneck::Load: return "load-bound";
+    case Bottleneck::Math: return "math-bound";
+    case Bottleneck::Latency: return "latency-bound";
+  }
+  return "?";
+}
+
+ScheduleInsight insight(const Schedule& s, const Machine& m) {
+  ScheduleInsight in;
+  const Durations& d = s.durations;
+  if (auto unit = seconds_per_unit(m.time_unit); unit && s.total > 0) {
+    double flops = 2.0 * static_cast<double>(s.shape.m) * static_cast<double>(s.shape.n) * static_cast<double>(s.shape.k);
+    in.tflops = flops / (static_cast<double>(s.total) * *unit) / 1e12;
+  }
+  int64_t load = d.load_a + d.load_b;
+  double steady = static_cast<double>(s.stage_count - 1) * static_cast<double>(std::max(load, d.math));
+  double wave = static_cast<double>(s.events.back().sm + d.epilogue);
+  double fill = wave - steady;  // the first loads, the epilogue, and any buffer-full stalls
+  if (steady >= fill) {
+    in.bottleneck = load >= d.math ? Bottleneck::Load : Bottleneck::Math;
+    in.bottleneck_share = wave > 0 ? steady / wave : 0;
+  } else {
+    in.bottleneck = Bottleneck::Latency;
+    in.bottleneck_share = wave > 0 ? fill / wave : 0;
+  }
+  const Tile& t = s.config.tile;
+  in.tiles = ((s.shape.m + t.tm - 1) / t.tm) * ((s.shape.n + t.tn - 1) / t.tn);
+  in.last_wave_tiles = in.tiles - (s.waves - 1) * m.sms;
+  in.tail_occupancy = static_cast<double>(in.last_wave_tiles) / static_cast<double>(m.sms);
+  return in;
+}
+
+}  // namespace warpsat

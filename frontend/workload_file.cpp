@@ -1,0 +1,35 @@
+#include "frontend/workload_file.h"
+
+#include <fmt/format.h>
+
+#include "frontend/csv_reader.h"
+#include "frontend/read_file.h"
+
+namespace warpsat {
+
+std::vector<WorkloadShape> parse_workload(std::string text, const std::string& source) {
+  CsvTable t(std::move(text), source);
+  t.reject_unknown_columns({"m", "n", "k", "weight", "name"});
+  size_t m = t.require_column("m"), n = t.require_column("n"), k = t.require_column("k");
+  auto weight = t.find_column("weight"), name = t.find_column("name");
+  if (t.rows().empty()) throw InputError({source, t.header_line(), 1}, "the workload has no shapes");
+  if (t.rows().size() > kMaxWorkloadShapes)
+    t.fail_row(t.rows()[kMaxWorkloadShapes], fmt::format("a workload holds at most {} shapes", kMaxWorkloadShapes));
+  std::vector<WorkloadShape> out;
+  for (const CsvRow& row : t.rows()) {
+    WorkloadShape w;
+    w.shape = {t.integer(row, m, 1, kMaxMatrixDim), t.integer(row, n, 1, kMaxMatrixDim),
+               t.integer(row, k, 1, kMaxMatrixDim)};
+    if (weight && !t.is_empty(row, *weight)) w.weight = t.integer(row, *weight, 1, int64_t{1} << 32);
+    if (name) w.name = row.cells[*name].text;
+    w.line = row.line;
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+std::vector<WorkloadShape> read_workload_file(const std::string& path) {
+  return parse_workload(read_file(path, size_t{64} << 20), path);
+}
+
+}  // namespace warpsat
