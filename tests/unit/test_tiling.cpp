@@ -13,7 +13,7 @@ namespace {
 SearchSpace seed_space() { return SearchSpace{{32, 64, 128}, {32, 64, 128}, {32, 64, 128}, 2, 4}; }
 
 TilingQuestion question(int64_t m, int64_t n, int64_t k, const std::string& machine,
-                        GemmEncoding e = GemmEncoding::Bounds) {
+                        GemmEncoding e = GemmEncoding::ClosedForm) {
   TilingQuestion q;
   q.shape = {m, n, k};
   q.machine = resolve_machine(machine);
@@ -62,20 +62,52 @@ TEST_CASE("solver and simulator agree on 320 problems of the seed's grid under f
   CHECK(solved == 320);
 }
 
-TEST_CASE("the fast encoding agrees with seed 001's array encoding") {
-  for (auto [m, n, k, machine] : {std::tuple{256, 256, 128, "a6000-paper"}, {512, 128, 256, "balanced"},
-                                  {128, 512, 192, "dma-fast"}, {96, 160, 256, "dma-slow"},
-                                  {1024, 1024, 128, "h100-sxm"}})
+// The three encodings must give the same optimum and co-optimal set.
+void check_same_answer(const TilingQuestion& base) {
+  std::vector<ValidatedTiling> answers;
+  for (GemmEncoding e : {GemmEncoding::ClosedForm, GemmEncoding::Bounds, GemmEncoding::Array}) {
+    TilingQuestion q = base;
+    q.encoding = e;
+    answers.push_back(solve_tiling(q, SolverOptions{}));
+  }
+  const TilingAnswer& a = answers[0].answer;
+  for (size_t i = 1; i < answers.size(); ++i) {
+    const TilingAnswer& b = answers[i].answer;
+    REQUIRE(a.status == b.status);
+    if (a.status != TilingStatus::Optimal) continue;
+    CHECK(a.best.config == b.best.config);
+    CHECK(a.best.cost == b.best.cost);
+    REQUIRE(a.co_optimal.size() == b.co_optimal.size());
+    for (size_t j = 0; j < a.co_optimal.size(); ++j) CHECK(a.co_optimal[j].config == b.co_optimal[j].config);
+  }
+}
+
+TEST_CASE("closed-form, bounds and array encodings agree on every bundled machine and objective") {
+  for (const std::string& machine : bundled_machine_names())
     for (Objective o : {Objective::Lex, Objective::Total, Objective::Wait}) {
-      TilingQuestion fast = question(m, n, k, machine), reference = question(m, n, k, machine, GemmEncoding::Array);
-      fast.objective = reference.objective = o;
-      ValidatedTiling a = solve_tiling(fast, SolverOptions{}), b = solve_tiling(reference, SolverOptions{});
-      CHECK(a.answer.best.config == b.answer.best.config);
-      CHECK(a.answer.best.cost == b.answer.best.cost);
-      REQUIRE(a.answer.co_optimal.size() == b.answer.co_optimal.size());
-      for (size_t i = 0; i < a.answer.co_optimal.size(); ++i)
-        CHECK(a.answer.co_optimal[i].config == b.answer.co_optimal[i].config);
+      TilingQuestion q = question(1024, 768, 512, machine);
+      q.objective = o;
+      CAPTURE(machine);
+      check_same_answer(q);
     }
+}
+
+TEST_CASE("closed-form, bounds and array encodings agree on random spaces") {
+  std::mt19937 rng(11);  // fixed seed: the same spaces every run
+  std::uniform_int_distribution<int> dim(1, 24), tile(1, 16), count(1, 4), depth(2, 5);
+  std::vector<std::string> machines = bundled_machine_names();
+  for (int i = 0; i < 24; ++i) {
+    TilingQuestion q = question(16 * dim(rng), 16 * dim(rng), 16 * dim(rng), machines[i % machines.size()]);
+    auto candidates = [&] {
+      std::vector<int64_t> v;
+      for (int c = count(rng); c > 0; --c) v.push_back(16 * tile(rng));
+      return normalise_candidates(v, "test");
+    };
+    q.space = SearchSpace{candidates(), candidates(), candidates(), depth(rng), 0};
+    q.space.max_stages = q.space.min_stages + count(rng);
+    CAPTURE(q.name());
+    check_same_answer(q);
+  }
 }
 
 TEST_CASE("ties: when D does not matter every depth is co-optimal") {

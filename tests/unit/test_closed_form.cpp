@@ -1,0 +1,105 @@
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "emulator/gemm_sweep.h"
+#include "encodings/gemm_closed_form.h"
+#include "frontend/diagnostics.h"
+#include "frontend/workload_file.h"
+#include "solver/closed_form_proof.h"
+#include "solver/tiling_validation.h"
+
+using namespace warpsat;
+
+TEST_CASE("Z3 proves the closed form against seed 001's recurrences, base and step") {
+  ClosedFormProof p = prove_closed_form(SolverOptions{60000, 0, ""});
+  REQUIRE(p.obligations.size() == 2);
+  for (const auto& o : p.obligations) {
+    CAPTURE(o.name);
+    CHECK(o.outcome.status == SmtStatus::Unsat);
+  }
+  CHECK(p.proven());
+}
+
+TEST_CASE("the closed form equals the simulator's recurrence on 20,000 random configurations") {
+  std::mt19937 rng(1);  // fixed seed
+  std::uniform_int_distribution<int64_t> tile(1, 96), stages(1, 300), depth(2, 9), latency(0, 900), thr(1, 400);
+  for (int i = 0; i < 20000; ++i) {
+    Machine m;
+    m.name = "random";
+    m.sms = 1 + i % 7;
+    m.init = latency(rng);
+    m.epilogue = latency(rng);
+    m.load_latency = latency(rng);
+    m.compute_latency = latency(rng);
+    m.load_throughput = Rational(thr(rng), 1 + thr(rng) % 13);
+    m.compute_throughput = Rational(thr(rng), 1 + thr(rng) % 5);
+    TileConfig c{{tile(rng), tile(rng), tile(rng)}, depth(rng)};
+    GemmShape shape{c.tile.tm * (1 + i % 5), c.tile.tn * (1 + i % 3), c.tile.tk * stages(rng)};
+    Schedule s = simulate(shape, c, m);
+    Cost closed = closed_form_cost(shape, c, m);
+    CAPTURE(i);
+    REQUIRE(closed.total == s.total);
+    REQUIRE(closed.wait == s.wait);
+  }
+}
+
+TEST_CASE("for D >= 2 the buffer depth never changes the time") {
+  Durations d{100, 300, 50, 0, 0};  // math, load_a, load_b
+  for (int64_t s : {1, 2, 7, 100})
+    for (int64_t depth = 2; depth <= 9; ++depth) CHECK(closed_form_sm(d, s, depth) == closed_form_sm(d, s, 2));
+  // With D = 1 the buffer-full edge costs L + X - M every stage after the first.
+  CHECK(closed_form_sm(d, 3, 1) == 350 + 2 * 350 + 2 * 100);
+}
+
+TEST_CASE("candidate ranges") {
+  CHECK(parse_candidates({"16:64:16", "128"}, "--tm") == std::vector<int64_t>{16, 32, 48, 64, 128});
+  CHECK(parse_candidates({"8:20:5"}, "--tn") == std::vector<int64_t>{8, 13, 18});
+  CHECK_THROWS_AS(parse_candidates({"64:16:16"}, "--tn"), InputError);
+  CHECK_THROWS_AS(parse_candidates({"16:256"}, "--tn"), InputError);
+  CHECK_THROWS_AS(parse_candidates({"16:70000:16"}, "--tn"), InputError);
+  CHECK_THROWS_AS(parse_candidates({"0"}, "--tn"), InputError);
+}
+
+TEST_CASE("machine limits: registers, threads and epilogue staging") {
+  Machine m = resolve_machine("h100-sxm");
+  CHECK(consumer_registers({256, 256, 64}, m) == 256 + 32);
+  CHECK(exceeded_limit({{256, 256, 64}, 2}, m) == Limit::RegistersPerThread);
+  CHECK(exceeded_limit({{128, 256, 64}, 3}, m) == Limit::None);
+  CHECK(exceeded_limit({{128, 256, 64}, 4}, m) == Limit::SharedMemory);  // 4 x 48 KB + 64 KB of C staging
+  CHECK(deepest_fitting_stages({128, 256, 64}, m) == 3);
+  CHECK(deepest_fitting_stages({256, 256, 64}, m) == 0);
+  Machine paper = resolve_machine("a6000-paper");  // the paper's figures: no limits at all
+  CHECK(exceeded_limit({{256, 256, 256}, 64}, paper) == Limit::None);
+  std::string base = machine_to_toml(m);
+  CHECK(parse_machine(base, "round-trip").max_registers_per_thread == 232);
+  std::string no_consumers = "name = \"x\"\nsms = 1\ninit = 0\nepilogue = 0\nload_latency = 0\ncompute_latency = 0\n"
+                             "load_throughput = 1\ncompute_throughput = 1\nsmem_bytes = 0\nelement_bytes = 4\n"
+                             "max_registers_per_thread = 255\n";
+  CHECK_THROWS_AS(parse_machine(no_consumers, "x.toml"), InputError);
+}
+
+TEST_CASE("workload files") {
+  auto w = parse_workload("# a comment\nm,n,k,weight,name\n1,2,3,4,a\n5,6,7,,\n", "w.csv");
+  REQUIRE(w.size() == 2);
+  CHECK(w[0].shape.k == 3);
+  CHECK(w[0].weight == 4);
+  CHECK(w[0].name == "a");
+  CHECK(w[1].weight == 1);
+  CHECK(w[1].line == 4);
+  CHECK_THROWS_AS(parse_workload("m,n\n1,2\n", "w.csv"), InputError);
+  CHECK_THROWS_AS(parse_workload("m,n,k,wieght\n1,2,3,4\n", "w.csv"), InputError);
+  CHECK_THROWS_AS(parse_workload("m,n,k\n", "w.csv"), InputError);
+}
+
+TEST_CASE("a 10^5-configuration space is answered, proven and swept") {
+  TilingQuestion q;
+  q.shape = {8192, 8192, 8192};
+  q.machine = resolve_machine("h100-sxm");
+  q.space = SearchSpace{parse_candidates({"8:256:8"}, "tm"), parse_candidates({"8:256:8"}, "tn"),
+                        parse_candidates({"16:256:16"}, "tk"), 2, 8};
+  REQUIRE(q.space.size() > 100000);
+  ValidatedTiling v = solve_tiling(q, SolverOptions{});
+  CHECK(v.answer.status == TilingStatus::Optimal);
+  CHECK(v.validation.sweep_ran);
+}
