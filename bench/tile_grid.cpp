@@ -2,7 +2,7 @@
 // problems and on its cross-validation grid: M, N, K in 32..1024 step 32,
 // candidates {32, 64, 128}, D in 2..4, machine a6000-paper (32,768 problems).
 //
-//   bench_tile_grid [--stride S] [--encoding bounds|array] [--machine NAME]
+//   bench_tile_grid [--stride S] [--encoding closed-form|bounds|array] [--machine NAME]
 //
 // --stride S takes every S-th problem of the grid (1 = all of it).
 #include <algorithm>
@@ -41,7 +41,7 @@ double answer_ms(const TilingQuestion& q, const SolverOptions& o, TilingAnswer* 
 int main(int argc, char** argv) {
   CLI::App app{"time tiling answers on seed 001's Table 1 and cross-validation grid"};
   int stride = 1;
-  std::string encoding = "bounds", machine_name = "a6000-paper";
+  std::string encoding = "closed-form", machine_name = "a6000-paper";
   app.add_option("--stride", stride, "take every S-th grid problem")->check(CLI::PositiveNumber);
   app.add_option("--encoding", encoding);
   app.add_option("--machine", machine_name);

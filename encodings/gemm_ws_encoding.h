@@ -32,6 +32,13 @@ const char* to_string(GemmEncoding e);
 // The largest number of stages the encodings unroll (K / min TK).
 inline constexpr int64_t kMaxEncodedStages = 4096;
 
+// A model's configuration and its cost, read without evaluating terms.
+struct ModelReading {
+  TileConfig config;
+  Cost cost;
+  int64_t waves = 0;
+};
+
 struct GemmWsTerms {
   z3::expr tm, tn, tk, stages;  // decision variables, over the search space
   z3::expr total, wait;         // the objectives, as functions of the above
@@ -45,6 +52,9 @@ struct GemmWsTerms {
   // "the chosen configuration is c" on the encoding's own literals; empty:
   // compare tm, tn, tk and stages arithmetically.
   std::function<z3::expr(const TileConfig& c)> selects;
+  // Reads a model's configuration and cost (ClosedForm: from the selectors,
+  // costs from the proven closed form); empty: evaluate tm ... wait.
+  std::function<ModelReading(const z3::model&)> read;
 };
 
 // Every encoding excludes the configurations exceeded_limit() rejects.

@@ -22,8 +22,14 @@ class Minimizer {
   Minimizer(z3::solver& s, const LexProblem& p) : s_(s), p_(p) {}
 
   LexMinimum run() {
-    bool hinted = !p_.hint.empty() && check(p_.hint) == z3::sat;
-    if (!hinted && check(assumed_) != z3::sat) return finish(last_ == z3::unsat ? SmtStatus::Unsat : r_.status);
+    // A hinted encoding may state exact values only up to the hint's (the
+    // closed form's), so without the hint's model there is no going on.
+    z3::check_result first = p_.hint.empty() ? check(assumed_) : check(p_.hint);
+    if (first == z3::unsat && !p_.hint.empty()) {
+      r_.reason = "the hinted configuration is not a model of its own encoding";
+      return finish(SmtStatus::Error);
+    }
+    if (first != z3::sat) return finish(first == z3::unsat ? SmtStatus::Unsat : r_.status);
     model_ = s_.get_model();
     for (size_t i = 0; i < p_.objectives.size(); ++i)
       if (!minimize(i)) return finish(r_.status);
@@ -70,13 +76,20 @@ class Minimizer {
       z3::check_result r = check(assumptions);
       if (r == z3::sat) {
         model_ = s_.get_model();
-        hi = value_of(*model_, obj);
+        hi = objective_value(*model_, obj);
       }
       if (r == z3::unknown) return false;
       if (r == z3::unsat) lo = mid + 1;
     }
     value = hi;
     return true;
+  }
+
+  int64_t objective_value(const z3::model& m, const z3::expr& obj) {
+    if (!p_.value) return value_of(m, obj);
+    for (size_t i = 0; i < p_.objectives.size(); ++i)
+      if (z3::eq(p_.objectives[i], obj)) return p_.value(m, i);
+    throw std::logic_error("value of an objective the problem does not name");
   }
 
   z3::expr less_than(const z3::expr& obj, int64_t v) {
@@ -109,7 +122,7 @@ class Minimizer {
 
   bool minimize(size_t i) {
     const z3::expr& obj = p_.objectives[i];
-    int64_t best = value_of(*model_, obj);
+    int64_t best = objective_value(*model_, obj);
     if (!tighten(obj, best)) return false;
     for (;;) {
       z3::expr_vector below = smt::copy_of(assumed_);
@@ -118,7 +131,7 @@ class Minimizer {
       if (r == z3::unknown) return false;
       if (r == z3::unsat) break;
       model_ = s_.get_model();
-      int64_t v = value_of(*model_, obj);
+      int64_t v = objective_value(*model_, obj);
       if (!tighten(obj, v)) return false;
       best = v;
     }

@@ -40,11 +40,14 @@ struct LexProblem {
   unsigned timeout_ms = 0;  // the solver's per-check limit, to recognise timeouts
   // Literals of a configuration believed good (may be empty): the first model
   // is sought under them, so that a good hint leaves one "anything better?"
-  // query, the proof. A hint never changes the answer, only the search.
+  // query, the proof. A hint never changes the answer, only the search; an
+  // encoding built around it (closed form) needs that first model.
   z3::expr_vector hint;
   // "objective < v" as the encoding prefers to state it (GemmWsTerms::less_than);
   // empty: the arithmetic comparison.
   std::function<z3::expr(const z3::expr& objective, int64_t v)> less_than;
+  // The value of objective i in a model; empty: evaluate the objective term.
+  std::function<int64_t(const z3::model&, size_t i)> value;
 };
 
 // Bounds are passed to the solver as assumptions on fresh literals rather

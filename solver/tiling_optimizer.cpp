@@ -116,6 +116,10 @@ class TilingSolver {
   }
 
   ConfigCost read_model(const z3::model& m) {
+    if (terms_.read) {
+      ModelReading r = terms_.read(m);
+      return {r.config, r.cost, r.waves};
+    }
     auto v = [&](const z3::expr& e) { return as_int64(m.eval(e, true)); };
     return {{{v(terms_.tm), v(terms_.tn), v(terms_.tk)}, v(terms_.stages)}, {v(terms_.total), v(terms_.wait)},
             v(terms_.waves)};
@@ -142,13 +146,18 @@ class TilingSolver {
 
   // The fast path: linear search on the incremental solver (lex_minimizer.h).
   void optimise_incrementally(TilingAnswer& a) {
-    LexProblem p{objectives(), {}, terms_.choices, {}, o_.timeout_ms, terms_.hint, terms_.less_than};
+    LexProblem p{objectives(), {}, terms_.choices, {}, o_.timeout_ms, terms_.hint, terms_.less_than, {}};
+    if (terms_.read)
+      p.value = [&](const z3::model& m, size_t i) {
+        Cost c = terms_.read(m).cost;
+        return p.names[i] == "total" ? c.total : c.wait;
+      };
     if (q_.objective != Objective::Wait) p.names.push_back("total");
     if (q_.objective != Objective::Total) p.names.push_back("wait");
     if (!o_.dump_dir.empty()) p.dump = [&](const std::string& suffix, const std::string& smt2) { dump(a, suffix, smt2); };
     LexMinimum m = minimize_lexicographic(solver_, p);
     a.queries += m.checks;
-    if (m.status == SmtStatus::Timeout || m.status == SmtStatus::Unknown) {
+    if (m.status == SmtStatus::Timeout || m.status == SmtStatus::Unknown || m.status == SmtStatus::Error) {
       a.status = TilingStatus::Unknown;
       a.reason = fmt::format("optimisation query: {} ({})", to_string(m.status), m.reason);
       return;
