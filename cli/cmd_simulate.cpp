@@ -29,7 +29,8 @@ nlohmann::json to_json(const Schedule& s, const Machine& m) {
   nlohmann::json events = nlohmann::json::array();
   for (const auto& e : s.events) events.push_back({{"stage", e.stage}, {"sa", e.sa}, {"sb", e.sb}, {"sm", e.sm}});
   const Durations& d = s.durations;
-  return {{"m", s.shape.m},
+  return {{"model", to_string(s.model)},
+          {"m", s.shape.m},
           {"n", s.shape.n},
           {"k", s.shape.k},
           {"tile", {{"tm", s.config.tile.tm}, {"tn", s.config.tile.tn}, {"tk", s.config.tile.tk}}},
@@ -50,8 +51,8 @@ nlohmann::json to_json(const Schedule& s, const Machine& m) {
 void print_table(const Schedule& s, const Machine& m) {
   const Durations& d = s.durations;
   const std::string& u = m.time_unit;
-  fmt::print("GeMM-WS simulation: M={} N={} K={}, tile {}, D={}, machine {}\n", s.shape.m, s.shape.n, s.shape.k,
-             to_string(s.config.tile), s.config.stages, m.name);
+  fmt::print("GeMM-WS simulation ({} model): M={} N={} K={}, tile {}, D={}, machine {}\n", to_string(s.model),
+             s.shape.m, s.shape.n, s.shape.k, to_string(s.config.tile), s.config.stages, m.name);
   fmt::print("durations ({}): math {}, load A {}, load B {}, init {}, epilogue {}\n", u, d.math, d.load_a, d.load_b,
              d.init, d.epilogue);
   fmt::print("stages S = {}, waves W = {}, shared memory {} bytes{}\n\n", s.stage_count, s.waves,
@@ -90,7 +91,7 @@ int run_simulate(const SimulateOptions& o) {
     throw command_line_error("missing --stages D (or [config] stages in a --problem file)");
   check_stages(config.stages);
 
-  Schedule s = simulate(shape, config, machine);
+  Schedule s = simulate(shape, config, machine, parse_model(o.model));
   // Pictures first, so a refusal (too large, unknown unit) comes before any output.
   std::string trace = o.trace_path.empty() ? "" : chrome_trace_json(s, machine);
   std::string svg = o.svg_path.empty() ? "" : gantt_svg(s, machine);

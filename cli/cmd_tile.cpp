@@ -54,6 +54,7 @@ TilingQuestion base_question(const TileOptions& o, const ProblemFile& f) {
   q.space = search_space(o, f);
   q.objective = !o.objective.empty() ? parse_objective(o.objective) : f.objective.value_or(Objective::Lex);
   q.encoding = parse_gemm_encoding(o.encoding);
+  q.model = parse_model(o.model);
   return q;
 }
 
@@ -80,7 +81,8 @@ int run_single(const TileOptions& o, const ProblemFile& f, const SolverOptions& 
   if (a.status == TilingStatus::Infeasible) nothing_fits(q);
   std::optional<TilingExplanation> x;
   if (o.explain)
-    x = explain(q.shape, q.machine, q.space, q.objective, primary_value(q.objective, a.best.cost), o.explain_count);
+    x = explain(q.shape, q.machine, q.space, q.objective, primary_value(q.objective, a.best.cost), o.explain_count,
+                q.model);
   if (!o.svg_path.empty())
     write_text_file(o.svg_path, tiling_heatmap_svg(q.shape, q.machine, q.space, a.best.config));
   if (o.format == "json")

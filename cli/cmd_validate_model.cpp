@@ -16,13 +16,14 @@ namespace {
 struct ValidateOptions {
   std::string measurements;
   std::string machine;
+  std::string model = "seed001";
   std::string format = "table";
 };
 
 int run_validate(const ValidateOptions& o) {
   Machine m = resolve_machine(o.machine);
   KernelMeasurements data = read_kernel_measurements(o.measurements, m.time_unit);
-  ModelValidation v = validate_model(data, m);
+  ModelValidation v = validate_model(data, m, parse_model(o.model));
   const std::string& u = data.unit;
   if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
@@ -95,6 +96,9 @@ void add_validate_model_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("measurements", o->measurements, "CSV: m, n, k, tm, tn, tk, stages, time (or time_s, ...)")
       ->required();
   sub->add_option("--machine", o->machine, "bundled machine name or path to a machine .toml")->required();
+  sub->add_option("--model", o->model, "pipeline model: seed001 or async (docs/models.md)")
+      ->check(CLI::IsMember({"seed001", "async"}))
+      ->capture_default_str();
   sub->add_option("--format", o->format, "output format")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();

@@ -17,6 +17,9 @@ void ProblemOptions::add_to(CLI::App& app, std::vector<std::string> formats) {
   app.add_option("--machine", machine, "bundled machine name (e.g. h100-sxm) or path to a machine .toml");
   app.add_option("--problem", problem_file, "problem .toml (examples/problems); flags override its values");
   app.add_option("--format", format, "output format")->check(CLI::IsMember(formats))->capture_default_str();
+  app.add_option("--model", model, "pipeline model: seed001 (the seed's equations) or async (TMA/cp.async; docs/models.md)")
+      ->check(CLI::IsMember({"seed001", "async"}))
+      ->capture_default_str();
 }
 
 ProblemFile ProblemOptions::load_file() const {

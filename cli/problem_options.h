@@ -18,8 +18,9 @@ struct ProblemOptions {
   std::string machine;
   std::string problem_file;
   std::string format = "table";
+  std::string model = "seed001";
 
-  // Registers --m --n --k --machine --problem --format on `app`.
+  // Registers --m --n --k --machine --problem --format --model on `app`.
   void add_to(CLI::App& app, std::vector<std::string> formats);
 
   // Reads --problem when given; throws InputError naming what is missing.

@@ -19,7 +19,7 @@ nlohmann::json entry_json(const SweepEntry& e, const GemmShape& shape, const Mac
 }
 
 ScheduleInsight best_insight(const TilingQuestion& q, const ConfigCost& best) {
-  return insight(simulate(q.shape, best.config, q.machine), q.machine);
+  return insight(simulate(q.shape, best.config, q.machine, q.model), q.machine);
 }
 
 nlohmann::json insight_json(const ScheduleInsight& in) {
@@ -58,7 +58,7 @@ nlohmann::json explanation_json(const TilingQuestion& q, const TilingExplanation
 
 void print_explanation(const TilingQuestion& q, const TilingExplanation& x) {
   const std::string& u = q.machine.time_unit;
-  fmt::print("\nnext best (one line per tile, its shallowest fitting depth):\n");
+  fmt::print("\nnext best (one line per tile and cost, its shallowest fitting depth):\n");
   for (const auto& e : x.next_best)
     fmt::print("  {} D={}   total {} {}   wait {} {}\n", to_string(e.config.tile), e.config.stages, e.cost.total, u,
                e.cost.wait, u);
@@ -85,6 +85,7 @@ nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, cons
                       {"machine", q.machine.name},
                       {"time_unit", q.machine.time_unit},
                       {"objective", to_string(q.objective)},
+                      {"model", to_string(q.model)},
                       {"encoding", to_string(q.encoding)},
                       {"search_space",
                        {{"tm", q.space.tm},
@@ -116,8 +117,8 @@ void print_tile_table(const TilingQuestion& q, const ValidatedTiling& r, const T
   const char* goal = q.objective == Objective::Lex     ? "minimise total, then wait"
                      : q.objective == Objective::Total ? "minimise total"
                                                        : "minimise wait";
-  fmt::print("optimal GeMM-WS tiling for M={} N={} K={} on {} ({}; {} configurations)\n", q.shape.m, q.shape.n,
-             q.shape.k, q.machine.name, goal, q.space.size());
+  fmt::print("optimal GeMM-WS tiling for M={} N={} K={} on {} ({}; {} configurations; {} model)\n", q.shape.m,
+             q.shape.n, q.shape.k, q.machine.name, goal, q.space.size(), to_string(q.model));
   const ConfigCost& b = a.best;
   fmt::print("best: {} D={}   total {} {}   wait {} {}   waves {}   shared memory {} bytes\n", to_string(b.config.tile),
              b.config.stages, b.cost.total, u, b.cost.wait, u, b.waves, smem_footprint(b.config, q.machine));

@@ -9,7 +9,7 @@
 namespace warpsat {
 
 TilingExplanation explain(const GemmShape& shape, const Machine& machine, const SearchSpace& space,
-                          Objective objective, int64_t optimum, size_t count) {
+                          Objective objective, int64_t optimum, size_t count, GemmModel model) {
   if (space.size() > kMaxSweepConfigurations)
     throw command_line_error(fmt::format("--explain walks the whole search space; {} configurations exceed its limit of {}",
                                          space.size(), kMaxSweepConfigurations));
@@ -23,20 +23,24 @@ TilingExplanation explain(const GemmShape& shape, const Machine& machine, const 
   for (int64_t tm : space.tm)
     for (int64_t tn : space.tn)
       for (int64_t tk : space.tk) {
-        // One entry per tile: its preferred depth among those that fit, or,
-        // when none fits and it would win, its preferred depth overall.
-        std::optional<SweepEntry> fitting, better_but_excluded;
+        // One entry per tile and cost (its shallowest depth: where depth
+        // matters, a shallower buffer of the best tile is itself a next
+        // best), and, when no depth fits and it would win, the tile's best.
+        std::optional<SweepEntry> better_but_excluded;
+        std::optional<Cost> last_fitting;
+        bool fits_at_or_below_optimum = false;
         for (int64_t d = space.min_stages; d <= space.max_stages; ++d) {
           TileConfig c{{tm, tn, tk}, d};
-          SweepEntry e{c, evaluate(shape, c, machine, scratch)};
+          SweepEntry e{c, evaluate(shape, c, machine, scratch, model)};
           bool fits = exceeded_limit(c, machine) == Limit::None;
-          if (fits && (!fitting || by_preference(e, *fitting))) fitting = e;
-          if (!fits && primary_value(objective, e.cost) < optimum &&
-              (!better_but_excluded || by_preference(e, *better_but_excluded)))
+          int64_t value = primary_value(objective, e.cost);
+          if (fits && value <= optimum) fits_at_or_below_optimum = true;
+          if (fits && value > optimum && (!last_fitting || !(*last_fitting == e.cost))) worse.push_back(e);
+          if (fits) last_fitting = e.cost;
+          if (!fits && value < optimum && (!better_but_excluded || by_preference(e, *better_but_excluded)))
             better_but_excluded = e;
         }
-        if (fitting && primary_value(objective, fitting->cost) > optimum) worse.push_back(*fitting);
-        if (better_but_excluded && (!fitting || primary_value(objective, fitting->cost) > optimum)) {
+        if (better_but_excluded && !fits_at_or_below_optimum) {
           const TileConfig& c = better_but_excluded->config;
           excluded.push_back({*better_but_excluded, exceeded_limit(c, machine), describe_limit(c, machine)});
         }

@@ -18,7 +18,8 @@ struct ExcludedEntry {
 
 struct TilingExplanation {
   // The best feasible configurations whose primary value is worse than the
-  // optimum, best first, one per tile (its shallowest depth), at most `count`.
+  // optimum, best first, one per tile and cost (its shallowest depth), at
+  // most `count`.
   std::vector<SweepEntry> next_best;
   // Configurations that would beat the optimum's primary value but break a
   // limit, best first, one per tile, at most `count`; `excluded_better_tiles`
@@ -29,6 +30,6 @@ struct TilingExplanation {
 
 // Throws InputError when the space is larger than kMaxSweepConfigurations.
 TilingExplanation explain(const GemmShape& shape, const Machine& machine, const SearchSpace& space,
-                          Objective objective, int64_t optimum, size_t count);
+                          Objective objective, int64_t optimum, size_t count, GemmModel model = GemmModel::Seed001);
 
 }  // namespace warpsat

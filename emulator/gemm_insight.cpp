@@ -22,9 +22,11 @@ ScheduleInsight insight(const Schedule& s, const Machine& m) {
     double flops = 2.0 * static_cast<double>(s.shape.m) * static_cast<double>(s.shape.n) * static_cast<double>(s.shape.k);
     in.tflops = flops / (static_cast<double>(s.total) * *unit) / 1e12;
   }
-  int64_t load = d.load_a + d.load_b;
+  // What one stage occupies the copy path for: the whole loads in seed 001,
+  // the transfers only in the async model (the latency overlaps).
+  int64_t load = s.model == GemmModel::Async ? async_transfer(d, m) : d.load_a + d.load_b;
   double steady = static_cast<double>(s.stage_count - 1) * static_cast<double>(std::max(load, d.math));
-  double wave = static_cast<double>(s.events.back().sm + d.epilogue);
+  double wave = static_cast<double>(s.wave);
   double fill = wave - steady;  // the first loads, the epilogue, and any buffer-full stalls
   if (steady >= fill) {
     in.bottleneck = load >= d.math ? Bottleneck::Load : Bottleneck::Math;

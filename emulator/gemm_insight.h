@@ -26,9 +26,11 @@ struct ScheduleInsight {
   double tail_occupancy = 0;     // last_wave_tiles / sms
 };
 
-// A wave costs L (the first pair of loads) + (S-1) max(L, X) (the steady
-// state) + T_EPILOGUE; the bottleneck is the larger of the steady state and
-// the rest (docs/encodings.md, "Answers").
+// A wave costs its first loads + (S-1) max(per-stage load, X) (the steady
+// state) + T_EPILOGUE (+ the last T_MATH, async); the bottleneck is the larger
+// of the steady state and the rest: load- or math-bound by which chain sets
+// the steady pace, latency-bound when the rest (pipeline fill, stalls on a
+// shallow buffer, the epilogue) is larger.
 ScheduleInsight insight(const Schedule& s, const Machine& m);
 
 }  // namespace warpsat

@@ -6,7 +6,8 @@
 
 namespace warpsat {
 
-SweepResult sweep(const GemmShape& shape, const Machine& machine, const SearchSpace& space, Objective objective) {
+SweepResult sweep(const GemmShape& shape, const Machine& machine, const SearchSpace& space, Objective objective,
+                  GemmModel model) {
   SweepResult r;
   r.configurations = space.size();
   if (r.configurations > kMaxSweepConfigurations)
@@ -22,7 +23,7 @@ SweepResult sweep(const GemmShape& shape, const Machine& machine, const SearchSp
           TileConfig c{{tm, tn, tk}, d};
           if (exceeded_limit(c, machine) != Limit::None) continue;
           ++r.feasible;
-          SweepEntry e{c, evaluate(shape, c, machine, scratch)};
+          SweepEntry e{c, evaluate(shape, c, machine, scratch, model)};
           int64_t value = primary_value(objective, e.cost);
           if (r.best && value > primary_value(objective, r.best->cost)) continue;
           if (r.best && value < primary_value(objective, r.best->cost)) r.co_optimal.clear();

@@ -26,6 +26,7 @@ struct SweepResult {
 inline constexpr size_t kMaxSweepConfigurations = size_t{1} << 24;
 
 // Throws InputError if the space is larger than kMaxSweepConfigurations.
-SweepResult sweep(const GemmShape& shape, const Machine& machine, const SearchSpace& space, Objective objective);
+SweepResult sweep(const GemmShape& shape, const Machine& machine, const SearchSpace& space, Objective objective,
+                  GemmModel model = GemmModel::Seed001);
 
 }  // namespace warpsat

@@ -7,12 +7,12 @@
 
 namespace warpsat {
 
-ModelValidation validate_model(const KernelMeasurements& data, const Machine& machine) {
+ModelValidation validate_model(const KernelMeasurements& data, const Machine& machine, GemmModel model) {
   ModelValidation v;
   for (const KernelMeasurement& m : data.rows) {
     Schedule s;
     try {
-      s = simulate(m.shape, m.config, machine);
+      s = simulate(m.shape, m.config, machine, model);
     } catch (const InputError& e) {
       throw InputError({data.source, m.line, 1}, e.message());
     }

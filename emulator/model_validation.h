@@ -24,6 +24,7 @@ struct ModelValidation {
 };
 
 // Throws InputError when a row is out of the simulator's range.
-ModelValidation validate_model(const KernelMeasurements& data, const Machine& machine);
+ModelValidation validate_model(const KernelMeasurements& data, const Machine& machine,
+                               GemmModel model = GemmModel::Seed001);
 
 }  // namespace warpsat

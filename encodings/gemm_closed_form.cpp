@@ -11,11 +11,10 @@ namespace {
 // The formula once, over any number type with +, -, * and the two operations
 // below: Z3 integer terms for the proof, 128-bit integers for the encoding.
 template <typename Num, typename Ops>
-Num sm_formula(const Num& load_a, const Num& load_b, const Num& math, const Num& s, const Num& d, const Ops& ops) {
-  Num l = load_a + load_b;
-  Num m = ops.max(l, math);
-  Num jump_gain = ops.max(ops.zero(), l + math - d * m);  // what one buffer-full jump adds over D steps
-  return l + (s - ops.one()) * m + ops.floor_div(s - ops.one(), d) * jump_gain;
+Num sm_formula(const Num& first, const Num& step, const Num& math, const Num& s, const Num& d, const Ops& ops) {
+  Num m = ops.max(step, math);
+  Num jump_gain = ops.max(ops.zero(), first + math - d * m);  // what one buffer-full jump adds over D steps
+  return first + (s - ops.one()) * m + ops.floor_div(s - ops.one(), d) * jump_gain;
 }
 
 struct TermOps {
@@ -44,20 +43,34 @@ int64_t narrow(Wide v) {
 
 }  // namespace
 
-z3::expr closed_form_sm(const z3::expr& load_a, const z3::expr& load_b, const z3::expr& math, const z3::expr& s,
+z3::expr closed_form_sm(const z3::expr& first, const z3::expr& step, const z3::expr& math, const z3::expr& s,
                         const z3::expr& d) {
-  return sm_formula(load_a, load_b, math, s, d, TermOps{load_a.ctx()});
+  return sm_formula(first, step, math, s, d, TermOps{first.ctx()});
+}
+
+int64_t closed_form_sm(int64_t first, int64_t step, int64_t math, int64_t s, int64_t d) {
+  return narrow(sm_formula<Wide>(first, step, math, s, d, WideOps{}));
 }
 
 int64_t closed_form_sm(const Durations& t, int64_t s, int64_t d) {
-  return narrow(sm_formula<Wide>(t.load_a, t.load_b, t.math, s, d, WideOps{}));
+  return closed_form_sm(t.load_a + t.load_b, t.load_a + t.load_b, t.math, s, d);
 }
 
-Cost closed_form_cost(const GemmShape& shape, const TileConfig& config, const Machine& machine) {
+ClosedFormTerms closed_form_terms(const Durations& t, const Machine& m, GemmModel model) {
+  if (model == GemmModel::Async) {
+    int64_t transfer = async_transfer(t, m);
+    return {transfer + m.load_latency, transfer, t.math};
+  }
+  return {t.load_a + t.load_b, t.load_a + t.load_b, t.math};
+}
+
+Cost closed_form_cost(const GemmShape& shape, const TileConfig& config, const Machine& machine, GemmModel model) {
   Durations t = durations(machine, config.tile);
+  ClosedFormTerms f = closed_form_terms(t, machine, model);
   int64_t s = stage_count(shape, config.tile), w = wave_count(shape, config.tile, machine);
-  Wide sm = closed_form_sm(t, s, config.stages);
-  Wide total = (sm + t.epilogue) * w + t.init;
+  Wide sm = closed_form_sm(f.first, f.step, f.math, s, config.stages);
+  Wide wave = sm + t.epilogue + (model == GemmModel::Async ? t.math : 0);
+  Wide total = wave * w + t.init;
   Wide wait = static_cast<Wide>(w) * (sm - static_cast<Wide>(s - 1) * t.math);
   return {narrow(total), narrow(wait)};
 }

@@ -15,6 +15,14 @@
 //
 // For D >= 2 the last term is zero (L + X <= 2M <= D M): in seed 001's model
 // the buffer depth never changes the time, only whether the buffer fits.
+//
+// The async model (docs/models.md) has the same graph with the latency lam
+// off the copy path: a stage occupies it for T = transfer time only, so
+// M = max(T, X) and the first pair lands at F = T + lam:
+//
+//     Sm(S) = F + (S - 1) M + floor((S - 1) / D) * max(0, F + X - D M)
+//
+// and the last term stays positive while D M < T + lam + X: depth matters.
 #pragma once
 
 #include <cstdint>
@@ -25,17 +33,29 @@
 
 namespace warpsat {
 
-// Sm(S) as a Z3 term over integer terms (the proof's statement).
-z3::expr closed_form_sm(const z3::expr& load_a, const z3::expr& load_b, const z3::expr& math, const z3::expr& s,
+// Sm(S) = first + (S-1) M + floor((S-1)/D) max(0, first + X - D M) with
+// M = max(step, X), as a Z3 term (the proofs' statement). Seed 001: first =
+// step = L; async: first = T + lam, step = T.
+z3::expr closed_form_sm(const z3::expr& first, const z3::expr& step, const z3::expr& math, const z3::expr& s,
                         const z3::expr& d);
 
 // Sm(S) as an exact integer. Throws InputError (command line) when it does not
 // fit 64 bits, as the simulator does.
+int64_t closed_form_sm(int64_t first, int64_t step, int64_t math, int64_t s, int64_t d);
+// Seed 001's Sm(S) for a tile's durations.
 int64_t closed_form_sm(const Durations& t, int64_t s, int64_t d);
 
 // total and wait of a configuration from the closed form: total =
 // (Sm(S) + T_EPILOGUE) W + T_INIT and wait = W (Sm(S) - (S - 1) T_MATH) (the
 // per-wave wait sum telescopes because Sm(1) = Sb(1) + T_LOAD_B).
-Cost closed_form_cost(const GemmShape& shape, const TileConfig& config, const Machine& machine);
+// Async: total = (Sm(S) + T_MATH + T_EPILOGUE) W + T_INIT.
+Cost closed_form_cost(const GemmShape& shape, const TileConfig& config, const Machine& machine,
+                      GemmModel model = GemmModel::Seed001);
+
+// first and step of the formula for a tile under a model.
+struct ClosedFormTerms {
+  int64_t first = 0, step = 0, math = 0;
+};
+ClosedFormTerms closed_form_terms(const Durations& t, const Machine& m, GemmModel model);
 
 }  // namespace warpsat

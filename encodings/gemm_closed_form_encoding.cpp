@@ -30,7 +30,8 @@ namespace warpsat {
 namespace {
 
 // Depths [lo, hi] of one tile with one cost (the jump term of the closed form
-// vanishes once L + X <= D M, so past D = 2 at the latest one run covers all).
+// vanishes once first + X <= D M: for seed 001 from D = 2 on, for async once
+// D covers the latency).
 struct Run {
   int64_t lo = 0, hi = 0;
   Cost cost;
@@ -78,8 +79,9 @@ class OrderEncoding {
 
 class ClosedFormEncoder {
  public:
-  ClosedFormEncoder(z3::context& c, const GemmShape& shape, const Machine& m, const SearchSpace& sp, Objective o)
-      : c_(c), shape_(shape), m_(m), sp_(sp), objective_(o), cs_(c), choices_(c), hint_(c) {}
+  ClosedFormEncoder(z3::context& c, const GemmShape& shape, const Machine& m, const SearchSpace& sp, Objective o,
+                    GemmModel model)
+      : c_(c), shape_(shape), m_(m), sp_(sp), objective_(o), model_(model), cs_(c), choices_(c), hint_(c) {}
 
   GemmWsTerms encode() {
     z3::expr tm = choose("tm", sp_.tm, tm_sel_, not_tm_), tn = choose("tn", sp_.tn, tn_sel_, not_tn_),
@@ -147,12 +149,12 @@ class ClosedFormEncoder {
           Tile t{sp_.tm[a], sp_.tn[b], sp_.tk[k]};
           TileCosts& tc = tiles_[index(a, b, k)];
           tc.deepest = std::min(sp_.max_stages, deepest_fitting_stages(t, m_));
-          Durations du = durations(m_, t);
+          ClosedFormTerms f = closed_form_terms(durations(m_, t), m_, model_);
           // Durations are below 2^51 and depths below 2^11: no overflow here.
-          int64_t l = du.load_a + du.load_b, x = du.math, mx = std::max(l, x);
+          int64_t mx = std::max(f.step, f.math);
           for (int64_t lo = sp_.min_stages; lo <= tc.deepest;) {
-            int64_t hi = l + x <= lo * mx ? tc.deepest : lo;
-            Cost cost = closed_form_cost(shape_, {t, lo}, m_);
+            int64_t hi = f.first + f.math <= lo * mx ? tc.deepest : lo;
+            Cost cost = closed_form_cost(shape_, {t, lo}, m_, model_);
             tc.runs.push_back({lo, hi, cost});
             TileConfig config{t, lo};  // the shallowest depth of a run is its preferred one
             if (!incumbent_ || preferred(objective_, cost, config, incumbent_->second, incumbent_->first, m_)) {
@@ -254,8 +256,8 @@ class ClosedFormEncoder {
   }
 
   std::function<ModelReading(const z3::model&)> reader() const {
-    return [shape = shape_, m = m_, sp = sp_, tms = tm_sel_, tns = tn_sel_, tks = tk_sel_,
-            depth = depth_ge_](const z3::model& model) {
+    return [shape = shape_, m = m_, sp = sp_, tms = tm_sel_, tns = tn_sel_, tks = tk_sel_, depth = depth_ge_,
+            pipeline = model_](const z3::model& model) {
       auto chosen = [&](const std::vector<z3::expr>& sel, const std::vector<int64_t>& values) {
         for (size_t i = 0; i < sel.size(); ++i)
           if (model.eval(sel[i], true).is_true()) return values[i];
@@ -263,7 +265,7 @@ class ClosedFormEncoder {
       };
       TileConfig c{{chosen(tms, sp.tm), chosen(tns, sp.tn), chosen(tks, sp.tk)}, sp.min_stages};
       for (const z3::expr& ge : depth) c.stages += model.eval(ge, true).is_true() ? 1 : 0;
-      return ModelReading{c, closed_form_cost(shape, c, m), wave_count(shape, c.tile, m)};
+      return ModelReading{c, closed_form_cost(shape, c, m, pipeline), wave_count(shape, c.tile, m)};
     };
   }
 
@@ -287,6 +289,7 @@ class ClosedFormEncoder {
   const Machine& m_;
   const SearchSpace& sp_;
   Objective objective_;
+  GemmModel model_;
   z3::expr_vector cs_, choices_, hint_;
   std::vector<z3::expr> tm_sel_, tn_sel_, tk_sel_, depth_ge_;
   std::vector<z3::expr> not_tm_, not_tn_, not_tk_;  // built once: every clause uses them
@@ -299,8 +302,8 @@ class ClosedFormEncoder {
 }  // namespace
 
 GemmWsTerms encode_gemm_ws_closed_form(z3::context& ctx, const GemmShape& shape, const Machine& machine,
-                                       const SearchSpace& space, Objective objective) {
-  return ClosedFormEncoder(ctx, shape, machine, space, objective).encode();
+                                       const SearchSpace& space, Objective objective, GemmModel model) {
+  return ClosedFormEncoder(ctx, shape, machine, space, objective, model).encode();
 }
 
 }  // namespace warpsat

@@ -245,8 +245,12 @@ class BoundsEncoder : EncoderBase {
 }  // namespace
 
 GemmWsTerms encode_gemm_ws(z3::context& ctx, const GemmShape& shape, const Machine& machine,
-                           const SearchSpace& space, GemmEncoding encoding, Objective objective) {
-  if (encoding == GemmEncoding::ClosedForm) return encode_gemm_ws_closed_form(ctx, shape, machine, space, objective);
+                           const SearchSpace& space, GemmEncoding encoding, Objective objective, GemmModel model) {
+  if (encoding == GemmEncoding::ClosedForm)
+    return encode_gemm_ws_closed_form(ctx, shape, machine, space, objective, model);
+  if (model != GemmModel::Seed001)
+    throw command_line_error(fmt::format("the {} model is encoded in closed form only; use --encoding closed-form",
+                                         to_string(model)));
   if (encoding == GemmEncoding::Array) return ArrayEncoder(ctx, shape, machine, space).encode();
   return BoundsEncoder(ctx, shape, machine, space).encode();
 }

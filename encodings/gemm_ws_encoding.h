@@ -60,11 +60,13 @@ struct GemmWsTerms {
 // Every encoding excludes the configurations exceeded_limit() rejects.
 // Throws InputError (command line) when K / min(TK) exceeds kMaxEncodedStages
 // (Array and Bounds, which unroll the stages). `objective` picks the hint.
+// Array and Bounds encode seed 001's model only (InputError for async).
 GemmWsTerms encode_gemm_ws(z3::context& ctx, const GemmShape& shape, const Machine& machine,
-                           const SearchSpace& space, GemmEncoding encoding, Objective objective = Objective::Lex);
+                           const SearchSpace& space, GemmEncoding encoding, Objective objective = Objective::Lex,
+                           GemmModel model = GemmModel::Seed001);
 
 // The ClosedForm encoding (encodings/gemm_closed_form.cpp).
 GemmWsTerms encode_gemm_ws_closed_form(z3::context& ctx, const GemmShape& shape, const Machine& machine,
-                                       const SearchSpace& space, Objective objective);
+                                       const SearchSpace& space, Objective objective, GemmModel model);
 
 }  // namespace warpsat

@@ -57,6 +57,18 @@ Durations durations(const Machine& m, const Tile& t) {
   return d;
 }
 
+int64_t async_transfer(const Durations& d, const Machine& m) {
+  return d.load_a + d.load_b - 2 * m.load_latency;
+}
+
+GemmModel parse_model(const std::string& text) {
+  if (text == "seed001") return GemmModel::Seed001;
+  if (text == "async") return GemmModel::Async;
+  throw command_line_error(fmt::format("model '{}' must be 'seed001' or 'async'", text));
+}
+
+const char* to_string(GemmModel m) { return m == GemmModel::Async ? "async" : "seed001"; }
+
 int64_t stage_count(const GemmShape& s, const Tile& t) { return ceil_div(s.k, t.tk); }
 
 int64_t wave_count(const GemmShape& s, const Tile& t, const Machine& m) {

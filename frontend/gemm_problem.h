@@ -28,6 +28,18 @@ struct TileConfig {
   friend auto operator<=>(const TileConfig&, const TileConfig&) = default;
 };
 
+// Which pipeline model the events follow (docs/models.md):
+//  - Seed001: seed 001's equations 1-3; a tile load occupies the DMA for its
+//    whole duration, latency included, and the wave ends at Sm(S) (the seed's
+//    accounting leaves the last multiply out).
+//  - Async: TMA / cp.async pipelines; the producer issues a stage's loads back
+//    to back, each occupying the copy path for its transfer time and landing a
+//    latency later; at most D stages in flight or resident; the wave ends when
+//    its last multiply ends.
+enum class GemmModel { Seed001, Async };
+GemmModel parse_model(const std::string& text);  // "seed001" | "async"; InputError (command line) otherwise
+const char* to_string(GemmModel m);
+
 // Per-tile durations in the machine's time unit (integers, rounded up).
 struct Durations {
   int64_t math = 0;      // T_MATH   = ceil(TM*TN*TK / compute_throughput) + compute_latency
@@ -49,6 +61,9 @@ void check_tile(const Tile& t);
 void check_stages(int64_t d);
 
 Durations durations(const Machine& m, const Tile& t);
+// The copy path's occupancy for a stage's two loads under the async model:
+// T_LOAD_A + T_LOAD_B without the two load latencies.
+int64_t async_transfer(const Durations& d, const Machine& m);
 int64_t stage_count(const GemmShape& s, const Tile& t);                   // S
 int64_t wave_count(const GemmShape& s, const Tile& t, const Machine& m);  // W
 // D * (TM*TK + TK*TN) * element_bytes for the stage buffers, plus

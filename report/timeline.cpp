@@ -17,13 +17,18 @@ namespace {
 constexpr int64_t kMaxDrawnWaves = 8;
 constexpr int64_t kMaxDrawnSlices = 30000;  // beyond this an SVG is too heavy to be a useful picture
 
-// Absolute start of wave w (1-based): T_INIT + (w - 1) * (Sm(S) + T_EPILOGUE).
+// Absolute start of wave w (1-based): T_INIT + (w - 1) * one wave.
 double wave_start(const Schedule& s, int64_t w) {
-  return static_cast<double>(s.durations.init) +
-         static_cast<double>(w - 1) * static_cast<double>(s.events.back().sm + s.durations.epilogue);
+  return static_cast<double>(s.durations.init) + static_cast<double>(w - 1) * static_cast<double>(s.wave);
 }
 
-double wave_length(const Schedule& s) { return static_cast<double>(s.events.back().sm + s.durations.epilogue); }
+double wave_length(const Schedule& s) { return static_cast<double>(s.wave); }
+
+// How long a load occupies the DMA: its whole duration in seed 001, its
+// transfer only in the async model (the latency is spent in flight).
+int64_t busy(const Schedule& s, const Machine& m, int64_t load) {
+  return s.model == GemmModel::Async ? load - m.load_latency : load;
+}
 
 }  // namespace
 
@@ -72,9 +77,9 @@ std::string chrome_trace_json(const Schedule& s, const Machine& m) {
     meta("thread_name", w, 2, {{"name", "MATH warp"}});
     for (const StageEvents& e : s.events) {
       slice(fmt::format("load A {}", e.stage), "load", w, 1, start + static_cast<double>(e.sa),
-            static_cast<double>(d.load_a), {{"stage", e.stage}, {"Sa", e.sa}, {"T_LOAD_A", d.load_a}});
+            static_cast<double>(busy(s, m, d.load_a)), {{"stage", e.stage}, {"Sa", e.sa}, {"T_LOAD_A", d.load_a}});
       slice(fmt::format("load B {}", e.stage), "load", w, 1, start + static_cast<double>(e.sb),
-            static_cast<double>(d.load_b), {{"stage", e.stage}, {"Sb", e.sb}, {"T_LOAD_B", d.load_b}});
+            static_cast<double>(busy(s, m, d.load_b)), {{"stage", e.stage}, {"Sb", e.sb}, {"T_LOAD_B", d.load_b}});
       slice(fmt::format("multiply {}", e.stage), "math", w, 2, start + static_cast<double>(e.sm),
             static_cast<double>(d.math), {{"stage", e.stage}, {"Sm", e.sm}, {"T_MATH", d.math}});
     }
@@ -155,10 +160,10 @@ std::string gantt_svg(const Schedule& s, const Machine& m) {
     for (const StageEvents& e : s.events) {
       double sa = start + static_cast<double>(e.sa), sb = start + static_cast<double>(e.sb),
              sm = start + static_cast<double>(e.sm);
-      doc.rect(x(sa), y, w(static_cast<double>(d.load_a)), row, "#4e79a7",
+      doc.rect(x(sa), y, w(static_cast<double>(busy(s, m, d.load_a))), row, "#4e79a7",
                fmt::format("wave {} load A {}: Sa = {}, T_LOAD_A = {}", wave, e.stage, e.sa, d.load_a),
                edge(static_cast<double>(d.load_a)), 0.5);
-      doc.rect(x(sb), y, w(static_cast<double>(d.load_b)), row, "#59a14f",
+      doc.rect(x(sb), y, w(static_cast<double>(busy(s, m, d.load_b))), row, "#59a14f",
                fmt::format("wave {} load B {}: Sb = {}, T_LOAD_B = {}", wave, e.stage, e.sb, d.load_b),
                edge(static_cast<double>(d.load_b)), 0.5);
       doc.rect(x(sm), y + row + gap, w(static_cast<double>(d.math)), row, "#f28e2b",

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "encodings/gemm_closed_form.h"
 
 namespace warpsat {
@@ -14,35 +16,41 @@ bool ClosedFormProof::proven() const {
 
 namespace {
 
-// The events of seed 001 in closed form. Sm is the proven formula itself; Sa
-// and Sb follow from P(j) = Sb(j) + T_LOAD_B, the time the j-th pair of tiles
-// has landed: P(j) = j L while no buffer-full edge reaches j (j <= D), else
-// max(j L, Sm(j - D) + X + L) (the longest path into P(j) ends either on the
-// DMA chain from the start or on the buffer-full edge from Sm(j - D)).
+// The events in closed form, for either model. Sm is the proven formula
+// itself; the DMA's events follow from Q(j), the time the copy path has
+// finished stage j's loads: Q(j) = j T while no buffer-full edge reaches j
+// (j <= D), else max(j T, Sm(j - D) + X + T) (the longest path into Q(j) ends
+// either on the DMA chain from the start or on the buffer-full edge from
+// Sm(j - D)). T is the copy path's time per stage: L for seed 001, the
+// transfer times for async.
 class ClosedForms {
  public:
-  explicit ClosedForms(z3::context& c)
-      : c_(c), a_(c.int_const("t_load_a")), b_(c.int_const("t_load_b")), x_(c.int_const("t_math")),
-        d_(c.int_const("depth")) {}
+  ClosedForms(z3::context& c, GemmModel model)
+      : model_(model), a_(c.int_const("t_load_a")), b_(c.int_const("t_load_b")), x_(c.int_const("t_math")),
+        d_(c.int_const("depth")), lat_(c.int_const("load_latency")) {}
 
-  z3::expr sm(const z3::expr& j) const { return closed_form_sm(a_, b_, x_, j, d_); }
-  z3::expr landed(const z3::expr& j) const {
-    z3::expr l = a_ + b_, chain = j * l;
-    z3::expr via_release = sm(j - d_) + x_ + l;
+  // Seed 001: a_, b_ are T_LOAD_A, T_LOAD_B; async: their transfer times, and lat_ the latency.
+  z3::expr per_stage() const { return a_ + b_; }
+  z3::expr first() const { return model_ == GemmModel::Async ? per_stage() + lat_ : per_stage(); }
+  z3::expr sm(const z3::expr& j) const { return closed_form_sm(first(), per_stage(), x_, j, d_); }
+  z3::expr done(const z3::expr& j) const {
+    z3::expr chain = j * per_stage();
+    z3::expr via_release = sm(j - d_) + x_ + per_stage();
     return z3::ite(j >= d_ + 1, z3::ite(chain >= via_release, chain, via_release), chain);
   }
-  z3::expr sa(const z3::expr& j) const { return landed(j) - (a_ + b_); }
-  z3::expr sb(const z3::expr& j) const { return landed(j) - b_; }
+  z3::expr sa(const z3::expr& j) const { return done(j) - per_stage(); }
+  z3::expr sb(const z3::expr& j) const { return done(j) - b_; }
 
-  z3::expr domain() const { return d_ >= 1 && a_ >= 0 && b_ >= 0 && x_ >= 0; }
+  z3::expr domain() const { return d_ >= 1 && a_ >= 0 && b_ >= 0 && x_ >= 0 && lat_ >= 0; }
   const z3::expr &load_a() const { return a_; }
   const z3::expr &load_b() const { return b_; }
   const z3::expr &math() const { return x_; }
   const z3::expr &depth() const { return d_; }
+  const z3::expr &latency() const { return lat_; }
 
  private:
-  z3::context& c_;
-  z3::expr a_, b_, x_, d_;
+  GemmModel model_;
+  z3::expr a_, b_, x_, d_, lat_;
 };
 
 z3::expr larger(const z3::expr& p, const z3::expr& q) { return z3::ite(p >= q, p, q); }
@@ -74,20 +82,25 @@ ProofObligation check(z3::context& c, const std::string& name, const std::string
   return ob;
 }
 
-}  // namespace
+z3::expr floor_division_facts(const z3::expr& x, const z3::expr& d);
 
-ClosedFormProof prove_closed_form(const SolverOptions& options) {
+// Base and step of one model's induction.
+void prove_model(GemmModel model, const SolverOptions& options, ClosedFormProof& proof) {
   z3::context c;
-  ClosedForms f(c);
+  ClosedForms f(c, model);
   const z3::expr &a = f.load_a(), &b = f.load_b(), &x = f.math(), &d = f.depth();
-  ClosedFormProof proof;
+  bool async = model == GemmModel::Async;
+  std::string name = fmt::format("closed-form.{}", to_string(model));
+  // A stage's tiles are ready: seed 001 when B's load ends, async a latency after B's transfer.
+  auto ready = [&](const z3::expr& i) { return async ? f.sb(i) + b + f.latency() : f.sb(i) + b; };
 
   // Stage 1: Sa(1) = 0, and no buffer-full term (1 - D < 1).
   z3::expr one = c.int_val(1);
-  z3::expr base = f.sa(one) == 0 && f.sb(one) == f.sa(one) + a && f.sm(one) == f.sb(one) + b;
-  proof.obligations.push_back(check(c, "closed-form.seed001.base",
-                                    "eqs. 1-3 at stage 1 give the closed forms of Sa, Sb, Sm", f.domain(), base,
-                                    options));
+  z3::expr base = f.sa(one) == 0 && f.sb(one) == f.sa(one) + a && f.sm(one) == ready(one);
+  proof.obligations.push_back(check(c, name + ".base",
+                                    fmt::format("the {} recurrences at stage 1 give the closed forms of Sa, Sb, Sm",
+                                                to_string(model)),
+                                    f.domain(), base, options));
 
   // Stage i >= 2, with the closed forms at i - 1 and i - D for the events the
   // recurrences read there (the induction hypothesis).
@@ -95,12 +108,44 @@ ClosedFormProof prove_closed_form(const SolverOptions& options) {
   z3::expr released = f.sm(i - d) + x;  // buffer slot i mod D is free again
   z3::expr has_release = i - d >= 1;
   z3::expr eq1 = f.sa(i) == z3::ite(has_release, larger(f.sb(i - 1) + b, released), f.sb(i - 1) + b);
-  z3::expr eq2 = f.sb(i) == z3::ite(has_release, larger(f.sa(i) + a, released), f.sa(i) + a);
-  z3::expr eq3 = f.sm(i) == larger(f.sm(i - 1) + x, f.sb(i) + b);
-  proof.obligations.push_back(check(c, "closed-form.seed001.step",
-                                    "for every i >= 2: eqs. 1-3 applied to the closed forms at i-1 and i-D give the "
-                                    "closed forms at i",
-                                    f.domain() && i >= 2, eq1 && eq2 && eq3, options));
+  // Seed 001's eq. 2 also waits for the release; async issues B right after A.
+  z3::expr eq2 = async ? f.sb(i) == f.sa(i) + a
+                       : f.sb(i) == z3::ite(has_release, larger(f.sa(i) + a, released), f.sa(i) + a);
+  z3::expr eq3 = f.sm(i) == larger(f.sm(i - 1) + x, ready(i));
+  proof.obligations.push_back(check(c, name + ".step",
+                                    fmt::format("for every i >= 2: the {} recurrences applied to the closed forms at "
+                                                "i-1 and i-D give the closed forms at i (with the floor-division "
+                                                "lemma at i-1)",
+                                                to_string(model)),
+                                    f.domain() && i >= 2 && floor_division_facts(i - 1, d), eq1 && eq2 && eq3,
+                                    options));
+}
+
+// floor((x - D) / D) = floor(x / D) - 1 and floor((x - 1) / D) = floor(x / D)
+// - [D divides x], for every integer x and D >= 1: the only facts about
+// division the steps need (the closed forms read floor((j - 1) / D) at j = i,
+// i - 1 and i - D). Proven once for all x and D; each step then assumes it at
+// x = i - 1, which spares Z3's nonlinear arithmetic the search for it.
+z3::expr floor_division_facts(const z3::expr& x, const z3::expr& d) {
+  return (x - d) / d == x / d - 1 && (x - 1) / d == x / d - z3::ite(z3::mod(x, d) == 0, x.ctx().int_val(1), x.ctx().int_val(0));
+}
+
+void prove_floor_division(const SolverOptions& options, ClosedFormProof& proof) {
+  z3::context c;
+  z3::expr x = c.int_const("x"), d = c.int_const("depth");
+  proof.obligations.push_back(check(c, "closed-form.floor-division",
+                                    "for every integer x and D >= 1: floor((x-D)/D) = floor(x/D) - 1 and "
+                                    "floor((x-1)/D) = floor(x/D) - [D divides x]",
+                                    d >= 1, floor_division_facts(x, d), options));
+}
+
+}  // namespace
+
+ClosedFormProof prove_closed_form(const SolverOptions& options) {
+  ClosedFormProof proof;
+  prove_floor_division(options, proof);
+  prove_model(GemmModel::Seed001, options, proof);
+  prove_model(GemmModel::Async, options, proof);
   return proof;
 }
 

@@ -19,7 +19,9 @@ const char* to_string(TilingStatus s) {
 }
 
 std::string TilingQuestion::name() const {
-  return fmt::format("tile.M{}.N{}.K{}.{}.{}", shape.m, shape.n, shape.k, machine.name, to_string(objective));
+  std::string model_part = model == GemmModel::Seed001 ? "" : std::string(".") + to_string(model);
+  return fmt::format("tile.M{}.N{}.K{}.{}{}.{}", shape.m, shape.n, shape.k, machine.name, model_part,
+                     to_string(objective));
 }
 
 namespace {
@@ -41,7 +43,7 @@ class TilingSolver {
  public:
   TilingSolver(const TilingQuestion& q, const SolverOptions& o)
       : q_(q), o_(o), encode_start_(std::chrono::steady_clock::now()),
-        terms_(encode_gemm_ws(ctx_, q.shape, q.machine, q.space, q.encoding, q.objective)), solver_(make_solver()) {
+        terms_(encode_gemm_ws(ctx_, q.shape, q.machine, q.space, q.encoding, q.objective, q.model)), solver_(make_solver()) {
     encode_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encode_start_).count();
   }
 

@@ -18,6 +18,7 @@ struct TilingQuestion {
   SearchSpace space;
   Objective objective = Objective::Lex;
   GemmEncoding encoding = GemmEncoding::ClosedForm;
+  GemmModel model = GemmModel::Seed001;
 
   // "tile.M1024.N512.K1024.a6000-paper": the stem of every query file.
   std::string name() const;

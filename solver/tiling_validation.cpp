@@ -25,7 +25,7 @@ class Checker {
 
   // The solver's claimed cost of a configuration against the simulator's.
   void check_configuration(const ConfigCost& c, const char* role) {
-    Schedule s = simulate(q_.shape, c.config, q_.machine);
+    Schedule s = simulate(q_.shape, c.config, q_.machine, q_.model);
     expect_equal(fmt::format("{} {} total", role, describe(c.config)), c.cost.total, s.total);
     expect_equal(fmt::format("{} {} wait", role, describe(c.config)), c.cost.wait, s.wait);
     expect_equal(fmt::format("{} {} waves", role, describe(c.config)), c.waves, s.waves);
@@ -90,7 +90,7 @@ TilingValidation cross_validate(const TilingQuestion& q, const TilingAnswer& a, 
     v.simulated = 1 + a.co_optimal.size();
   }
   if (a.status != TilingStatus::Unknown && q.space.size() <= kMaxSweepConfigurations) {
-    SweepResult sw = sweep(q.shape, q.machine, q.space, q.objective);
+    SweepResult sw = sweep(q.shape, q.machine, q.space, q.objective, q.model);
     v.sweep_ran = true;
     v.swept = sw.feasible;
     check.check_sweep(a, sw);

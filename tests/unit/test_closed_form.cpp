@@ -11,9 +11,9 @@
 
 using namespace warpsat;
 
-TEST_CASE("Z3 proves the closed form against seed 001's recurrences, base and step") {
+TEST_CASE("Z3 proves the closed forms against both models' recurrences, base and step") {
   ClosedFormProof p = prove_closed_form(SolverOptions{60000, 0, ""});
-  REQUIRE(p.obligations.size() == 2);
+  REQUIRE(p.obligations.size() == 5);
   for (const auto& o : p.obligations) {
     CAPTURE(o.name);
     CHECK(o.outcome.status == SmtStatus::Unsat);
@@ -21,7 +21,7 @@ TEST_CASE("Z3 proves the closed form against seed 001's recurrences, base and st
   CHECK(p.proven());
 }
 
-TEST_CASE("the closed form equals the simulator's recurrence on 20,000 random configurations") {
+TEST_CASE("the closed forms equal the simulator's recurrences on 20,000 random configurations, both models") {
   std::mt19937 rng(1);  // fixed seed
   std::uniform_int_distribution<int64_t> tile(1, 96), stages(1, 300), depth(2, 9), latency(0, 900), thr(1, 400);
   for (int i = 0; i < 20000; ++i) {
@@ -36,11 +36,14 @@ TEST_CASE("the closed form equals the simulator's recurrence on 20,000 random co
     m.compute_throughput = Rational(thr(rng), 1 + thr(rng) % 5);
     TileConfig c{{tile(rng), tile(rng), tile(rng)}, depth(rng)};
     GemmShape shape{c.tile.tm * (1 + i % 5), c.tile.tn * (1 + i % 3), c.tile.tk * stages(rng)};
-    Schedule s = simulate(shape, c, m);
-    Cost closed = closed_form_cost(shape, c, m);
-    CAPTURE(i);
-    REQUIRE(closed.total == s.total);
-    REQUIRE(closed.wait == s.wait);
+    for (GemmModel model : {GemmModel::Seed001, GemmModel::Async}) {
+      Schedule s = simulate(shape, c, m, model);
+      Cost closed = closed_form_cost(shape, c, m, model);
+      CAPTURE(i);
+      CAPTURE(to_string(model));
+      REQUIRE(closed.total == s.total);
+      REQUIRE(closed.wait == s.wait);
+    }
   }
 }
 

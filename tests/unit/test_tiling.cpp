@@ -85,7 +85,7 @@ void check_same_answer(const TilingQuestion& base) {
 TEST_CASE("closed-form, bounds and array encodings agree on every bundled machine and objective") {
   for (const std::string& machine : bundled_machine_names())
     for (Objective o : {Objective::Lex, Objective::Total, Objective::Wait}) {
-      TilingQuestion q = question(1024, 768, 512, machine);
+      TilingQuestion q = question(512, 384, 192, machine);
       q.objective = o;
       CAPTURE(machine);
       check_same_answer(q);
