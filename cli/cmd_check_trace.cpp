@@ -64,8 +64,10 @@ std::string describe(const TraceViolation& v) {
   return fmt::format("{}{} [{}]", v.equation, place, v.id);
 }
 
-void print_problem(const Trace& t, const GemmShape& s, const TileConfig& c, const std::string& machine) {
-  fmt::print("check-trace: {} against seed 001's model\n", t.source);
+void print_problem(const Trace& t, const GemmShape& s, const TileConfig& c, const std::string& machine,
+                   GemmModel model = GemmModel::Seed001) {
+  fmt::print("check-trace: {} against {}\n", t.source,
+             model == GemmModel::Seed001 ? "seed 001's model" : "the async model (docs/models.md)");
   fmt::print("problem: M={} N={} K={}, tile {}, D={}, machine {}\n", s.m, s.n, s.k, to_string(c.tile), c.stages,
              machine);
   fmt::print("trace: {} wave(s), {} event(s) given, {} times\n", t.wave_count, t.event_count(),
@@ -74,7 +76,7 @@ void print_problem(const Trace& t, const GemmShape& s, const TileConfig& c, cons
 
 int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& shape, const TileConfig& c,
                  const Machine& m) {
-  TraceCheck r = check_trace(t, shape, c, m);
+  TraceCheck r = check_trace(t, shape, c, m, parse_model(o.model));
   if (o.format == "json") {
     nlohmann::json violations = nlohmann::json::array();
     for (const TraceViolation& v : r.violations)
@@ -105,7 +107,7 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
     std::cout << j.dump(2) << "\n";
     return r.consistent() ? kExitOk : kExitCheckFailed;
   }
-  print_problem(t, shape, c, m.name);
+  print_problem(t, shape, c, m.name, r.model);
   const Durations& d = r.machine_durations;
   fmt::print(
       "model: S = {} stage(s), W = {} wave(s); durations ({}): math {}, load A {}, load B {}, init {}, epilogue {}\n\n",
@@ -215,10 +217,18 @@ int run_check_trace(const CheckTraceOptions& o) {
   c.tile = resolve(tile_flag, f.tile, t.tile, t, "the tile", "missing --tile TMxTNxTK (or tile in the trace)");
   c.stages = resolve(o.stages, f.stages, t.stages, t, "D", "missing --stages D (or stages in the trace)");
   check_stages(c.stages);
+  GemmModel model = parse_model(o.model);
+  if (t.model && t.model->value != model)
+    throw InputError({t.source, t.model->line, t.model->column},
+                     fmt::format("the trace follows the '{}' model; give --model {}", to_string(t.model->value),
+                                 to_string(t.model->value)));
   if (!o.machine.empty() || f.machine) {
     if (!o.bounds.empty()) throw command_line_error("--bound is for the search without --machine; drop one of them");
     return run_concrete(o, t, shape, c, o.machine_description(f));
   }
+  if (model != GemmModel::Seed001)
+    throw command_line_error("the machine search (check-trace without --machine) states seed 001's equations only; "
+                             "give --machine to check an async trace");
   return run_solver(o, t, shape, c);
 }
 
@@ -228,7 +238,8 @@ void add_check_trace_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<CheckTraceOptions>();
   CLI::App* sub = app.add_subcommand(
       "check-trace",
-      "check a simulator's event trace against seed 001's model (Z3 finds the machine when none is given)");
+      "check a simulator's event trace against seed 001's or the async model (Z3 finds the machine when none is "
+      "given, seed 001's model)");
   sub->add_option("trace", o->trace_path,
                   "trace file: CSV (wave,stage,sa,sb,sm,...) or JSON (as `simulate --format json`)")
       ->required();

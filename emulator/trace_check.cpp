@@ -55,6 +55,7 @@ class Checker {
   }
 
   TraceCheck run() {
+    r_.model = s_.model;
     check_wave_count();
     check_durations();
     const TraceWave* previous = nullptr;
@@ -69,6 +70,14 @@ class Checker {
 
  private:
   const Durations& d() const { return r_.durations; }
+  bool async() const { return s_.model == GemmModel::Async; }
+  // The async model keeps the latency off the copy path: a load occupies it
+  // for its transfer, T_LOAD - load_latency (docs/models.md).
+  int64_t transfer_a() const { return d().load_a - m_.load_latency; }
+  int64_t transfer_b() const { return d().load_b - m_.load_latency; }
+  // One wave's time after its last multiply starts: T_EPILOGUE, plus T_MATH in
+  // the async model (its wave ends when the last multiply does).
+  int64_t wave_tail() const { return d().epilogue + (async() ? d().math : 0); }
   int64_t S() const { return r_.stage_count; }
 
   // Every violation is counted; the first kMaxStoredViolations are kept, so a
@@ -146,8 +155,8 @@ class Checker {
     for (const TraceEvent& e : previous->events)
       if (e.stage == S())
         return std::pair<int64_t, std::string>{
-            e.sm + d().epilogue,
-            fmt::format("Sm(S) of wave {} + T_EPILOGUE = {} + {}", previous->last, e.sm, d().epilogue)};
+            e.sm + wave_tail(), fmt::format("Sm(S) of wave {} + {} = {} + {}", previous->last,
+                                            async() ? "T_MATH + T_EPILOGUE" : "T_EPILOGUE", e.sm, wave_tail())};
     return std::nullopt;
   }
 
@@ -194,12 +203,16 @@ class Checker {
           expect(std::move(v));
         }
       } else if (at(i - 1) && release_known) {
-        std::vector<Term> terms{{fmt::format("Sb({})", i - 1), at(i - 1)->sb, "T_LOAD_B", d().load_b}};
+        std::vector<Term> terms{async() ? Term{fmt::format("Sb({})", i - 1), at(i - 1)->sb, "T_XFER_B", transfer_b()}
+                                        : Term{fmt::format("Sb({})", i - 1), at(i - 1)->sb, "T_LOAD_B", d().load_b}};
         if (released) terms.push_back({fmt::format("Sm({})", i - D), released->sm, "T_MATH", d().math});
         check_event(base(1, i, "eq. 1 (Sa)"), fmt::format("Sa({})", i), e->sa, terms, e->line);
       }
-      // Eq. 2: Sb(i).
-      if (release_known) {
+      // Eq. 2: Sb(i); the async producer issues B right after A.
+      if (async()) {
+        check_event(base(2, i, "eq. 2 (Sb)"), fmt::format("Sb({})", i), e->sb,
+                    {{fmt::format("Sa({})", i), e->sa, "T_XFER_A", transfer_a()}}, e->line);
+      } else if (release_known) {
         std::vector<Term> terms{{fmt::format("Sa({})", i), e->sa, "T_LOAD_A", d().load_a}};
         if (released) terms.push_back({fmt::format("Sm({})", i - D), released->sm, "T_MATH", d().math});
         check_event(base(2, i, "eq. 2 (Sb)"), fmt::format("Sb({})", i), e->sb, terms, e->line);
@@ -241,7 +254,7 @@ class Checker {
       if (!first || !last || !start || w.first != covered + 1) return;  // reported already
       int64_t count = std::min(w.last, r_.waves) - w.first + 1;
       covered += count;
-      i128 per_wave_end = last->sm - start->first + d().epilogue;
+      i128 per_wave_end = last->sm - start->first + wave_tail();
       total += per_wave_end * count;
       i128 per_wave_wait =
           (first->sb - start->first) + d().load_b + (last->sm - first->sm) - static_cast<i128>(S() - 1) * d().math;
@@ -253,7 +266,9 @@ class Checker {
     };
     if (t_.total)
       expect({"total", "total", 0, 0, 0, *t_.total, narrow(total),
-              fmt::format("sum over the {} wave(s) of (Sm(S) + T_EPILOGUE), + T_INIT", r_.waves), 0});
+              fmt::format("sum over the {} wave(s) of (Sm(S) + {}), + T_INIT", r_.waves,
+                          async() ? "T_MATH + T_EPILOGUE" : "T_EPILOGUE"),
+              0});
     if (t_.wait)
       expect({"wait", "wait", 0, 0, 0, *t_.wait, narrow(wait),
               "sum over the waves of Sb(1) + T_LOAD_B + sum_{i=2..S} (Sm(i) - Sm(i-1) - T_MATH)", 0});
@@ -263,7 +278,7 @@ class Checker {
   // trace and the simulator's schedule differ.
   void find_divergence() {
     const Schedule& s = s_;
-    i128 wave_time = static_cast<i128>(s.events.back().sm) + s.durations.epilogue;
+    i128 wave_time = s.wave;
     int64_t expected = 1;
     auto diverge = [&](TraceDivergence d) {
       if (!r_.first_divergence) r_.first_divergence = std::move(d);
@@ -309,8 +324,9 @@ std::string equation_id(int equation, int64_t wave, int64_t stage) {
   return fmt::format("eq{}.w{}.i{}", equation, wave, stage);
 }
 
-TraceCheck check_trace(const Trace& trace, const GemmShape& shape, const TileConfig& config, const Machine& machine) {
-  Schedule s = simulate(shape, config, machine);  // range checks: the same InputErrors as `simulate`
+TraceCheck check_trace(const Trace& trace, const GemmShape& shape, const TileConfig& config, const Machine& machine,
+                       GemmModel model) {
+  Schedule s = simulate(shape, config, machine, model);  // range checks: the same InputErrors as `simulate`
   return Checker(trace, s, machine).run();
 }
 

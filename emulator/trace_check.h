@@ -1,4 +1,5 @@
-// Checks an event trace against seed 001's model on a known machine: every
+// Checks an event trace against a pipeline model (seed 001's, or async:
+// docs/models.md) on a known machine: every
 // equation (1-3 per wave and stage, the wave and stage counts, the durations,
 // total and wait formulas) is evaluated on the trace's own values, and the
 // trace is compared with the simulator's schedule to find the first event
@@ -37,6 +38,7 @@ struct TraceDivergence {
 };
 
 struct TraceCheck {
+  GemmModel model = GemmModel::Seed001;
   Durations durations;          // what equations 1-3 were evaluated with: the trace's where it gives them
   Durations machine_durations;  // what the machine gives
   int64_t stage_count = 0;      // S
@@ -51,7 +53,8 @@ struct TraceCheck {
 inline constexpr size_t kMaxStoredViolations = 10000;
 
 // Throws InputError when the problem is out of range (as simulate() does).
-TraceCheck check_trace(const Trace& trace, const GemmShape& shape, const TileConfig& config, const Machine& machine);
+TraceCheck check_trace(const Trace& trace, const GemmShape& shape, const TileConfig& config, const Machine& machine,
+                       GemmModel model = GemmModel::Seed001);
 
 // Ids shared with the Z3 encoding.
 std::string equation_id(int equation, int64_t wave, int64_t stage);  // "eq1.w2.i3"

@@ -102,17 +102,13 @@ Trace parse_trace_json(std::string text, const std::string& source) {
   const JsonNode& root = r.require_object(r.root(), "the trace");
   r.reject_unknown_keys(root, {"model", "m", "n", "k", "tile", "stages", "machine", "time_unit", "times", "durations",
                                "waves", "stage_count", "smem_bytes", "fits_smem", "events", "total", "wait"});
-  // check-trace states seed 001's equations; a trace of another model would
-  // be judged against the wrong ones.
-  if (const JsonNode* n = root.get("model")) {
-    std::string model = r.string_value(*n, "model");
-    if (model != "seed001")
-      r.fail(*n, fmt::format("the trace follows the '{}' model; check-trace checks seed 001's equations only "
-                             "(the async model's are not written as trace constraints yet)",
-                             model));
-  }
   Trace tr;
   tr.source = source;
+  if (const JsonNode* n = root.get("model")) {
+    std::string model = r.string_value(*n, "model");
+    if (model != "seed001" && model != "async") r.fail(*n, fmt::format("model '{}' must be seed001 or async", model));
+    tr.model = Stated<GemmModel>{parse_model(model), n->line, n->column};
+  }
   auto stated = [&](const char* key, int64_t lo, int64_t hi) -> std::optional<Stated<int64_t>> {
     const JsonNode* n = root.get(key);
     if (!n) return std::nullopt;

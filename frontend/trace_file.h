@@ -58,6 +58,7 @@ struct Trace {
   // The problem the trace says it describes (JSON written by `simulate`).
   std::optional<Stated<int64_t>> m, n, k, stages;
   std::optional<Stated<Tile>> tile;
+  std::optional<Stated<GemmModel>> model;  // the model `simulate --model` wrote it with
 
   int64_t event_count() const;  // events given, counting each run once
 };
