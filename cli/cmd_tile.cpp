@@ -31,6 +31,7 @@ struct TileOptions : ProblemOptions {
   size_t explain_count = 5;
   std::string workload;
   unsigned jobs = 1;
+  size_t max_kernels = 0;  // 0: one answer per shape
 };
 
 SearchSpace search_space(const TileOptions& o, const ProblemFile& f) {
@@ -92,12 +93,30 @@ int run_single(const TileOptions& o, const ProblemFile& f, const SolverOptions& 
   return kExitOk;
 }
 
+int run_kernel_set(const TileOptions& o, const TilingQuestion& base, std::vector<WorkloadShape> shapes,
+                   const SolverOptions& so) {
+  KernelSetQuestion q{std::move(shapes), base.machine, base.space, base.model, o.max_kernels};
+  KernelSetAnswer a = choose_kernels(q, so);
+  if (o.format == "json")
+    std::cout << kernel_set_json(q, a).dump(2) << "\n";
+  else if (o.format == "csv")
+    print_kernel_set_csv(q, a);
+  else
+    print_kernel_set_table(q, a);
+  if (a.status != KernelSetAnswer::Status::Optimal) {
+    std::cerr << "warpsat: no proof of optimality: " << a.reason << " (raise --timeout-ms)\n";
+    return kExitNoAnswer;
+  }
+  return kExitOk;
+}
+
 int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& path, const SolverOptions& so) {
   if (o.m || o.n || o.k) throw command_line_error("--workload gives the shapes; drop --m, --n and --k");
   if (o.explain || !o.svg_path.empty() || o.inject_fault != "none")
     throw command_line_error("--explain, --svg and --inject-fault answer one problem; not with --workload");
   TilingQuestion base = base_question(o, f);
   std::vector<WorkloadShape> shapes = read_workload_file(path);
+  if (o.max_kernels) return run_kernel_set(o, base, std::move(shapes), so);
   bool terminal = isatty(STDERR_FILENO);
   auto progress = [&](size_t done, size_t total) {
     if (terminal) fmt::print(stderr, "\r{} / {} shapes", done, total);
@@ -136,6 +155,7 @@ int run_tile(const TileOptions& o) {
   ProblemFile f = o.load_file();
   SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
   std::string workload = !o.workload.empty() ? o.workload : f.workload.value_or("");
+  if (o.max_kernels && workload.empty()) throw command_line_error("--max-kernels chooses kernels for a --workload");
   if (!workload.empty()) return run_workload(o, f, workload, so);
   if (o.format == "csv") throw command_line_error("--format csv is for --workload; use table or json");
   return run_single(o, f, so);
@@ -169,6 +189,9 @@ void add_tile_command(CLI::App& app, std::vector<Command>& commands) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   sub->add_option("--workload", o->workload, "CSV of shapes (columns m,n,k and optional weight,name): one answer each");
+  sub->add_option("--max-kernels", o->max_kernels,
+                  "with --workload: choose at most K configurations for the whole workload, proven optimal")
+      ->check(CLI::Range(size_t{1}, size_t{64}));
   sub->add_option("-j,--jobs", o->jobs, "worker threads for --workload (output stays in input order)")
       ->capture_default_str()
       ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));

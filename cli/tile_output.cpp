@@ -195,4 +195,80 @@ nlohmann::json workload_json(const std::vector<WorkloadAnswer>& answers) {
   return out;
 }
 
+namespace {
+nlohmann::json choice_json(const KernelSetQuestion& q, const KernelChoice& k) {
+  nlohmann::json kernels = nlohmann::json::array(), shapes = nlohmann::json::array();
+  for (const TileConfig& c : k.kernels)
+    kernels.push_back({{"tm", c.tile.tm}, {"tn", c.tile.tn}, {"tk", c.tile.tk}, {"stages", c.stages}});
+  for (size_t s = 0; s < q.shapes.size(); ++s) {
+    const WorkloadShape& w = q.shapes[s];
+    shapes.push_back({{"m", w.shape.m}, {"n", w.shape.n}, {"k", w.shape.k}, {"weight", w.weight}, {"name", w.name},
+                      {"kernel", k.assignment[s]}, {"total", k.totals[s]}});
+  }
+  return {{"objective", k.objective}, {"kernels", kernels}, {"shapes", shapes}};
+}
+
+std::string kernel_text(const TileConfig& c) { return fmt::format("{} D={}", to_string(c.tile), c.stages); }
+}  // namespace
+
+nlohmann::json kernel_set_json(const KernelSetQuestion& q, const KernelSetAnswer& a) {
+  nlohmann::json j = choice_json(q, a.best);
+  j["status"] = a.status == KernelSetAnswer::Status::Optimal ? "optimal" : "unknown";
+  if (!a.reason.empty()) j["reason"] = a.reason;
+  j["lower_bound"] = a.lower_bound ? nlohmann::json(*a.lower_bound) : nlohmann::json(nullptr);
+  j["max_kernels"] = q.max_kernels;
+  j["machine"] = q.machine.name;
+  j["model"] = to_string(q.model);
+  j["time_unit"] = q.machine.time_unit;
+  j["greedy"] = choice_json(q, a.greedy);
+  j["unlimited"] = choice_json(q, a.unlimited);
+  j["pruning"] = {{"configurations", a.configurations}, {"feasible", a.feasible}, {"distinct", a.distinct},
+                  {"undominated", a.undominated}};
+  j["validated"] = true;
+  j["validation"] = {{"simulated", a.simulated}, {"exhaustive", a.exhaustive_checked}, {"validate_ms", a.validate_ms}};
+  j["solve_ms"] = a.solve_ms;
+  j["dumped"] = a.dumped;
+  return j;
+}
+
+void print_kernel_set_table(const KernelSetQuestion& q, const KernelSetAnswer& a) {
+  const std::string& u = q.machine.time_unit;
+  bool optimal = a.status == KernelSetAnswer::Status::Optimal;
+  fmt::print("at most {} kernel(s) for {} shape(s) on {} ({} model): {}\n", q.max_kernels, q.shapes.size(),
+             q.machine.name, to_string(q.model), optimal ? "proven optimal" : "NOT proven: " + a.reason);
+  fmt::print("objective (sum of weight x total): {} {}{}\n", a.best.objective, u,
+             a.lower_bound ? fmt::format(" (proven lower bound {})", *a.lower_bound) : "");
+  auto gap = [&](int64_t v) {
+    return fmt::format("{} {} ({:+.2f}%)", v, u,
+                       100.0 * static_cast<double>(v - a.best.objective) / static_cast<double>(a.best.objective));
+  };
+  fmt::print("  greedy choice of {} kernel(s): {}\n", a.greedy.kernels.size(), gap(a.greedy.objective));
+  fmt::print("  one kernel per shape ({} kernels): {}\n", a.unlimited.kernels.size(), gap(a.unlimited.objective));
+  fmt::print("candidates: {} configurations, {} fit, {} distinct, {} undominated\n\n", a.configurations, a.feasible,
+             a.distinct, a.undominated);
+  fmt::print("kernels:\n");
+  for (size_t i = 0; i < a.best.kernels.size(); ++i) fmt::print("  [{}] {}\n", i, kernel_text(a.best.kernels[i]));
+  fmt::print("\n{:<20} {:>7} {:>7} {:>7} {:>6} {:>7} {:>14}\n", "name", "M", "N", "K", "weight", "kernel", "total");
+  for (size_t s = 0; s < q.shapes.size(); ++s) {
+    const WorkloadShape& w = q.shapes[s];
+    fmt::print("{:<20} {:>7} {:>7} {:>7} {:>6} {:>7} {:>14}\n",
+               w.name.empty() ? fmt::format("{}x{}x{}", w.shape.m, w.shape.n, w.shape.k) : w.name, w.shape.m,
+               w.shape.n, w.shape.k, w.weight, a.best.assignment[s], a.best.totals[s]);
+  }
+  fmt::print("\nvalidated: yes (the simulator re-derived {} totals{})\n", a.simulated,
+             a.exhaustive_checked ? "; an enumeration of every K-subset agrees" : "");
+  fmt::print("solver: {:.1f} ms; validation {:.1f} ms\n", a.solve_ms, a.validate_ms);
+  for (const auto& path : a.dumped) fmt::print("wrote {}\n", path);
+}
+
+void print_kernel_set_csv(const KernelSetQuestion& q, const KernelSetAnswer& a) {
+  fmt::print("name,m,n,k,weight,kernel,tm,tn,tk,stages,total\n");
+  for (size_t s = 0; s < q.shapes.size(); ++s) {
+    const WorkloadShape& w = q.shapes[s];
+    const TileConfig& c = a.best.kernels[a.best.assignment[s]];
+    fmt::print("{},{},{},{},{},{},{},{},{},{},{}\n", w.name, w.shape.m, w.shape.n, w.shape.k, w.weight,
+               a.best.assignment[s], c.tile.tm, c.tile.tn, c.tile.tk, c.stages, a.best.totals[s]);
+  }
+}
+
 }  // namespace warpsat::cli

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "emulator/gemm_explain.h"
+#include "solver/kernel_set.h"
 #include "solver/tiling_workload.h"
 
 namespace warpsat::cli {
@@ -18,5 +19,9 @@ nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, cons
 void print_workload_table(const std::vector<WorkloadAnswer>& answers);
 void print_workload_csv(const std::vector<WorkloadAnswer>& answers);
 nlohmann::json workload_json(const std::vector<WorkloadAnswer>& answers);
+
+void print_kernel_set_table(const KernelSetQuestion& q, const KernelSetAnswer& a);
+void print_kernel_set_csv(const KernelSetQuestion& q, const KernelSetAnswer& a);
+nlohmann::json kernel_set_json(const KernelSetQuestion& q, const KernelSetAnswer& a);
 
 }  // namespace warpsat::cli

@@ -7,6 +7,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/workload_file.h"
 #include "solver/closed_form_proof.h"
+#include "solver/kernel_set.h"
 #include "solver/tiling_validation.h"
 
 using namespace warpsat;
@@ -105,4 +106,24 @@ TEST_CASE("a 10^5-configuration space is answered, proven and swept") {
   ValidatedTiling v = solve_tiling(q, SolverOptions{});
   CHECK(v.answer.status == TilingStatus::Optimal);
   CHECK(v.validation.sweep_ran);
+}
+
+TEST_CASE("kernel sets: Z3's optimum equals an enumeration of every K-subset on random small workloads") {
+  std::mt19937 rng(5);  // fixed seed
+  std::uniform_int_distribution<int64_t> dim(1, 64), weight(1, 9);
+  for (int i = 0; i < 12; ++i) {
+    KernelSetQuestion q;
+    q.machine = resolve_machine(i % 2 ? "h100-sxm" : "a100");
+    q.space = SearchSpace{{64, 128, 256}, {64, 128, 256}, {32, 64}, 2, 3};
+    q.model = i % 3 ? GemmModel::Seed001 : GemmModel::Async;
+    q.max_kernels = 1 + static_cast<size_t>(i % 3);
+    for (int s = 0; s < 6; ++s) q.shapes.push_back({{64 * dim(rng), 64 * dim(rng), 64 * dim(rng)}, weight(rng), "", 0});
+    KernelSetAnswer a = choose_kernels(q, SolverOptions{60000, 0, ""});  // throws on any disagreement
+    REQUIRE(a.status == KernelSetAnswer::Status::Optimal);
+    CHECK(a.exhaustive_checked);
+    CHECK(a.best.kernels.size() <= q.max_kernels);
+    CHECK(a.best.objective <= a.greedy.objective);
+    CHECK(a.unlimited.objective <= a.best.objective);
+    CHECK(evaluate_kernels(q, a.best.kernels).objective == a.best.objective);
+  }
 }

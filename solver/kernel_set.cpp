@@ -1,0 +1,331 @@
+#include "solver/kernel_set.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <numeric>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "emulator/gemm_ws_sim.h"
+#include "encodings/gemm_closed_form.h"
+#include "frontend/diagnostics.h"
+#include "solver/cross_validation.h"
+
+namespace warpsat {
+
+std::string KernelSetQuestion::name() const {
+  std::string model_part = model == GemmModel::Seed001 ? "" : std::string(".") + to_string(model);
+  return fmt::format("kernels.{}{}.K{}", machine.name, model_part, max_kernels);
+}
+
+namespace {
+
+// The most (configuration, shape) costs tabulated: 2^24 totals, 128 MB.
+constexpr size_t kMaxTableEntries = size_t{1} << 24;
+// Enumerate K-subsets to cross-check the solver when there are at most this many.
+constexpr double kMaxEnumeratedSubsets = 200000;
+
+double elapsed_ms(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The candidates left after pruning, with their total on every shape.
+struct Table {
+  std::vector<TileConfig> configs;
+  std::vector<std::vector<int64_t>> totals;  // [config][shape]
+};
+
+// Rule 2's tie-break: the configuration a library would rather build.
+bool cheaper_to_build(const TileConfig& a, const TileConfig& b, const Machine& m) {
+  return std::tuple(smem_footprint(a, m), a.stages, a.tile.tm, a.tile.tn, a.tile.tk) <
+         std::tuple(smem_footprint(b, m), b.stages, b.tile.tm, b.tile.tn, b.tile.tk);
+}
+
+Table tabulate(const KernelSetQuestion& q, KernelSetAnswer& a) {
+  a.configurations = q.space.size();
+  if (q.space.size() > kMaxTableEntries / std::max<size_t>(1, q.shapes.size()))
+    throw command_line_error(fmt::format(
+        "{} configurations x {} shapes is more than the {} costs --max-kernels tabulates; narrow the search space",
+        q.space.size(), q.shapes.size(), kMaxTableEntries));
+  // Rule 1: only what fits. Rule 2: one configuration per cost vector.
+  std::map<std::vector<int64_t>, TileConfig> by_costs;
+  for (int64_t tm : q.space.tm)
+    for (int64_t tn : q.space.tn)
+      for (int64_t tk : q.space.tk)
+        for (int64_t d = q.space.min_stages; d <= q.space.max_stages; ++d) {
+          TileConfig c{{tm, tn, tk}, d};
+          if (exceeded_limit(c, q.machine) != Limit::None) continue;
+          ++a.feasible;
+          std::vector<int64_t> costs;
+          costs.reserve(q.shapes.size());
+          for (const WorkloadShape& s : q.shapes) costs.push_back(closed_form_cost(s.shape, c, q.machine, q.model).total);
+          auto [it, inserted] = by_costs.emplace(std::move(costs), c);
+          if (!inserted && cheaper_to_build(c, it->second, q.machine)) it->second = c;
+        }
+  a.distinct = by_costs.size();
+  // Rule 3: drop what another configuration beats or ties everywhere. A
+  // dominator has a smaller weighted sum, so it comes first in this order.
+  std::vector<std::pair<const std::vector<int64_t>*, TileConfig>> order;
+  for (const auto& [costs, c] : by_costs) order.push_back({&costs, c});
+  auto weighted = [&](const std::vector<int64_t>& v) {
+    __extension__ __int128 sum = 0;
+    for (size_t s = 0; s < v.size(); ++s) sum += static_cast<__int128>(v[s]) * q.shapes[s].weight;
+    return sum;
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const auto& x, const auto& y) { return weighted(*x.first) < weighted(*y.first); });
+  Table t;
+  for (const auto& [costs, c] : order) {
+    bool dominated = false;
+    for (const auto& kept : t.totals) {
+      bool all = true;
+      for (size_t s = 0; s < costs->size() && all; ++s) all = kept[s] <= (*costs)[s];
+      if ((dominated = all)) break;
+    }
+    if (dominated) continue;
+    t.configs.push_back(c);
+    t.totals.push_back(*costs);
+  }
+  a.undominated = t.configs.size();
+  return t;
+}
+
+KernelChoice assign(const KernelSetQuestion& q, const Table& t, const std::vector<size_t>& chosen) {
+  KernelChoice k;
+  for (size_t c : chosen) k.kernels.push_back(t.configs[c]);
+  for (size_t s = 0; s < q.shapes.size(); ++s) {
+    size_t best = 0;
+    for (size_t i = 1; i < chosen.size(); ++i)
+      if (t.totals[chosen[i]][s] < t.totals[chosen[best]][s]) best = i;
+    k.assignment.push_back(best);
+    k.totals.push_back(t.totals[chosen[best]][s]);
+    k.objective += q.shapes[s].weight * k.totals.back();
+  }
+  return k;
+}
+
+// K rounds, each adding the configuration that lowers the objective most.
+KernelChoice greedy(const KernelSetQuestion& q, const Table& t) {
+  std::vector<size_t> chosen;
+  for (size_t round = 0; round < std::min(q.max_kernels, t.configs.size()); ++round) {
+    std::optional<std::pair<int64_t, size_t>> best;
+    for (size_t c = 0; c < t.configs.size(); ++c) {
+      if (std::find(chosen.begin(), chosen.end(), c) != chosen.end()) continue;
+      chosen.push_back(c);
+      int64_t v = assign(q, t, chosen).objective;
+      chosen.pop_back();
+      if (!best || v < best->first) best = {v, c};
+    }
+    chosen.push_back(best->second);
+  }
+  return assign(q, t, chosen);
+}
+
+KernelChoice unlimited(const KernelSetQuestion& q, const Table& t) {
+  std::vector<size_t> all(t.configs.size());
+  std::iota(all.begin(), all.end(), 0);
+  KernelChoice k = assign(q, t, all);
+  // Keep only the kernels some shape uses.
+  std::vector<size_t> used;
+  for (size_t s = 0; s < q.shapes.size(); ++s)
+    if (std::find(used.begin(), used.end(), k.assignment[s]) == used.end()) used.push_back(k.assignment[s]);
+  std::sort(used.begin(), used.end());
+  return assign(q, t, used);
+}
+
+// The exact optimum by enumerating every subset of min(K, n) candidates
+// (more kernels never hurt), when there are few enough.
+std::optional<int64_t> enumerate(const KernelSetQuestion& q, const Table& t) {
+  size_t n = t.configs.size(), k = std::min(q.max_kernels, n);
+  double subsets = 1;
+  for (size_t i = 0; i < k; ++i) subsets = subsets * static_cast<double>(n - i) / static_cast<double>(i + 1);
+  if (subsets > kMaxEnumeratedSubsets) return std::nullopt;
+  std::vector<size_t> pick(k);
+  std::iota(pick.begin(), pick.end(), 0);
+  std::optional<int64_t> best;
+  for (;;) {
+    int64_t v = assign(q, t, pick).objective;
+    if (!best || v < *best) best = v;
+    size_t i = k;
+    while (i > 0 && pick[i - 1] == n - k + i - 1) --i;
+    if (i == 0) break;
+    ++pick[i - 1];
+    for (size_t j = i; j < k; ++j) pick[j] = pick[j - 1] + 1;
+  }
+  return best;
+}
+
+}  // namespace
+
+KernelChoice evaluate_kernels(const KernelSetQuestion& q, const std::vector<TileConfig>& kernels) {
+  Table t;
+  for (const TileConfig& c : kernels) {
+    t.configs.push_back(c);
+    std::vector<int64_t> costs;
+    for (const WorkloadShape& s : q.shapes) costs.push_back(closed_form_cost(s.shape, c, q.machine, q.model).total);
+    t.totals.push_back(std::move(costs));
+  }
+  std::vector<size_t> all(kernels.size());
+  std::iota(all.begin(), all.end(), 0);
+  return assign(q, t, all);
+}
+
+namespace {
+
+// Weighted MaxSAT on z3::optimize (see the header).
+class KernelSetSolver {
+ public:
+  // `slack`: an upper bound on the optimum (greedy's objective) minus a lower
+  // bound (every shape on its own best configuration).
+  KernelSetSolver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack)
+      : q_(q), t_(t), o_(o), opt_(c_), slack_(slack) {
+    z3::params p(c_);
+    if (o.timeout_ms) p.set("timeout", o.timeout_ms);  // z3::optimize takes no random seed: it is deterministic
+    opt_.set(p);
+    z3::expr_vector built(c_);
+    for (const TileConfig& k : t.configs)
+      built.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
+    built_ = built;
+    opt_.add(z3::mk_or(built));
+    opt_.add(z3::atmost(built, static_cast<unsigned>(q.max_kernels)));
+    for (size_t s = 0; s < q.shapes.size(); ++s) encode_shape(s);
+  }
+
+  // Sat: the chosen candidates; nullopt on unknown (reason and bound set).
+  std::optional<std::vector<size_t>> solve(KernelSetAnswer& a) {
+    if (!o_.dump_dir.empty())
+      a.dumped.push_back(write_smt2(o_.dump_dir, q_.name() + ".optimum", Z3_optimize_to_string(c_, opt_)));
+    auto start = std::chrono::steady_clock::now();
+    z3::check_result r = opt_.check();
+    if (r != z3::sat) {
+      std::string why = Z3_optimize_get_reason_unknown(c_, opt_);
+      a.reason = r == z3::unsat ? "the kernel-set query is unsat (a warpsat bug)"
+                 : classify_unknown(why, elapsed_ms(start), o_.timeout_ms) == SmtStatus::Timeout
+                     ? fmt::format("timeout after {:.0f} ms", elapsed_ms(start))
+                     : "unknown (" + why + ")";
+      if (objective_) {
+        int64_t lower = 0;
+        if (opt_.lower(*objective_).is_numeral_i64(lower)) a.lower_bound = lower + constant_;
+      }
+      return std::nullopt;
+    }
+    z3::model m = opt_.get_model();
+    std::vector<size_t> chosen;
+    for (size_t c = 0; c < t_.configs.size(); ++c)
+      if (m.eval(built_[static_cast<unsigned>(c)], true).is_true()) chosen.push_back(c);
+    int64_t violated = 0;
+    if (objective_) opt_.upper(*objective_).is_numeral_i64(violated);
+    claimed_ = violated + constant_;
+    return chosen;
+  }
+
+  int64_t claimed_objective() const { return claimed_; }
+
+ private:
+  // Shape s's total in order encoding over its candidates' distinct totals
+  // t_0 < t_1 < ...: within_j is "some built kernel gives s at most t_j",
+  // justified by a kernel at level j or by within_{j-1}; the soft clause
+  // within_j is worth weight x (t_{j+1} - t_j), so the violated weights plus
+  // weight x t_0 are exactly weight x (s's total on its best built kernel).
+  //
+  // Rule 4: an optimal set is no worse than greedy's, and every other shape
+  // costs at least its own best, so shape s never sits more than `slack_`
+  // (weighted) above its own best: "within the last such level" is hard, and
+  // the levels above it need no clause.
+  void encode_shape(size_t s) {
+    std::map<int64_t, std::vector<size_t>> levels;
+    for (size_t c = 0; c < t_.configs.size(); ++c) levels[t_.totals[c][s]].push_back(c);
+    int64_t weight = q_.shapes[s].weight, best = levels.begin()->first;
+    constant_ += weight * best;
+    std::optional<z3::expr> previous;
+    size_t j = 0;
+    for (auto it = levels.begin(); it != levels.end(); ++it, ++j) {
+      z3::expr within = c_.bool_const(fmt::format("shape{}_within_{}", s, j).c_str());
+      z3::expr_vector reasons(c_);
+      for (size_t c : it->second) reasons.push_back(built_[static_cast<unsigned>(c)]);
+      if (previous) reasons.push_back(*previous);
+      opt_.add(z3::implies(within, z3::mk_or(reasons)));
+      auto next = std::next(it);
+      if (next == levels.end() || weight * (next->first - best) > slack_) {
+        opt_.add(within);  // no optimal set serves s above this level
+        break;
+      }
+      objective_ = opt_.add_soft(within, std::to_string(weight * (next->first - it->first)).c_str());
+      previous = within;
+    }
+  }
+
+  const KernelSetQuestion& q_;
+  const Table& t_;
+  const SolverOptions& o_;
+  z3::context c_;
+  z3::optimize opt_;
+  z3::expr_vector built_{c_};
+  std::optional<z3::optimize::handle> objective_;  // every soft clause is in one group: one handle
+  int64_t slack_ = 0;
+  int64_t constant_ = 0;
+  int64_t claimed_ = 0;
+};
+
+void validate(const KernelSetQuestion& q, const Table& t, KernelSetAnswer& a, int64_t claimed) {
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> mismatches;
+  const KernelChoice& k = a.best;
+  if (a.status == KernelSetAnswer::Status::Optimal && claimed != k.objective)
+    mismatches.push_back(fmt::format("objective: the solver says {}, the assignment sums to {}", claimed, k.objective));
+  if (k.kernels.size() > q.max_kernels)
+    mismatches.push_back(fmt::format("{} kernels chosen, more than K = {}", k.kernels.size(), q.max_kernels));
+  for (size_t s = 0; s < q.shapes.size(); ++s)
+    for (size_t i = 0; i < k.kernels.size(); ++i) {
+      // Every chosen kernel on every shape: the assigned one must be the simulator's best.
+      int64_t simulated = simulate(q.shapes[s].shape, k.kernels[i], q.machine, q.model).total;
+      ++a.simulated;
+      if (i == k.assignment[s] && simulated != k.totals[s])
+        mismatches.push_back(fmt::format("shape {} on {} D={}: solver total {}, simulator {}", s + 1,
+                                         to_string(k.kernels[i].tile), k.kernels[i].stages, k.totals[s], simulated));
+      if (simulated < k.totals[s])
+        mismatches.push_back(fmt::format("shape {} is assigned a total of {}, but kernel {} gives {}", s + 1,
+                                         k.totals[s], i, simulated));
+    }
+  if (a.status == KernelSetAnswer::Status::Optimal) {
+    if (a.greedy.objective < k.objective)
+      mismatches.push_back(fmt::format("greedy finds {}, below the proven optimum {}", a.greedy.objective, k.objective));
+    if (auto exhaustive = enumerate(q, t)) {
+      a.exhaustive_checked = true;
+      if (*exhaustive != k.objective)
+        mismatches.push_back(
+            fmt::format("an enumeration of every K-subset finds {}, the solver {}", *exhaustive, k.objective));
+    }
+  }
+  a.validate_ms = elapsed_ms(start);
+  if (!mismatches.empty()) throw CrossValidationError(q.name(), mismatches, "(the kernel-set query: --dump-smt2 DIR)");
+}
+
+}  // namespace
+
+KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& options) {
+  if (q.max_kernels < 1) throw command_line_error("--max-kernels must be at least 1");
+  if (q.shapes.empty()) throw command_line_error("the workload has no shapes");
+  KernelSetAnswer a;
+  auto start = std::chrono::steady_clock::now();
+  Table t = tabulate(q, a);
+  if (t.configs.empty())
+    throw command_line_error(fmt::format("no configuration of the search space fits machine {}'s limits", q.machine.name));
+  a.greedy = greedy(q, t);
+  a.unlimited = unlimited(q, t);
+  KernelSetSolver solver(q, t, options, a.greedy.objective - a.unlimited.objective);
+  std::optional<std::vector<size_t>> chosen = solver.solve(a);
+  a.solve_ms = elapsed_ms(start);
+  if (chosen) {
+    a.status = KernelSetAnswer::Status::Optimal;
+    a.best = assign(q, t, *chosen);
+  } else {
+    a.best = a.greedy;  // the best set known, with the proven lower bound beside it
+  }
+  validate(q, t, a, solver.claimed_objective());
+  return a;
+}
+
+}  // namespace warpsat
