@@ -19,6 +19,19 @@ std::string Race::hazard() const {
   return first.write ? "RAW" : "WAR";
 }
 
+namespace {
+std::string access_text(const RaceAccess& a) {
+  return fmt::format("{} by thread ({},{},{}) of block ({},{},{}) at PTX line {}{}", a.kind(), a.thread_xyz[0],
+                     a.thread_xyz[1], a.thread_xyz[2], a.cta_xyz[0], a.cta_xyz[1], a.cta_xyz[2], a.ptx_line,
+                     a.loc.line ? fmt::format(" (source line {})", a.loc.line) : "");
+}
+}  // namespace
+
+std::string to_string(const Race& r) {
+  return fmt::format("{} race on {} memory at 0x{:x}: {}, {}", r.hazard(), to_string(r.space), r.first_address,
+                     access_text(r.first), access_text(r.second));
+}
+
 // Shadow cells in pages created on first touch: global memory is sparse and
 // may be large, and shared memory is mostly small.
 struct RaceDetector::Shadow {

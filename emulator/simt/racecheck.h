@@ -56,6 +56,10 @@ struct Race {
   std::string hazard() const;
 };
 
+// One line: "RAW race on shared memory at 0x0: write by thread (0,0,0) of
+// block (0,0,0) at PTX line 36 (source line 7), read by ...".
+std::string to_string(const Race& r);
+
 struct RaceReport {
   std::vector<Race> races;  // in the order they were first found
   uint64_t conflicts = 0;   // over all races

@@ -6,6 +6,8 @@
 
 #include "emulator/simt/emulator.h"
 #include "frontend/ptx/parser.h"
+#include "solver/branch_replay.h"
+#include "solver/cross_validation.h"
 
 using namespace warpsat;
 using namespace warpsat::simt;
@@ -142,4 +144,57 @@ TEST_CASE("racecheck: global memory across CTAs, with thread and block coordinat
   CHECK(race.second.cta_xyz[0] == 1);
   CHECK(race.first.thread_xyz[0] == 1);
   CHECK(race.second.thread_xyz[0] == 1);
+}
+
+TEST_CASE("racecheck in branch replays: a race in the given launch contradicts the analysis") {
+  // Neighbours exchange through shared memory without a barrier, then a
+  // branch on the thread index (divergent, with a witness) follows.
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 out) {
+  .shared .align 4 .b32 s[64];
+  .reg .pred %p<2>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 2;
+  mov.u32 %r3, s;
+  add.u32 %r4, %r3, %r2;
+  st.shared.u32 [%r4], %r1;
+  add.u32 %r5, %r1, 1;
+  and.b32 %r5, %r5, 63;
+  shl.b32 %r5, %r5, 2;
+  add.u32 %r5, %r3, %r5;
+  ld.shared.u32 %r6, [%r5];
+  setp.lt.u32 %p1, %r1, 40;
+  @%p1 bra $L_done;
+  cvta.to.global.u64 %rd1, %rd1;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r6;
+$L_done:
+  ret;
+})");
+  const ptx::Function& k = m.functions.at(0);
+  auto options = [] {
+    BranchOptions o;
+    o.solver.timeout_ms = 10000;
+    o.launch.concrete_block = o.launch.concrete_grid = true;
+    o.launch.block[0] = 64;
+    return o;
+  };
+  ReplayOptions replay;
+  BranchOptions plain = options();
+  CHECK_NOTHROW(check_kernel_branches(m, k, plain, &replay));  // off: not checked
+  replay.racecheck = true;
+  BranchOptions checked = options();
+  try {
+    check_kernel_branches(m, k, checked, &replay);
+    FAIL("the race was not reported");
+  } catch (const CrossValidationError& e) {
+    REQUIRE(!e.mismatches().empty());
+    CHECK(e.mismatches()[0].find("race on shared memory") != std::string::npos);
+    CHECK(e.mismatches()[0].find("launch grid 1x1x1, block 64x1x1") != std::string::npos);
+    CHECK(e.query_path().find("data race") != std::string::npos);
+  }
 }
