@@ -69,8 +69,10 @@ struct EmulatorOptions {
   bool return_buffers = true;  // copy every buffer's final contents into the result
   // Linear ids of the CTAs to run (x fastest); empty = all of them.
   std::vector<uint64_t> only_ctas;
-  // Detect data races in shared and global memory (docs/emulator.md#race-detection);
-  // RunResult::races lists them. Off: no cost beyond one branch per access.
+  // Detect data races in shared and global memory (docs/emulator.md, "Race
+  // detection"); RunResult::races lists them. Off: no cost beyond one branch
+  // per access. Meant for full runs: in slices mode (execute_only) the
+  // skipped instructions access nothing, so their races go unseen.
   bool racecheck = false;
   // Called after each executed warp instruction of a conditional branch with
   // the lanes active at it and the lanes that took it (for replays). It

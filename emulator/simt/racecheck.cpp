@@ -1,6 +1,6 @@
 // The race detector: shadow memory with, per byte, the last write and up to
 // two reads since it, and vector clocks over the warps of the running CTA
-// that bar.sync/bar.arrive advance. See docs/emulator.md#race-detection.
+// that bar.sync/bar.arrive advance. See docs/emulator.md, "Race detection".
 #include "emulator/simt/racecheck.h"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 // A data-race detector for the SIMT emulator, in the manner of
 // `compute-sanitizer --tool racecheck`, for shared and global memory. The
-// rules (what orders two accesses) are in docs/emulator.md#race-detection.
+// rules (what orders two accesses) are in docs/emulator.md, "Race detection".
 //
 // The emulator calls the hooks of RaceDetector only when
 // EmulatorOptions::racecheck is set, so a run without it pays one untaken
@@ -46,7 +46,9 @@ struct RaceAccess {
 // Two conflicting accesses to the same byte with nothing ordering them.
 // Byte-level conflicts of the same two instructions with the same kinds in
 // the same space are merged into one Race: `first_address` and the accesses
-// are the first conflict found, `conflicts` counts them all.
+// are the first conflict found, `conflicts` counts the byte conflicts seen
+// (a write meets at most the last write and two reads of each byte, so
+// many concurrent readers count as two).
 struct Race {
   RaceSpace space = RaceSpace::Shared;
   uint64_t first_address = 0;  // shared: offset in the CTA's shared memory; global: device address
