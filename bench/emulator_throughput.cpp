@@ -1,5 +1,5 @@
 // Emulator throughput in warp-instructions per second (full mode, one core):
-//   bench_emulator [--blocks B] [--threads T] [--iterations N]
+//   bench_emulator [--ptx FILE] [--blocks B] [--threads T] [--iterations N] [--racecheck]
 // runs bench/kernels/arith_loop.ptx (arithmetic loop, no divergence), then
 // prints warp instructions, seconds and the rate.
 #include <chrono>
@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
   app.add_option("--threads", threads);
   app.add_option("--iterations", iterations);
   app.add_option("--repeat", repeat);
+  bool racecheck = false;
+  app.add_flag("--racecheck", racecheck, "with the race detector on (its cost)");
   CLI11_PARSE(app, argc, argv);
 
   ptx::Module m = ptx::read_module(file);
@@ -36,6 +38,7 @@ int main(int argc, char** argv) {
   l.args = {out, n};
   simt::EmulatorOptions o;
   o.max_steps = uint64_t{1} << 40;
+  o.racecheck = racecheck;
   double best = 1e30;
   uint64_t warp_instructions = 0;
   for (int r = 0; r < repeat; ++r) {
@@ -45,7 +48,8 @@ int main(int argc, char** argv) {
     best = std::min(best, s);
     warp_instructions = res.metrics.warp_instructions;
   }
-  fmt::print("{}: {} blocks x {} threads, {} iterations\n", file, blocks, threads, iterations);
+  fmt::print("{}: {} blocks x {} threads, {} iterations{}\n", file, blocks, threads, iterations,
+             racecheck ? ", racecheck" : "");
   fmt::print("  {} warp instructions in {:.3f} s (best of {}): {:.1f} million warp instructions/s\n",
              warp_instructions, best, repeat, static_cast<double>(warp_instructions) / best / 1e6);
   return 0;

@@ -24,6 +24,7 @@ struct BranchesOptions {
   std::string file, kernel, launch, format = "table";
   std::vector<uint32_t> block, grid;
   bool symbolic = false;
+  bool racecheck = false;
   std::vector<std::string> assume;
   unsigned timeout_ms = 2000, unroll = 8, seed = 0;
   size_t max_ranges = 64, max_paths = 32;
@@ -211,6 +212,7 @@ int run_branches(const BranchesOptions& o) {
     ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
                : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
     ro.dump_dir = o.dump_dir;
+    ro.racecheck = o.racecheck;
     results.push_back(check_kernel_branches(m, *k, bo, o.no_replay ? nullptr : &ro));
   }
   if (o.format == "json") {
@@ -248,6 +250,8 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
       ->capture_default_str();
   sub->add_option("--max-paths", o->max_paths, "feasible paths reported per kernel with a concrete launch (0: none)")
       ->capture_default_str();
+  sub->add_flag("--racecheck", o->racecheck,
+                "replay a concrete launch with the race detector too: a data race contradicts the analysis (exit 3)");
   sub->add_flag("--no-replay", o->no_replay, "do not replay verdicts on the emulator (reported as not validated)");
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt a verdict before the replay")
       ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform"}))

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/emulator_options.h"
 #include "cli/metrics_output.h"
+#include "cli/race_output.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/profile.h"
 #include "frontend/ptx/parser.h"
@@ -22,6 +23,7 @@ struct ProfileOptions {
   uint64_t buffer_bytes = uint64_t{64} << 20;
   uint64_t dynamic_shared_bytes = 0;
   EmulatorRunOptions run;
+  bool racecheck = false;
 };
 
 struct Row {
@@ -77,6 +79,11 @@ int run_profile(const ProfileOptions& o) {
   dl.buffer_bytes = o.buffer_bytes;
   dl.dynamic_shared_bytes = o.dynamic_shared_bytes;
   simt::EmulatorOptions eo = o.run.emulator_options();
+  // Slices mode skips the instructions that do not decide control flow, and
+  // with them most memory accesses: races there would go unseen.
+  if (o.racecheck && mode == simt::ProfileMode::Slices) throw command_line_error("--racecheck needs --mode full");
+  if (o.racecheck && o.format == "csv") throw command_line_error("--racecheck prints a table or JSON, not CSV");
+  eo.racecheck = o.racecheck;
 
   std::vector<ptx::Module> modules;
   modules.reserve(o.files.size());
@@ -98,12 +105,13 @@ int run_profile(const ProfileOptions& o) {
   if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel named " + o.kernel);
 
   simt::KernelMetrics total;
-  size_t failed = 0, fell_back = 0;
+  size_t failed = 0, fell_back = 0, racy = 0;
   double ms = 0;
   for (const Row& r : rows) {
     if (r.profile.ok) total += r.profile.metrics;
     failed += !r.profile.ok;
     fell_back += !r.profile.fallback.empty();
+    racy += !r.profile.races.empty();
     ms += r.profile.milliseconds;
   }
 
@@ -122,6 +130,7 @@ int run_profile(const ProfileOptions& o) {
       j["mode"] = r.profile.mode == simt::ProfileMode::Slices ? "slices" : "full";
       if (!r.profile.fallback.empty()) j["fallback"] = r.profile.fallback;
       j["duration_ms"] = r.profile.milliseconds;
+      if (o.racecheck && r.profile.ok) j["racecheck"] = races_json(*r.module, r.profile.races);
       kernels.push_back(j);
     }
     nlohmann::json t = metrics_json(modules.front(), total);
@@ -149,8 +158,11 @@ int run_profile(const ProfileOptions& o) {
                failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
+    for (const Row& r : rows)
+      if (o.racecheck && r.profile.ok)
+        fmt::print("{}: {}", r.profile.kernel, races_text(*r.module, r.profile.races));
   }
-  return failed ? kExitCheckFailed : kExitOk;
+  return failed || racy ? kExitCheckFailed : kExitOk;
 }
 
 }  // namespace
@@ -168,6 +180,8 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--dynamic-shared-bytes", o->dynamic_shared_bytes, "dynamic shared memory per block without --launch")
       ->capture_default_str();
   o->run.add_to(*sub);
+  sub->add_flag("--racecheck", o->racecheck,
+                "report data races in shared and global memory per kernel (full mode); exit 1 when there are any");
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "csv"}))->capture_default_str();
   commands.push_back({sub, [o] { return run_profile(*o); }});
 }

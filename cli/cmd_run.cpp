@@ -1,5 +1,6 @@
 // `warpsat run`: run a kernel on the emulator with a launch description and
-// print the buffers it leaves and its metrics.
+// print the buffers it leaves and its metrics; with --racecheck, the data
+// races it saw (exit 1 when there are any).
 #include <cstring>
 #include <iostream>
 
@@ -7,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/metrics_output.h"
+#include "cli/race_output.h"
 #include "emulator/simt/launch.h"
 #include "frontend/ptx/parser.h"
 
@@ -18,6 +20,7 @@ struct RunOptions {
   std::string file, launch, format = "table";
   std::vector<size_t> dump;
   uint64_t max_steps = uint64_t{1} << 28;
+  bool racecheck = false;
 };
 
 // One element of a buffer as text, by its type.
@@ -57,7 +60,10 @@ int run_run(const RunOptions& o) {
       throw command_line_error(fmt::format("--dump {}: parameter {} is not a buffer", i, i));
   simt::EmulatorOptions eo;
   eo.max_steps = o.max_steps;
+  eo.racecheck = o.racecheck;
   simt::RunResult r = simt::run_kernel(m, launch, eo);
+  // README's exit codes: a check that ran and found something is 1.
+  int exit_code = o.racecheck && !r.races.empty() ? kExitCheckFailed : kExitOk;
 
   if (o.format == "json") {
     nlohmann::json buffers = nlohmann::json::array();
@@ -77,8 +83,9 @@ int run_run(const RunOptions& o) {
                         {"grid", {launch.grid[0], launch.grid[1], launch.grid[2]}},
                         {"buffers", buffers},
                         {"metrics", metrics_json(m, r.metrics)}};
+    if (o.racecheck) j["racecheck"] = races_json(m, r.races);
     std::cout << j.dump(2) << "\n";
-    return kExitOk;
+    return exit_code;
   }
   fmt::print("kernel {} on grid {}x{}x{}, block {}x{}x{}\n", launch.kernel, launch.grid[0], launch.grid[1],
              launch.grid[2], launch.block[0], launch.block[1], launch.block[2]);
@@ -93,7 +100,8 @@ int run_run(const RunOptions& o) {
     fmt::print("\n");
   }
   fmt::print("metrics:\n{}", metrics_text(r.metrics));
-  return kExitOk;
+  if (o.racecheck) fmt::print("{}", races_text(m, r.races));
+  return exit_code;
 }
 
 }  // namespace
@@ -107,6 +115,9 @@ void add_run_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--dump", o->dump, "parameters whose buffers to print (default: every buffer)")->delimiter(',');
   sub->add_option("--max-steps", o->max_steps, "stop after this many warp instructions (a runaway loop)")
       ->capture_default_str();
+  sub->add_flag("--racecheck", o->racecheck,
+                "report data races in shared and global memory, as compute-sanitizer's racecheck does; exit 1 "
+                "when there are any");
   commands.push_back({sub, [o] { return run_run(*o); }});
 }
 

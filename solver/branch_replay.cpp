@@ -49,6 +49,10 @@ class Replayer {
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Divergent) replay_witness(b);
       else if (b.verdict == BranchVerdict::Unknown) b.validation = "no verdict to replay";
+    if (!races_.empty() && mismatches_.empty())
+      throw CrossValidationError(fmt::format("branches of {}", k_.name), races_,
+                                 "(none: a data race the analysis assumes absent, no solver query involved)");
+    mismatches_.insert(mismatches_.end(), races_.begin(), races_.end());
     if (!mismatches_.empty()) {
       std::string dir = ro_.dump_dir.empty() ? "." : ro_.dump_dir;
       std::string path;
@@ -75,6 +79,7 @@ class Replayer {
     eo.return_buffers = false;
     eo.only_ctas = ctas;
     bool made_up = origin != Origin::Given;
+    eo.racecheck = ro_.racecheck && !made_up;
     uint64_t& used = origin == Origin::Shape ? shape_steps_ : witness_steps_;
     if (made_up) {
       uint64_t total = origin == Origin::Shape ? ro_.shape_steps_total : ro_.witness_steps_total;
@@ -93,6 +98,12 @@ class Replayer {
     try {
       simt::RunResult r = simt::run_kernel(m_, launch, eo);
       if (made_up) used += r.metrics.warp_instructions;
+      for (const simt::Race& race : r.races.races) {
+        std::string text = fmt::format("launch grid {}x{}x{}, block {}x{}x{}: {}", launch.grid[0], launch.grid[1],
+                                     launch.grid[2], launch.block[0], launch.block[1], launch.block[2],
+                                     simt::to_string(race));
+        if (std::find(races_.begin(), races_.end(), text) == races_.end()) races_.push_back(std::move(text));
+      }
     } catch (const InputError& e) {
       if (made_up) used += eo.max_steps;  // at most; a fault is usually the step limit
       return std::string(e.what());
@@ -469,6 +480,7 @@ class Replayer {
   uint64_t shape_steps_ = 0, witness_steps_ = 0;
   std::set<uint64_t> ran_ctas_;
   std::vector<std::string> mismatches_;
+  std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
   std::set<uint32_t> contradicted_;
   uint32_t first_bad_ = 0, first_bad_line_ = 0;
 };

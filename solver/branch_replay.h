@@ -32,6 +32,11 @@ struct ReplayOptions {
   uint64_t witness_steps_total = uint64_t{1} << 26;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
+  // Run the given launch with the race detector: the analysis reads memory
+  // as if no other thread wrote it meanwhile, so a race there contradicts
+  // it (CrossValidationError, no query to write). Made-up launches are not
+  // checked: their invented parameters can make races the kernel never has.
+  bool racecheck = false;
 };
 
 void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,

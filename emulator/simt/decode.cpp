@@ -270,6 +270,7 @@ void Decoder::fill_common(const ptx::Instruction& ins, Op& op) {
                     : op.category == analysis::Category::Fp64 ? 64
                                                               : 0;
   op.is_branch = ins.op == ptx::Opcode::Bra || ins.op == ptx::Opcode::Brx;
+  op.atomic = ins.op == ptx::Opcode::Atom || ins.op == ptx::Opcode::Red;
 }
 
 void run_unsupported(Exec& x, const Op& op, uint32_t mask) {

@@ -79,6 +79,7 @@ uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, boo
     case StateSpace::Shared: {
       if (addr >= kSharedWindow) addr -= kSharedWindow;
       if (!cta.shared.contains(addr, n)) oob("shared");
+      if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Shared, addr, n, write);
       return cta.shared.data() + addr;
     }
     case StateSpace::Local: {
@@ -118,6 +119,8 @@ void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n)
       fail(op, lane, fmt::format("out-of-bounds {} load of {} byte(s) at address 0x{:x}",
                                  space == ptx::StateSpace::Const ? "const" : "global", n, addr));
     a->read(addr - a->base(), buf, n);
+    if (run.race && space == ptx::StateSpace::Global) [[unlikely]]
+      run.race->access(*this, op, lane, RaceSpace::Global, addr, n, false);
     return;
   }
   std::memcpy(buf, resolve(op, lane, addr, n, false, space), n);
@@ -129,6 +132,7 @@ void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, si
     Allocation* a = run.memory.find(addr, n);
     if (!a) fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x}", n, addr));
     a->write(addr - a->base(), buf, n);
+    if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Global, addr, n, true);
     return;
   }
   std::memcpy(resolve(op, lane, addr, n, true, space), buf, n);
@@ -505,6 +509,7 @@ class WarpRunner {
       b.expected = static_cast<uint32_t>(n);
     }
     b.arrived += static_cast<uint32_t>(__builtin_popcount(exec));
+    if (rs_.race) rs_.race->arrive(w.id, static_cast<uint32_t>(id));
     uint32_t red = op.flags >> 4;
     if (red) {
       if (!b.red_started) {
@@ -564,6 +569,7 @@ bool WarpRunner::release_barriers(bool) {
       f.stack.back().pc = w.barrier_op + 1;
       w.state = Warp::State::Ready;
     }
+    if (rs_.race) rs_.race->release(id, b.waiting);
     b = BarrierState{};
     released = true;
   }
@@ -595,6 +601,7 @@ void WarpRunner::deadlock() {
 
 void run_cta(RunState& rs, uint64_t linear) {
   Cta cta = make_cta(rs, linear);
+  if (rs.race) rs.race->begin_cta(linear, static_cast<uint32_t>(cta.warps.size()));
   WarpRunner runner(rs, cta);
   for (;;) {
     bool ran = false, all_done = true;
@@ -729,6 +736,7 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   rs.counters.resize(rs.program.functions.size());
   for (size_t f = 0; f < rs.program.functions.size(); ++f) rs.counters[f].resize(rs.program.functions[f].ops.size());
   rs.executes = options.execute_only;
+  if (options.racecheck) rs.race = std::make_unique<RaceDetector>(module, launch, rs.program);
 
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
   uint64_t ran = 0;
@@ -742,6 +750,7 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   RunResult r;
   r.stopped = rs.stop;
   r.metrics = collect_metrics(rs, ran);
+  if (rs.race) r.races = rs.race->take_report();
   r.buffers.resize(launch.args.size());
   for (size_t i = 0; i < launch.args.size() && options.return_buffers; ++i)
     if (launch.args[i].kind == KernelArgument::Kind::Buffer) {

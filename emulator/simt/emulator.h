@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emulator/simt/metrics.h"
+#include "emulator/simt/racecheck.h"
 #include "frontend/diagnostics.h"
 #include "frontend/ptx/ir.h"
 
@@ -68,6 +69,11 @@ struct EmulatorOptions {
   bool return_buffers = true;  // copy every buffer's final contents into the result
   // Linear ids of the CTAs to run (x fastest); empty = all of them.
   std::vector<uint64_t> only_ctas;
+  // Detect data races in shared and global memory (docs/emulator.md, "Race
+  // detection"); RunResult::races lists them. Off: no cost beyond one branch
+  // per access. Meant for full runs: in slices mode (execute_only) the
+  // skipped instructions access nothing, so their races go unseen.
+  bool racecheck = false;
   // Called after each executed warp instruction of a conditional branch with
   // the lanes active at it and the lanes that took it (for replays). It
   // returns true to end the launch there: a witness replay has seen its
@@ -80,6 +86,7 @@ struct RunResult {
   bool stopped = false;  // on_branch ended the launch early (metrics are partial)
   KernelMetrics metrics;
   std::vector<std::vector<uint8_t>> buffers;  // final contents, per argument (empty for scalars)
+  RaceReport races;  // with EmulatorOptions::racecheck (a run stopped by a fault reports none)
 };
 
 // The kernel a launch names; with no name, the module's only .entry.

@@ -4,6 +4,7 @@
 
 #include "emulator/simt/decode.h"
 #include "emulator/simt/lanes.h"
+#include "emulator/simt/run_state.h"
 
 namespace warpsat::simt {
 
@@ -117,7 +118,11 @@ void run_elect(Exec& x, const Op& op, uint32_t mask) {
   });
 }
 
-void run_nop(Exec&, const Op&, uint32_t) {}
+// bar.warp.sync: the lanes of a warp always run in step here, so it only
+// matters to the race detector (it orders accesses of divergent paths).
+void run_warp_sync(Exec& x, const Op&, uint32_t mask) {
+  if (x.run.race) x.run.race->warp_sync(x.warp.id, mask);
+}
 
 }  // namespace
 
@@ -179,7 +184,7 @@ bool decode_warp(Decoder& d, const ptx::Instruction& ins, Op& op) {
     case Opcode::Bar:
     case Opcode::Barrier:
       if (!ins.has("warp")) return false;
-      op.run = run_nop;  // lanes of a warp always run in step here
+      op.run = run_warp_sync;
       return true;
     default: return false;
   }

@@ -139,7 +139,9 @@ KernelProfile profile_kernel(const ptx::Module& m, const Launch& launch, Profile
         p.fallback = s.not_applicable;
       }
     }
-    p.metrics = run_kernel(m, launch, o).metrics;
+    RunResult r = run_kernel(m, launch, o);
+    p.metrics = r.metrics;
+    p.races = std::move(r.races);
     p.ok = true;
   } catch (const InputError& e) {
     p.error = e.what();

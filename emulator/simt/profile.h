@@ -34,6 +34,7 @@ struct KernelProfile {
   ProfileMode mode = ProfileMode::Full;  // the mode that produced the metrics
   std::string fallback;        // slices mode was asked for but fell back to full: why
   size_t slice_instructions = 0, reachable_instructions = 0;
+  RaceReport races;            // with EmulatorOptions::racecheck (full mode)
 };
 
 // Never throws for faults of the kernel: they become `error`.

@@ -77,6 +77,7 @@ struct Op {
   uint8_t fp_precision = 0; // 0 none, 16, 32, 64
   bool fp_special = false;  // div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2, tanh
   bool is_branch = false;   // bra/brx (counted for branch efficiency)
+  bool atomic = false;      // atom/red: never races with another atomic
 };
 
 // A call's argument and result bindings.

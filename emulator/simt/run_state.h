@@ -1,6 +1,7 @@
 // Everything one kernel launch holds while it runs.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "emulator/simt/emulator.h"
@@ -29,6 +30,7 @@ struct RunState {
   uint64_t steps = 0;
   bool stop = false;  // on_branch asked to end the launch
   std::vector<std::vector<OpCounters>> counters;  // [function][instruction]
+  std::unique_ptr<RaceDetector> race;  // with EmulatorOptions::racecheck; null otherwise
   std::vector<std::vector<bool>> executes;  // slices mode: [function][instruction]; empty = all
 
   RunState(const ptx::Module& m, const Launch& l, const EmulatorOptions& o) : module(m), launch(l), options(o) {}
