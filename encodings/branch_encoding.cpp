@@ -56,14 +56,14 @@ class Executor : public TermSource {
 
   BranchEncoding run() {
     try {
-      slice_ = analysis::backward_closure(f_, a_, branches_);
+      for (uint32_t b : branches_) stores_mode_ = stores_mode_ || written_space(f_.instructions[b]).has_value();
+      slice_ = analysis::backward_closure(f_, a_, stores_mode_ ? address_definitions() : branches_);
       is_target_.assign(f_.instructions.size(), false);
       for (uint32_t b : branches_) is_target_[b] = true;
       in_slice_.assign(f_.instructions.size(), false);
       for (uint32_t i : slice_.instructions) in_slice_[i] = true;
       e_.unroll = o_.unroll;
       memory_.emplace(m_, f_, a_, o_.race_free);
-      for (uint32_t b : branches_) stores_mode_ = stores_mode_ || written_space(f_.instructions[b]).has_value();
       find_live_registers();
       find_blocks_reaching_targets();
       build_loop_tree();
@@ -316,6 +316,11 @@ class Executor : public TermSource {
     }
     for (auto& [name, why] : imprecise_)
       if (used.count(name)) e_.imprecision.insert(why);
+    for (LoadTerm& l : e_.loads)
+      if (!l.immutable)
+        l.matters = std::any_of(l.value.begin(), l.value.end(), [&](const z3::expr& v) {
+          return v.is_app() && used.count(v.decl().name().str());
+        });
   }
 
   // A scalar parameter's width, or an aggregate's (a .b8 array, as CUDA
@@ -797,6 +802,27 @@ class Executor : public TermSource {
                        : 1;
     bytes = bytes ? static_cast<unsigned>(bytes * count) : 16;
     e_.stores.push_back({index, st.t[0].pc, address, bytes});
+  }
+  // The instructions defining the stores' address registers: the slice of
+  // a store's address, not of the value it stores (which may be most of the
+  // kernel). Branches the addresses do not depend on are followed both ways,
+  // which can only add occurrences.
+  std::vector<uint32_t> address_definitions() const {
+    std::vector<uint32_t> seeds;
+    for (uint32_t i : branches_) {
+      const ptx::Instruction& ins = f_.instructions[i];
+      size_t at = ins.op == Opcode::Atom ? 1 : 0;
+      if (ins.operands.size() <= at || ins.operands[at].kind != Operand::Kind::Address) continue;
+      const Operand& base = ins.operands[at].elements.at(0);
+      if (base.kind != Operand::Kind::Register) continue;
+      for (const analysis::UseDefs& u : a_.defs.uses[i])
+        if (u.reg == base.reg)
+          for (uint32_t d : u.defs)
+            if (d != analysis::kEntryDef) seeds.push_back(d);
+    }
+    std::sort(seeds.begin(), seeds.end());
+    seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+    return seeds;
   }
   z3::expr widen64(const z3::expr& v) {
     unsigned w = v.get_sort().bv_size();

@@ -68,6 +68,7 @@ struct LoadTerm {
   ptx::StateSpace space = ptx::StateSpace::Generic;
   unsigned bits = 32;
   bool immutable = false;  // memory no store of the kernel can write
+  bool matters = true;     // a branch occurrence depends on its value (per-thread loads)
   std::vector<z3::expr> address, value, reach;
 };
 

@@ -59,8 +59,12 @@ constexpr unsigned kFirstUnroll = 1;
 // The first encoding's queries (when it abstracted loops) give up sooner: the
 // full depth is tried next anyway.
 constexpr unsigned kShallowTimeoutMs = 500;
-// Loads per branch that an `unwritten` query is asked for.
-constexpr size_t kMaxUnwrittenQueries = 8;
+// Loads per branch that an `unwritten` query is asked for, and each one's
+// budget: the addresses are simple sums, proved in milliseconds or not at all.
+constexpr size_t kMaxUnwrittenQueries = 4;
+constexpr unsigned kUnwrittenTimeoutMs = 200;
+// `unwritten` queries in a row not proved before a kernel is asked no more.
+constexpr size_t kMaxUnwrittenFailures = 8;
 // Each query's try on Z3's plain SMT core before its default solver.
 constexpr unsigned kQuickTimeoutMs = 200;
 
@@ -373,17 +377,25 @@ class BranchSolver {
   // each, one named query `unwritten-line<L>` asks whether some store of
   // some thread anywhere in the launch, at any occurrence, overlaps an
   // address the load reads. Unsat: the load reads read-only memory. Asked
-  // only when a load of written memory makes the branch imprecise.
+  // only when a load of written memory makes the branch imprecise, within
+  // kUnwrittenTimeoutMs, and never again for a load already not proved for
+  // another branch of the kernel (a kernel with many stores would otherwise
+  // pay for the same failing query at every branch).
   std::set<uint32_t> prove_unwritten(z3::context& c, const BranchEncoding& e, const BranchEncodingOptions& eo,
                                      const std::string& stem, BranchResult& r) {
     std::set<uint32_t> out;
     bool matters = false;
     for (const std::string& why : e.imprecision) matters = matters || why.rfind("loads of ", 0) == 0;
     if (!matters || !e.unsupported.empty() || !memory_.global_writers()) return out;
+    // A kernel whose loads keep failing (pointer parameters that may alias
+    // the stored ones, mostly) is not asked further: each try builds the
+    // stores' encoding anew, which costs more than the queries.
+    if (unwritten_failures_ >= kMaxUnwrittenFailures) return out;
     std::map<uint32_t, std::vector<z3::expr>> reads;  // load instruction -> "an occurrence reads a stored byte"
     std::optional<BranchEncoding> stores;
     for (const LoadTerm& l : e.loads) {
-      if (l.immutable || !memory_.may_prove_unwritten(l.instruction)) continue;
+      if (l.immutable || !l.matters || !memory_.may_prove_unwritten(l.instruction) || not_unwritten_.count(l.instruction))
+        continue;
       if (!reads.count(l.instruction) && reads.size() >= kMaxUnwrittenQueries) continue;
       if (!stores) {
         stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, eo);
@@ -403,11 +415,14 @@ class BranchSolver {
     if (reads.empty()) return out;
     z3::expr_vector base = smt::copy_of(e.base);
     for (const z3::expr& b : stores->base) base.push_back(b);
-    QueryRunner q(c, o_, stem, r, o_.solver.timeout_ms);
+    unsigned timeout = o_.solver.timeout_ms ? std::min(o_.solver.timeout_ms, kUnwrittenTimeoutMs) : kUnwrittenTimeoutMs;
+    QueryRunner q(c, o_, stem, r, timeout);
     for (const auto& [load, hits] : reads)
       if (q.check(base, any_of(c, hits), fmt::format("unwritten-line{}", f_.instructions[load].pos.line)) ==
           SmtStatus::Unsat)
-        out.insert(load);
+        out.insert(load), unwritten_failures_ = 0;
+      else
+        not_unwritten_.insert(load), ++unwritten_failures_;
     return out;
   }
 
@@ -578,6 +593,8 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   MemoryModel memory_;
+  std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
+  size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
