@@ -39,8 +39,8 @@ class TermSource {
   virtual z3::expr opaque(int thread, const ptx::Instruction& ins, unsigned bits, const std::string& why,
                           bool warp_uniform) = 0;
   // Element `element` of the result of an instruction that computes it
-  // from its operands `args` alone (floating point, a texture read): one
-  // function of the operands, the same in every thread. `why` is recorded
+  // from its operands `args` alone (floating point, a texture read): the
+  // same value in threads whose operands are the same. `why` is recorded
   // as imprecision: the function is not modelled, only its determinism.
   virtual z3::expr function_of(int thread, const ptx::Instruction& ins, const std::vector<z3::expr>& args,
                                unsigned bits, unsigned element, const std::string& why) = 0;
