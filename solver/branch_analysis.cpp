@@ -65,6 +65,10 @@ constexpr size_t kMaxUnwrittenQueries = 4;
 constexpr unsigned kUnwrittenTimeoutMs = 200;
 // `unwritten` queries in a row not proved before a kernel is asked no more.
 constexpr size_t kMaxUnwrittenFailures = 8;
+// Time per kernel for `unwritten` tries (the stores' encoding and the
+// queries), after which none is made: encoding the stores of a large kernel
+// anew for each branch costs seconds.
+constexpr double kUnwrittenBudgetMs = 2000;
 // Each query's try on Z3's plain SMT core before its default solver.
 constexpr unsigned kQuickTimeoutMs = 200;
 
@@ -390,7 +394,13 @@ class BranchSolver {
     // A kernel whose loads keep failing (pointer parameters that may alias
     // the stored ones, mostly) is not asked further: each try builds the
     // stores' encoding anew, which costs more than the queries.
-    if (unwritten_failures_ >= kMaxUnwrittenFailures) return out;
+    if (unwritten_failures_ >= kMaxUnwrittenFailures || unwritten_ms_ >= kUnwrittenBudgetMs) return out;
+    auto start = std::chrono::steady_clock::now();
+    struct Spent {  // every return below counts the time spent here
+      std::chrono::steady_clock::time_point start;
+      double& total;
+      ~Spent() { total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); }
+    } spent{start, unwritten_ms_};
     std::map<uint32_t, std::vector<z3::expr>> reads;  // load instruction -> "an occurrence reads a stored byte"
     std::optional<BranchEncoding> stores;
     for (const LoadTerm& l : e.loads) {
@@ -595,6 +605,7 @@ class BranchSolver {
   MemoryModel memory_;
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
+  double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
