@@ -29,7 +29,7 @@ struct BranchesOptions {
   unsigned timeout_ms = 2000, unroll = 8, seed = 0;
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
-  bool no_replay = false;
+  bool no_replay = false, no_race_free = false;
   std::string inject_fault = "none";
 };
 
@@ -171,6 +171,7 @@ int run_branches(const BranchesOptions& o) {
   BranchOptions bo;
   bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
   bo.encoding.unroll = o.unroll;
+  bo.encoding.race_free = !o.no_race_free;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;
@@ -252,6 +253,8 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
       ->capture_default_str();
   sub->add_flag("--racecheck", o->racecheck,
                 "replay a concrete launch with the race detector too: a data race contradicts the analysis (exit 3)");
+  sub->add_flag("--no-race-free", o->no_race_free,
+                "do not assume the kernel is free of data races: shared-memory loads after a barrier stay per thread");
   sub->add_flag("--no-replay", o->no_replay, "do not replay verdicts on the emulator (reported as not validated)");
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt a verdict before the replay")
       ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform"}))

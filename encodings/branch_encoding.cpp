@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "encodings/memory_model.h"
 #include "encodings/ptx_semantics.h"
 #include "encodings/warp_reduction.h"
 
@@ -47,20 +48,22 @@ struct Edge {
 class Executor : public TermSource {
  public:
   Executor(z3::context& c, const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
-           std::vector<uint32_t> branches, const LaunchSpec& launch, const BranchEncodingOptions& o)
-      : c_(c), m_(m), f_(f), a_(a), branches_(std::move(branches)), launch_(launch), o_(o),
+           std::vector<uint32_t> branches, const LaunchSpec& launch, const BranchEncodingOptions& o,
+           std::string prefix = "")
+      : c_(c), m_(m), f_(f), a_(a), branches_(std::move(branches)), launch_(launch), o_(o), prefix_(std::move(prefix)),
         n_(o.whole_warp ? 32 : 2),
-        e_{z3::expr_vector(c), c.bool_val(true), n_, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
+        e_{z3::expr_vector(c), c.bool_val(true), n_, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
 
   BranchEncoding run() {
     try {
-      slice_ = analysis::backward_closure(f_, a_, branches_);
+      for (uint32_t b : branches_) stores_mode_ = stores_mode_ || written_space(f_.instructions[b]).has_value();
+      slice_ = analysis::backward_closure(f_, a_, stores_mode_ ? address_definitions() : branches_);
       is_target_.assign(f_.instructions.size(), false);
       for (uint32_t b : branches_) is_target_[b] = true;
       in_slice_.assign(f_.instructions.size(), false);
       for (uint32_t i : slice_.instructions) in_slice_[i] = true;
       e_.unroll = o_.unroll;
-      find_written_spaces();
+      memory_.emplace(m_, f_, a_, o_.race_free);
       find_live_registers();
       find_blocks_reaching_targets();
       build_loop_tree();
@@ -112,7 +115,7 @@ class Executor : public TermSource {
         return ~(z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) * c_.bv_val(2, 32) - c_.bv_val(1, 32));
       default: {
         // %clock and friends: the same for the lanes of a warp at one instant.
-        std::string n = fmt::format("special.{}.{}", o.text, step_);
+        std::string n = fmt::format("{}special.{}.{}", prefix_, o.text, step_);
         return c_.bv_const(n.c_str(), 64).extract(31, 0);
       }
     }
@@ -122,8 +125,21 @@ class Executor : public TermSource {
   }
   z3::expr load(int t, const ptx::Instruction& ins, ptx::StateSpace space, const z3::expr& address,
                 unsigned bits) override {
-    bool immutable = space == ptx::StateSpace::Const || space == ptx::StateSpace::Param || !may_be_written(space);
-    if (!immutable) {
+    uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
+    LoadKind kind = memory_->classify(index, o_.unwritten_loads);
+    if (kind == LoadKind::AfterBarrier) {
+      // Race-free: every thread that reads this address here, together,
+      // reads the last value stored before the barrier behind them. One
+      // function per dynamic occurrence: another occurrence may be in
+      // another barrier interval.
+      std::string fname = fmt::format("{}memory.shared.barrier.{}.{}", prefix_, step_, bits);
+      z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
+      z3::expr v = mem(address);
+      note_imprecise(fname, "shared memory read after a barrier (race-free: what was stored before it)");
+      record_load(t, ins, space, bits, address, v, false);
+      return v;
+    }
+    if (kind == LoadKind::PerThread) {
       z3::expr v = fresh(t, bits, "load");
       note_imprecise(v, fmt::format("loads of {} memory the kernel writes", space_name(space)));
       record_load(t, ins, space, bits, address, v, false);
@@ -132,6 +148,9 @@ class Executor : public TermSource {
     // Immutable memory: the same address holds the same value in every thread.
     std::string fname = fmt::format("memory.{}.{}", space_name(space), bits);
     z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
+    // A replay sets global memory at a witness's addresses, but not .const
+    // memory: a split through a .const value is the replay's to confirm.
+    if (space == ptx::StateSpace::Const) note_imprecise(fname, "values of .const memory, which a replay cannot set");
     z3::expr v = mem(address);
     record_load(t, ins, space, bits, address, v, true);
     return v;
@@ -157,16 +176,45 @@ class Executor : public TermSource {
     auto key = std::pair{step_, bits};
     auto it = shared_.find(key);
     if (it != shared_.end()) return it->second;
-    z3::expr v = c_.bv_const(fmt::format("warp_value.{}.{}", step_, ins.pos.line).c_str(), bits);
+    z3::expr v = c_.bv_const(fmt::format("{}warp_value.{}.{}", prefix_, step_, ins.pos.line).c_str(), bits);
     note_imprecise(v, why);
     shared_.emplace(key, v);
+    return v;
+  }
+  z3::expr function_of(int t, const ptx::Instruction& ins, const std::vector<z3::expr>& args, unsigned bits,
+                       unsigned element, const std::string& why) override {
+    uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
+    bool texture = ins.op == Opcode::Tex || ins.op == Opcode::Tld4;
+    if (texture && memory_->classify(index, o_.unwritten_loads) != LoadKind::ReadOnly)
+      return opaque(t, ins, bits, "texture reads of memory the kernel may write", false);
+    // Thread 0 runs each step first. A thread whose operands are the same
+    // terms as thread 0's gets thread 0's result: one unknown value for the
+    // step, like a vote's. Other threads get a value of their own. (One
+    // uninterpreted function of the operands would say more, equal results
+    // for operands equal only in value, but Z3 pays for its congruence in
+    // every query of a float-heavy kernel: eight times slower on CUB's
+    // histogram kernel, for no verdict.)
+    auto key = std::pair{step_, element};
+    if (t == 0) {
+      z3::expr v = c_.bv_const(fmt::format("{}fn.{}.{}.e{}", prefix_, ins.name, step_, element).c_str(), bits);
+      note_imprecise(v, why);
+      results_.insert_or_assign(key, std::pair{args, v});
+      return v;
+    }
+    auto it = results_.find(key);
+    if (it != results_.end() && it->second.first.size() == args.size() &&
+        std::equal(args.begin(), args.end(), it->second.first.begin(),
+                   [](const z3::expr& a, const z3::expr& b) { return z3::eq(a, b); }))
+      return it->second.second;
+    z3::expr v = fresh(t, bits, "fn");
+    note_imprecise(v, why);
     return v;
   }
   z3::expr other_lane(int t, const ptx::Instruction& ins, const z3::expr& own, const z3::expr& lane) override {
     if (o_.whole_warp) {
       // Every lane's value is tracked: select the source lane's. A lane that
       // is not active at the shuffle gives an undefined value.
-      z3::expr v = c_.bv_const(fmt::format("inactive_lane.{}.t{}", step_, t).c_str(), 32);
+      z3::expr v = c_.bv_const(fmt::format("{}inactive_lane.{}.t{}", prefix_, step_, t).c_str(), 32);
       note_imprecise(v, "shuffles from lanes that are not active");
       z3::expr source = lane.simplify();
       uint64_t k = 0;
@@ -182,7 +230,7 @@ class Executor : public TermSource {
       (void)ins;
       return v;
     }
-    std::string fname = fmt::format("lane_value.{}", step_);
+    std::string fname = fmt::format("{}lane_value.{}", prefix_, step_);
     note_imprecise(fname, kShuffleImprecision);
     z3::func_decl lv = c_.function(fname.c_str(), c_.bv_sort(32), c_.bv_sort(32));
     // Consistency: a lane reads its own value at its own index.
@@ -198,7 +246,7 @@ class Executor : public TermSource {
   }
 
   z3::expr fresh(int t, unsigned bits, const char* what) {
-    z3::expr v = c_.bv_const(fmt::format("{}.{}.t{}", what, counter_++, t).c_str(), bits);
+    z3::expr v = c_.bv_const(fmt::format("{}{}.{}.t{}", prefix_, what, counter_++, t).c_str(), bits);
     note_per_thread(v);
     return v;
   }
@@ -244,7 +292,7 @@ class Executor : public TermSource {
 
   z3::expr entry_value(int t, RegId r) {
     unsigned bits = register_bits(f_, r);
-    z3::expr v = c_.bv_const(fmt::format("entry.r{}.t{}", r, t).c_str(), bits);
+    z3::expr v = c_.bv_const(fmt::format("{}entry.r{}.t{}", prefix_, r, t).c_str(), bits);
     note_per_thread(v);
     bool from_caller = r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix);
     note_imprecise(v, from_caller ? "values passed by a caller" : "registers read before they are written");
@@ -274,6 +322,11 @@ class Executor : public TermSource {
     }
     for (auto& [name, why] : imprecise_)
       if (used.count(name)) e_.imprecision.insert(why);
+    for (LoadTerm& l : e_.loads)
+      if (!l.immutable)
+        l.matters = std::any_of(l.value.begin(), l.value.end(), [&](const z3::expr& v) {
+          return v.is_app() && used.count(v.decl().name().str());
+        });
   }
 
   // A scalar parameter's width, or an aggregate's (a .b8 array, as CUDA
@@ -318,23 +371,6 @@ class Executor : public TermSource {
     l.reach[k] = (*current_)[k].pc;
   }
 
-  void find_written_spaces() {
-    for (const ptx::Function& fn : m_.functions)
-      for (const ptx::Instruction& ins : fn.instructions) {
-        bool writes = ins.op == Opcode::St || ins.op == Opcode::Atom || ins.op == Opcode::Red ||
-                      ins.op == Opcode::Sust || ins.op == Opcode::Sured || ins.op == Opcode::Stmatrix ||
-                      (ins.op == Opcode::Cp && !ins.has("commit_group") && !ins.has("wait_group") && !ins.has("wait_all"));
-        if (!writes) continue;
-        ptx::StateSpace s = ins.op == Opcode::Cp ? ptx::StateSpace::Shared : ins.space().value_or(ptx::StateSpace::Generic);
-        written_.insert(s);
-      }
-  }
-  bool may_be_written(ptx::StateSpace s) const {
-    if (written_.count(ptx::StateSpace::Generic)) return true;
-    if (s == ptx::StateSpace::Generic) return !written_.empty();
-    return written_.count(s) > 0;
-  }
-
   // ---- the launch and the two threads ----
   void model_launch() {
     auto bv = [&](uint64_t v) { return c_.bv_val(v, 32); };
@@ -347,7 +383,7 @@ class Executor : public TermSource {
                                                : narrow(fmt::format("ntid.{}", dims[d]), d == 2 ? 7 : 11));
       e_.nctaid.push_back(launch_.concrete_grid ? bv(launch_.grid[d])
                                                 : narrow(fmt::format("nctaid.{}", dims[d]), d == 0 ? 31 : 16));
-      e_.ctaid.push_back(narrow(fmt::format("ctaid.{}", dims[d]), d == 0 ? 31 : 16));
+      e_.ctaid.push_back(narrow(fmt::format("{}ctaid.{}", prefix_, dims[d]), d == 0 ? 31 : 16));
     }
     z3::expr_vector& b = e_.base;
     if (!launch_.concrete_block) {
@@ -367,7 +403,7 @@ class Executor : public TermSource {
       // Two threads anywhere in the block; same_warp puts them in one warp.
       for (unsigned t = 0; t < 2; ++t) {
         for (int d = 0; d < 3; ++d) {
-          e_.tid[t].push_back(narrow(fmt::format("tid{}.{}", t, dims[d]), d == 2 ? 6 : 10));
+          e_.tid[t].push_back(narrow(fmt::format("{}tid{}.{}", prefix_, t, dims[d]), d == 2 ? 6 : 10));
           b.push_back(z3::ult(e_.tid[t][d], e_.ntid[d]));
         }
         z3::expr lin = e_.tid[t][0] + e_.tid[t][1] * e_.ntid[0] + e_.tid[t][2] * e_.ntid[0] * e_.ntid[1];
@@ -383,7 +419,7 @@ class Executor : public TermSource {
       // (Stepping ids keeps the solver away from 32 multiplications.)
       std::vector<z3::expr> id;
       for (int d = 0; d < 3; ++d) {
-        id.push_back(narrow(fmt::format("tid0.{}", dims[d]), d == 2 ? 6 : 10));
+        id.push_back(narrow(fmt::format("{}tid0.{}", prefix_, dims[d]), d == 2 ? 6 : 10));
         b.push_back(z3::ult(id[static_cast<size_t>(d)], e_.ntid[d]));
       }
       z3::expr lin0 = id[0] + id[1] * e_.ntid[0] + id[2] * e_.ntid[0] * e_.ntid[1];
@@ -665,7 +701,10 @@ class Executor : public TermSource {
     current_ = &st.t;
     for (uint32_t i = bb.first; i < bb.end; ++i) {
       const ptx::Instruction& ins = f_.instructions[i];
-      if (is_target_[i] && recording_) record_instance(st, ins, i);
+      if (is_target_[i] && recording_) {
+        if (stores_mode_) record_store(st, ins, i);
+        else record_instance(st, ins, i);
+      }
       bool control = ins.op == Opcode::Bra || ins.op == Opcode::Brx || ins.op == Opcode::Ret ||
                      ins.op == Opcode::Exit || ins.op == Opcode::Trap || ins.op == Opcode::Call;
       if (in_slice_[i] && !control) {
@@ -748,6 +787,52 @@ class Executor : public TermSource {
                                                : z3::ite(guard(t, ins), c_.bv_val(1, 1), c_.bv_val(0, 1)));
     }
     e_.instances.push_back(std::move(inst));
+  }
+
+  // A store's address and size in thread 0 (the storing thread: any thread
+  // of the launch, since its ids are unconstrained but by the launch).
+  void record_store(PairState& st, const ptx::Instruction& ins, uint32_t index) {
+    current_ = &st.t;
+    size_t at = ins.op == Opcode::Atom ? 1 : 0;
+    const Operand& a = ins.operands.at(at);
+    const Operand& base = a.elements.at(0);
+    z3::expr address = (base.kind == Operand::Kind::Register ? widen64(reg(0, base.reg))
+                        : base.kind == Operand::Kind::Symbol ? symbol_address(base.text)
+                                                             : c_.bv_val(static_cast<uint64_t>(base.value), 64)) +
+                       c_.bv_val(static_cast<uint64_t>(a.value), 64);
+    // The bytes written: the type's width times the vector's elements (16,
+    // the widest, when the type says nothing).
+    unsigned bytes = ptx::bit_width(ins.type()) / 8;
+    size_t count = ins.op == Opcode::St && ins.operands.size() > 1 && ins.operands[1].kind == Operand::Kind::Vector
+                       ? ins.operands[1].elements.size()
+                       : 1;
+    bytes = bytes ? static_cast<unsigned>(bytes * count) : 16;
+    e_.stores.push_back({index, st.t[0].pc, address, bytes});
+  }
+  // The instructions defining the stores' address registers: the slice of
+  // a store's address, not of the value it stores (which may be most of the
+  // kernel). Branches the addresses do not depend on are followed both ways,
+  // which can only add occurrences.
+  std::vector<uint32_t> address_definitions() const {
+    std::vector<uint32_t> seeds;
+    for (uint32_t i : branches_) {
+      const ptx::Instruction& ins = f_.instructions[i];
+      size_t at = ins.op == Opcode::Atom ? 1 : 0;
+      if (ins.operands.size() <= at || ins.operands[at].kind != Operand::Kind::Address) continue;
+      const Operand& base = ins.operands[at].elements.at(0);
+      if (base.kind != Operand::Kind::Register) continue;
+      for (const analysis::UseDefs& u : a_.defs.uses[i])
+        if (u.reg == base.reg)
+          for (uint32_t d : u.defs)
+            if (d != analysis::kEntryDef) seeds.push_back(d);
+    }
+    std::sort(seeds.begin(), seeds.end());
+    seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+    return seeds;
+  }
+  z3::expr widen64(const z3::expr& v) {
+    unsigned w = v.get_sort().bv_size();
+    return w == 64 ? v : w > 64 ? v.extract(63, 0) : z3::zext(v, 64 - w);
   }
 
   // Blocks from which control can get to a target branch. Paths that leave
@@ -993,7 +1078,7 @@ class Executor : public TermSource {
       for (ThreadState& t : st.t) t.tags.erase(r);
       unsigned bits = register_bits(f_, r);
       if (uniform.count(r)) {
-        z3::expr v = c_.bv_const(fmt::format("loop{}.r{}.{}", loop, r, counter_++).c_str(), bits);
+        z3::expr v = c_.bv_const(fmt::format("{}loop{}.r{}.{}", prefix_, loop, r, counter_++).c_str(), bits);
         for (ThreadState& t : st.t) t.regs.insert_or_assign(r, v);
       } else {
         for (int t = 0; t < static_cast<int>(n_); ++t)
@@ -1080,9 +1165,11 @@ class Executor : public TermSource {
     }
     // The same term in every thread (nothing thread-specific in it): equal.
     if (std::all_of(v.begin(), v.end(), [&](const z3::expr& x) { return z3::eq(x, v[0]); })) return c_.bool_val(false);
-    if (per_thread(v[0])) return c_.bool_val(true);
+    // (Any thread's: a step's first thread may hold a shared unknown where
+    // the others hold values of their own, see function_of.)
+    if (std::any_of(v.begin(), v.end(), [&](const z3::expr& x) { return per_thread(x); })) return c_.bool_val(true);
     if (n_ == 2) return st.t[0].pc && st.t[1].pc && v[0] != v[1];
-    z3::expr pick = c_.bv_const(fmt::format("pick.{}", counter_++).c_str(), v[0].get_sort().bv_size());
+    z3::expr pick = c_.bv_const(fmt::format("{}pick.{}", prefix_, counter_++).c_str(), v[0].get_sort().bv_size());
     z3::expr_vector same(c_), other(c_);
     for (size_t t = 0; t < v.size(); ++t) {
       same.push_back(st.t[t].pc && v[t] == pick);
@@ -1163,11 +1250,13 @@ class Executor : public TermSource {
   std::vector<bool> is_target_;
   const LaunchSpec& launch_;
   const BranchEncodingOptions& o_;
+  std::string prefix_;  // of every name the encoding makes up, but the launch's and the parameters'
+  std::optional<MemoryModel> memory_;
+  bool stores_mode_ = false;  // the targets are stores: record their addresses
   unsigned n_;  // tracked threads
   BranchEncoding e_;
   analysis::BranchSlice slice_;
   std::vector<bool> in_slice_;
-  std::set<ptx::StateSpace> written_;
   std::vector<int> parent_, innermost_;
   std::vector<unsigned> unroll_;  // per loop
   std::map<int, std::vector<long>> topo_cache_;
@@ -1188,6 +1277,8 @@ class Executor : public TermSource {
   std::vector<bool> reaches_target_;  // per block
   std::map<std::pair<int, RegId>, z3::expr> entries_;
   std::map<std::pair<size_t, unsigned>, z3::expr> shared_;
+  // function_of: per (step, result element), thread 0's operands and result.
+  std::map<std::pair<size_t, unsigned>, std::pair<std::vector<z3::expr>, z3::expr>> results_;
   std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;
   std::vector<std::pair<std::string, std::string>> imprecise_;  // marker constant, why
   size_t step_ = 0, counter_ = 0, visits_ = 0;
@@ -1202,6 +1293,12 @@ BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::
                              const analysis::FunctionAnalysis& a, uint32_t branch, const LaunchSpec& launch,
                              const BranchEncodingOptions& options) {
   return Executor(ctx, m, f, a, {branch}, launch, options).run();
+}
+
+BranchEncoding encode_stores(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
+                             const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& stores,
+                             const LaunchSpec& launch, const BranchEncodingOptions& options) {
+  return Executor(ctx, m, f, a, stores, launch, options, "store.").run();
 }
 
 BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,

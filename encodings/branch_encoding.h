@@ -45,6 +45,13 @@ struct BranchEncodingOptions {
   // and all of them together for one encoding.
   unsigned induction_timeout_ms = 100;
   double induction_budget_ms = 1000;
+  // Assume the kernel has no data races: a shared load no shared store
+  // reaches without a block-wide barrier reads, in every thread of the
+  // block, what was stored before that barrier (--no-race-free: false).
+  bool race_free = true;
+  // Global loads the solver proved no store of the launch can write
+  // (`unwritten` queries): read-only, a function of the address.
+  std::set<uint32_t> unwritten_loads;
 };
 
 // One dynamic occurrence of the branch, per tracked thread.
@@ -61,7 +68,16 @@ struct LoadTerm {
   ptx::StateSpace space = ptx::StateSpace::Generic;
   unsigned bits = 32;
   bool immutable = false;  // memory no store of the kernel can write
+  bool matters = true;     // a branch occurrence depends on its value (per-thread loads)
   std::vector<z3::expr> address, value, reach;
+};
+
+// One occurrence of a store (for the `unwritten` queries): its address and
+// size in a thread anywhere in the launch, and whether that thread gets there.
+struct StoreTerm {
+  uint32_t instruction = 0;
+  z3::expr reach, address;  // address: 64 bits
+  unsigned bytes = 0;
 };
 
 struct BranchEncoding {
@@ -74,6 +90,7 @@ struct BranchEncoding {
   std::vector<std::pair<std::string, z3::expr>> params;  // scalar kernel parameters by name
   std::vector<BranchInstance> instances;
   std::vector<LoadTerm> loads;
+  std::vector<StoreTerm> stores;      // encode_stores only
   std::set<std::string> imprecision;  // why a model may not be realisable by a real run
   std::string unsupported;            // non-empty when no encoding could be built
   size_t loops_abstracted = 0;
@@ -88,6 +105,15 @@ BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::
 BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
                                const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& branches,
                                const LaunchSpec& launch, const BranchEncodingOptions& options);
+
+// The stores `stores` (st, atom, red of global or generic memory) of a
+// thread anywhere in the launch (its tid and ctaid named `store.*`; the
+// launch's sizes and parameters shared with the branch's encoding in the
+// same context), at every occurrence: loops abstracted past the unrolling
+// depth stand for every later iteration.
+BranchEncoding encode_stores(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
+                             const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& stores,
+                             const LaunchSpec& launch, const BranchEncodingOptions& options);
 
 // Two tracked threads active at the occurrence disagree on its outcome.
 z3::expr split_at(const BranchEncoding& e, const BranchInstance& i);

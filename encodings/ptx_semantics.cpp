@@ -1,5 +1,7 @@
 #include "encodings/ptx_semantics.h"
 
+#include <functional>
+
 #include <fmt/format.h>
 
 namespace warpsat {
@@ -71,6 +73,49 @@ struct Sem {
       fresh(d);
   }
 
+  // Instructions whose result depends on their operands only (floating
+  // point arithmetic and comparisons, conversions, texture reads of
+  // read-only memory): a function of the operand values, so two threads
+  // with equal operands get equal results. Operands it cannot read as
+  // values make the result opaque.
+  void deterministic(const std::string& why) {
+    std::vector<z3::expr> args;
+    std::function<void(const Operand&)> add = [&](const Operand& o) {
+      switch (o.kind) {
+        case Operand::Kind::Address:
+        case Operand::Kind::Vector:
+        case Operand::Kind::Pair:
+          for (const Operand& e : o.elements) add(e);
+          if (o.kind == Operand::Kind::Address) args.push_back(bv(static_cast<uint64_t>(o.value), 64));
+          return;
+        case Operand::Kind::Register: {
+          if (o.component) throw std::runtime_error("vector register element");
+          z3::expr v = s.reg(t, o.reg);
+          args.push_back(o.negated ? ~v : v);
+          return;
+        }
+        case Operand::Kind::Int:
+        case Operand::Kind::Float: args.push_back(bv(static_cast<uint64_t>(o.value), 64)); return;
+        case Operand::Kind::Special: args.push_back(s.special(t, o)); return;
+        case Operand::Kind::Symbol: args.push_back(s.symbol_address(o.text)); return;
+        case Operand::Kind::Sink: return;
+        default: throw std::runtime_error("operand form");
+      }
+    };
+    try {
+      for (size_t i = 1; i < ins.operands.size(); ++i) add(ins.operands[i]);
+    } catch (const std::runtime_error&) {
+      return opaque(why);
+    }
+    if (ins.operands.empty()) return;
+    const Operand& d = ins.operands[0];
+    std::vector<Operand> dsts = d.kind == Operand::Kind::Vector || d.kind == Operand::Kind::Pair ? d.elements : std::vector<Operand>{d};
+    for (size_t k = 0; k < dsts.size(); ++k)
+      if (dsts[k].kind == Operand::Kind::Register)
+        s.set_reg(t, dsts[k].reg,
+                  s.function_of(t, ins, args, register_bits(s.function(), dsts[k].reg), static_cast<unsigned>(k), why));
+  }
+
   ScalarType type() const { return ins.type(); }
   unsigned width() const { return std::max(1u, ptx::bit_width(type())); }
   bool is_signed() const { return ptx::is_signed_int(type()); }
@@ -96,7 +141,7 @@ struct Sem {
     for (auto m : ins.modifiers)
       if (auto ty = ptx::parse_scalar_type(m)) types.push_back(*ty);
     ScalarType ct = types.back();
-    if (ptx::is_float(ct)) return opaque("floating point");
+    if (ptx::is_float(ct)) return deterministic("floating point");
     std::string_view cmp;
     for (auto m : ins.modifiers)
       for (std::string_view k : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"})
@@ -307,11 +352,11 @@ struct Sem {
     for (auto m : ins.modifiers)
       if (auto ty = ptx::parse_scalar_type(m)) types.push_back(*ty);
     if (types.size() != 2 || ptx::is_float(types[0]) || ptx::is_float(types[1]) || ins.has("pack"))
-      return opaque("floating point");
+      return deterministic("floating point");
     unsigned dw = ptx::bit_width(types[0]), sw = ptx::bit_width(types[1]);
     bool ssign = ptx::is_signed_int(types[1]), dsign = ptx::is_signed_int(types[0]);
     z3::expr v = src(1, sw, ssign);
-    if (ins.has("sat")) return opaque("saturating conversion");
+    if (ins.has("sat")) return deterministic("saturating conversion");
     z3::expr r = fit(v, dw, ssign);
     // A narrow signed result is sign-extended into a wider register.
     const Operand& d = ins.operands.at(0);
@@ -386,22 +431,22 @@ struct Sem {
       case Opcode::Sub:
       case Opcode::Addc:
       case Opcode::Subc:
-        if (ptx::is_float(type())) return opaque("floating point");
+        if (ptx::is_float(type())) return deterministic("floating point");
         return add_sub();
       case Opcode::Mul:
       case Opcode::Mad:
       case Opcode::Madc:
       case Opcode::Mul24:
       case Opcode::Mad24:
-        if (ptx::is_float(type())) return opaque("floating point");
+        if (ptx::is_float(type())) return deterministic("floating point");
         return mul_mad();
       case Opcode::Div:
       case Opcode::Rem:
-        if (ptx::is_float(type())) return opaque("floating point");
+        if (ptx::is_float(type())) return deterministic("floating point");
         return div_rem();
       case Opcode::Min:
       case Opcode::Max: {
-        if (ptx::is_float(type()) || ins.operands.size() != 3) return opaque("floating point");
+        if (ptx::is_float(type()) || ins.operands.size() != 3) return deterministic("floating point");
         unsigned w = width();
         bool sign = is_signed();
         z3::expr a = src(1, w, sign), b = src(2, w, sign);
@@ -422,7 +467,7 @@ struct Sem {
         return bits_unary();
       case Opcode::Neg:
       case Opcode::Abs:
-        if (ptx::is_float(type())) return opaque("floating point");
+        if (ptx::is_float(type())) return deterministic("floating point");
         return bits_unary();
       case Opcode::Shl:
       case Opcode::Shr: return shifts();
@@ -447,6 +492,19 @@ struct Sem {
       }
       case Opcode::Ld:
       case Opcode::Ldu: return ld();
+      case Opcode::Fma:
+      case Opcode::Rcp:
+      case Opcode::Sqrt:
+      case Opcode::Rsqrt:
+      case Opcode::Ex2:
+      case Opcode::Lg2:
+      case Opcode::Sin:
+      case Opcode::Cos:
+      case Opcode::Tanh:
+      case Opcode::Testp:
+      case Opcode::Copysign: return deterministic("floating point");
+      case Opcode::Tex:
+      case Opcode::Tld4: return deterministic("texture reads");
       case Opcode::Shfl: return shfl();
       case Opcode::Vote:
         if (ins.has("ballot") || ins.has("all") || ins.has("any") || ins.has("uni")) return opaque("vote", true);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <z3++.h>
 
@@ -37,6 +38,12 @@ class TermSource {
   // lane of a warp at one dynamic instance (vote, redux, ...).
   virtual z3::expr opaque(int thread, const ptx::Instruction& ins, unsigned bits, const std::string& why,
                           bool warp_uniform) = 0;
+  // Element `element` of the result of an instruction that computes it
+  // from its operands `args` alone (floating point, a texture read): the
+  // same value in threads whose operands are the same. `why` is recorded
+  // as imprecision: the function is not modelled, only its determinism.
+  virtual z3::expr function_of(int thread, const ptx::Instruction& ins, const std::vector<z3::expr>& args,
+                               unsigned bits, unsigned element, const std::string& why) = 0;
   // The value register operand `a` holds in lane `lane` (for shfl): a term
   // shared by both threads, equal to the thread's own value in its own lane.
   virtual z3::expr other_lane(int thread, const ptx::Instruction& ins, const z3::expr& own_value,

@@ -1,9 +1,12 @@
 #include "solver/branch_analysis.h"
 
 #include <chrono>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
 
+#include "encodings/memory_model.h"
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
 
@@ -29,8 +32,12 @@ std::vector<std::string> describe_assumptions(const ptx::Function& k, const Bran
   for (size_t i = 0; i < l.param_values.size() && i < k.params.size(); ++i)
     if (l.param_values[i]) out.push_back(fmt::format("{} = {}", k.params[i].name, *l.param_values[i]));
   for (const Assumption& a : l.assumptions) out.push_back(a.text);
-  out.push_back("kernel parameters are the same in every thread; memory the kernel never writes holds the same "
-                "value at the same address for every thread");
+  out.push_back("kernel parameters are the same in every thread; memory the kernel never writes (and memory it "
+                "reads through ld.global.nc, ldu, .const or textures) holds the same value at the same address for "
+                "every thread");
+  if (o.encoding.race_free)
+    out.push_back("the kernel is free of data races: a shared-memory load after a block-wide barrier reads what was "
+                  "stored before it, the same in every thread (--no-race-free drops this)");
   return out;
 }
 
@@ -52,6 +59,16 @@ constexpr unsigned kFirstUnroll = 1;
 // The first encoding's queries (when it abstracted loops) give up sooner: the
 // full depth is tried next anyway.
 constexpr unsigned kShallowTimeoutMs = 500;
+// Loads per branch that an `unwritten` query is asked for, and each one's
+// budget: the addresses are simple sums, proved in milliseconds or not at all.
+constexpr size_t kMaxUnwrittenQueries = 4;
+constexpr unsigned kUnwrittenTimeoutMs = 200;
+// `unwritten` queries in a row not proved before a kernel is asked no more.
+constexpr size_t kMaxUnwrittenFailures = 8;
+// Time per kernel for `unwritten` tries (the stores' encoding and the
+// queries), after which none is made: encoding the stores of a large kernel
+// anew for each branch costs seconds.
+constexpr double kUnwrittenBudgetMs = 2000;
 // Each query's try on Z3's plain SMT core before its default solver.
 constexpr unsigned kQuickTimeoutMs = 200;
 
@@ -302,7 +319,7 @@ class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
                const BranchOptions& o)
-      : m_(m), f_(f), a_(a), o_(o) {}
+      : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free) {}
 
   BranchResult solve(uint32_t branch) {
     auto start = std::chrono::steady_clock::now();
@@ -323,6 +340,10 @@ class BranchSolver {
     std::string stem = fmt::format("branches.{}.line{}", f_.name, ins.pos.line);
     BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
     unsigned timeout = o_.solver.timeout_ms;
+    if (std::set<uint32_t> u = prove_unwritten(c, e, eo, stem, r); !u.empty()) {
+      eo.unwritten_loads = std::move(u);
+      e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
+    }
     // Without a loop on the way, the full depth would encode the same.
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
     std::optional<QueryRunner> q;
@@ -356,6 +377,65 @@ class BranchSolver {
   }
 
  private:
+  // The global loads of `e` that no store of the launch can write: for
+  // each, one named query `unwritten-line<L>` asks whether some store of
+  // some thread anywhere in the launch, at any occurrence, overlaps an
+  // address the load reads. Unsat: the load reads read-only memory. Asked
+  // only when a load of written memory makes the branch imprecise, within
+  // kUnwrittenTimeoutMs, and never again for a load already not proved for
+  // another branch of the kernel (a kernel with many stores would otherwise
+  // pay for the same failing query at every branch).
+  std::set<uint32_t> prove_unwritten(z3::context& c, const BranchEncoding& e, const BranchEncodingOptions& eo,
+                                     const std::string& stem, BranchResult& r) {
+    std::set<uint32_t> out;
+    bool matters = false;
+    for (const std::string& why : e.imprecision) matters = matters || why.rfind("loads of ", 0) == 0;
+    if (!matters || !e.unsupported.empty() || !memory_.global_writers()) return out;
+    // A kernel whose loads keep failing (pointer parameters that may alias
+    // the stored ones, mostly) is not asked further: each try builds the
+    // stores' encoding anew, which costs more than the queries.
+    if (unwritten_failures_ >= kMaxUnwrittenFailures || unwritten_ms_ >= kUnwrittenBudgetMs) return out;
+    auto start = std::chrono::steady_clock::now();
+    struct Spent {  // every return below counts the time spent here
+      std::chrono::steady_clock::time_point start;
+      double& total;
+      ~Spent() { total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); }
+    } spent{start, unwritten_ms_};
+    std::map<uint32_t, std::vector<z3::expr>> reads;  // load instruction -> "an occurrence reads a stored byte"
+    std::optional<BranchEncoding> stores;
+    for (const LoadTerm& l : e.loads) {
+      if (l.immutable || !l.matters || !memory_.may_prove_unwritten(l.instruction) || not_unwritten_.count(l.instruction))
+        continue;
+      if (!reads.count(l.instruction) && reads.size() >= kMaxUnwrittenQueries) continue;
+      if (!stores) {
+        stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, eo);
+        if (!stores->unsupported.empty()) return out;
+      }
+      z3::expr load_bytes = c.bv_val(l.bits / 8, 64);
+      for (size_t t = 0; t < l.reach.size(); ++t) {
+        z3::expr a = l.address[t];
+        if (a.get_sort().bv_size() != 64) continue;
+        std::vector<z3::expr> hit;
+        for (const StoreTerm& st : stores->stores)
+          // [s, s + n) and [a, a + m) overlap, modulo 2^64.
+          hit.push_back(st.reach && (z3::ult(st.address - a, load_bytes) || z3::ult(a - st.address, c.bv_val(st.bytes, 64))));
+        reads[l.instruction].push_back(l.reach[t] && any_of(c, hit));
+      }
+    }
+    if (reads.empty()) return out;
+    z3::expr_vector base = smt::copy_of(e.base);
+    for (const z3::expr& b : stores->base) base.push_back(b);
+    unsigned timeout = o_.solver.timeout_ms ? std::min(o_.solver.timeout_ms, kUnwrittenTimeoutMs) : kUnwrittenTimeoutMs;
+    QueryRunner q(c, o_, stem, r, timeout);
+    for (const auto& [load, hits] : reads)
+      if (q.check(base, any_of(c, hits), fmt::format("unwritten-line{}", f_.instructions[load].pos.line)) ==
+          SmtStatus::Unsat)
+        out.insert(load), unwritten_failures_ = 0;
+      else
+        not_unwritten_.insert(load), ++unwritten_failures_;
+    return out;
+  }
+
   std::string imprecision_text(const BranchEncoding& e) const {
     std::string s;
     for (const auto& why : e.imprecision) s += (s.empty() ? "" : "; ") + why;
@@ -522,6 +602,10 @@ class BranchSolver {
   const ptx::Function& f_;
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
+  MemoryModel memory_;
+  std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
+  size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
+  double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,

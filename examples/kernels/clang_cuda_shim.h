@@ -25,10 +25,13 @@
 #define __constant__ __attribute__((constant))
 #define __noinline__ __attribute__((noinline))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 
 #include <__clang_cuda_builtin_vars.h>  // threadIdx, blockIdx, blockDim, gridDim
 
-// __syncthreads() is a clang builtin (bar.sync 0).
+// __syncthreads() is a clang builtin (bar.sync 0); the barrier reductions
+// are bar.red on barrier 0, as in CUDA.
+static __device__ __forceinline__ int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
 
 // Shuffles. The last operand packs the PTX c operand: ((32 - width) << 8) | clamp,
 // with width 32; clamp is 0x1f except for shfl.up (0), as in CUDA.

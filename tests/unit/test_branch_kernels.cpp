@@ -72,6 +72,25 @@ std::string line_verdict(const std::vector<BranchVerdict>& vs) {
   return "unreachable";
 }
 
+// Lines whose compiled PTX does not do what the source says. clang 14 moves
+// the loads of branches_shared's static __shared__ words above
+// __syncthreads() (the barrier intrinsic is a call, and LLVM's GlobalsAA
+// knows no call can touch a global whose address never escapes), and lets
+// the storing thread reuse its own value: that PTX races, and the branches
+// on those words must not be proved uniform there.
+struct Miscompiled {
+  const char* stem;
+  const char* variant;
+  uint32_t line;
+};
+constexpr Miscompiled kMiscompiled[] = {{"branches_shared", "clang.sm_80", 30}, {"branches_shared", "clang.sm_80", 39}};
+
+bool miscompiled(const std::string& stem, const std::string& variant, uint32_t line) {
+  for (const Miscompiled& m : kMiscompiled)
+    if (stem == m.stem && variant == m.variant && line == m.line) return true;
+  return false;
+}
+
 void check_kernel(const std::string& stem, const std::string& variant) {
   std::string dir = std::string(WARPSAT_SOURCE_DIR) + "/examples/kernels";
   Truth truth = read_truth(dir + "/" + stem + ".cu");
@@ -98,7 +117,8 @@ void check_kernel(const std::string& stem, const std::string& variant) {
     std::map<uint32_t, std::vector<BranchVerdict>> by_line;
     for (const BranchResult& b : result.branches) {
       INFO(stem, ".", variant, " PTX line ", b.ptx_line, ": ", b.reason, " / ", b.validation);
-      CHECK(b.validated);
+      // An unknown verdict has nothing to replay (the miscompiled lines' are).
+      if (!miscompiled(stem, variant, b.loc.outer_line)) CHECK(b.validated);
       if (b.loc.outer_line && m.file_path(b.loc.outer_file).find(stem + ".cu") != std::string_view::npos)
         by_line[b.loc.outer_line].push_back(b.verdict);
     }
@@ -113,6 +133,11 @@ void check_kernel(const std::string& stem, const std::string& variant) {
           scope ? fmt::format("block {}x{}x{}", (*scope)[0], (*scope)[1], (*scope)[2]) : std::string("any launch");
       INFO(stem, ".cu:", line, " (", variant, ", ", scope_text, ")");
       REQUIRE_MESSAGE(by_line.count(line), "no conditional branch of this line in the PTX");
+      if (miscompiled(stem, variant, line)) {
+        CHECK(line_verdict(by_line[line]) != "uniform");
+        CHECK(line_verdict(by_line[line]) != "unreachable");
+        continue;
+      }
       CHECK(line_verdict(by_line[line]) == want);
     }
     // Every branch of the kernel's own lines is annotated.
@@ -124,7 +149,8 @@ void check_kernel(const std::string& stem, const std::string& variant) {
 }
 
 const char* const kKernels[] = {"branches_warp_aligned", "branches_thread_bound", "branches_2d",   "branches_params",
-                                "branches_loops",        "branches_nested",       "branches_data"};
+                                "branches_loops",        "branches_nested",       "branches_data",
+                                "branches_readonly",     "branches_unwritten",    "branches_shared"};
 
 }  // namespace
 

@@ -1,0 +1,158 @@
+#include "encodings/memory_model.h"
+
+namespace warpsat {
+
+using ptx::Opcode;
+using ptx::StateSpace;
+
+std::optional<StateSpace> written_space(const ptx::Instruction& ins) {
+  switch (ins.op) {
+    case Opcode::St:
+    case Opcode::Atom:
+    case Opcode::Red:
+    case Opcode::Sust:
+    case Opcode::Sured:
+    case Opcode::Stmatrix:
+    case Opcode::Multimem:
+      return ins.space().value_or(StateSpace::Generic);
+    case Opcode::Cp:
+      // cp.async and its bulk forms copy into shared memory; the group
+      // bookkeeping forms move nothing.
+      if (ins.has("commit_group") || ins.has("wait_group") || ins.has("wait_all")) return std::nullopt;
+      return StateSpace::Shared;
+    case Opcode::Mbarrier: return StateSpace::Shared;  // the barrier object lives there
+    case Opcode::Call: return StateSpace::Generic;
+    default: return std::nullopt;
+  }
+}
+
+bool ordered_load(const ptx::Instruction& ins) {
+  return ins.has("volatile") || ins.has("relaxed") || ins.has("acquire") || ins.has("mmio");
+}
+
+bool block_barrier(const ptx::Instruction& ins) {
+  if (ins.op != Opcode::Bar && ins.op != Opcode::Barrier) return false;
+  if (ins.has_guard || ins.has("arrive") || ins.has("warp") || ins.has("cluster")) return false;
+  // bar.sync a{, b}; bar.red.op.type d, a{, b}, p: the barrier id and the
+  // optional thread count follow the destination of a reduction.
+  size_t id = ins.has("red") ? 1 : 0;
+  if (ins.operands.size() <= id) return false;
+  const ptx::Operand& a = ins.operands[id];
+  if (a.kind != ptx::Operand::Kind::Int || a.value != 0) return false;
+  size_t rest = ins.operands.size() - id - 1;  // a thread count, and a reduction's predicate
+  return rest == (ins.has("red") ? 1u : 0u);
+}
+
+MemoryModel::MemoryModel(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
+                         bool race_free)
+    : m_(m), f_(f), a_(a), race_free_(race_free) {
+  find_written_spaces();
+  find_dirty_loads();
+  find_global_writers();
+}
+
+void MemoryModel::find_written_spaces() {
+  for (const ptx::Function& fn : m_.functions)
+    for (const ptx::Instruction& ins : fn.instructions) {
+      if (auto s = written_space(ins); s && ins.op != Opcode::Call) written_.insert(*s);
+      surfaces_written_ = surfaces_written_ || ins.op == Opcode::Sust || ins.op == Opcode::Sured;
+    }
+}
+
+bool MemoryModel::space_written(StateSpace s) const {
+  if (written_.count(StateSpace::Generic)) return true;
+  if (s == StateSpace::Generic) return !written_.empty();
+  return written_.count(s) > 0;
+}
+
+// Forward over the CFG: "a shared (or generic) write may have happened since
+// the last block-wide barrier". A load reached that way may read its own
+// thread's store, or a store another thread ordered with a warp-level sync:
+// no value shared by the block.
+void MemoryModel::find_dirty_loads() {
+  const auto& blocks = a_.cfg.blocks;
+  dirty_.assign(f_.instructions.size(), true);
+  auto writes_shared = [](const ptx::Instruction& ins) {
+    auto s = written_space(ins);
+    return s && (*s == StateSpace::Shared || *s == StateSpace::Generic);
+  };
+  std::vector<char> in(blocks.size(), 0), out(blocks.size(), 0), seen(blocks.size(), 0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t b = 0; b < blocks.size(); ++b) {
+      if (!a_.cfg.reachable[b]) continue;
+      bool d = false;
+      for (uint32_t p : blocks[b].preds)
+        if (p < blocks.size() && out[p]) d = true;
+      in[b] = d;
+      for (uint32_t i = blocks[b].first; i < blocks[b].end; ++i) {
+        const ptx::Instruction& ins = f_.instructions[i];
+        if (block_barrier(ins)) d = false;
+        if (writes_shared(ins)) d = true;
+      }
+      if (!seen[b] || out[b] != d) changed = true;
+      seen[b] = 1;
+      out[b] = d;
+    }
+  }
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    bool d = in[b];
+    for (uint32_t i = blocks[b].first; i < blocks[b].end; ++i) {
+      const ptx::Instruction& ins = f_.instructions[i];
+      dirty_[i] = d || !a_.cfg.reachable[b];
+      if (block_barrier(ins)) d = false;
+      if (writes_shared(ins)) d = true;
+    }
+  }
+}
+
+void MemoryModel::find_global_writers() {
+  std::vector<uint32_t> out;
+  // A store in another function is one a call may run: its address is not
+  // the kernel's to encode.
+  for (const ptx::Function& fn : m_.functions) {
+    if (&fn == &f_ || fn.is_entry) continue;
+    for (const ptx::Instruction& ins : fn.instructions)
+      if (auto s = written_space(ins); s && (*s == StateSpace::Global || *s == StateSpace::Generic)) return;
+  }
+  for (uint32_t i = 0; i < f_.instructions.size(); ++i) {
+    const ptx::Instruction& ins = f_.instructions[i];
+    auto s = written_space(ins);
+    if (!s || (*s != StateSpace::Global && *s != StateSpace::Generic)) continue;
+    if (ins.op == Opcode::Call) return;
+    if (ins.op != Opcode::St && ins.op != Opcode::Atom && ins.op != Opcode::Red) return;
+    size_t at = ins.op == Opcode::Atom ? 1 : 0;
+    if (ins.operands.size() <= at || ins.operands[at].kind != ptx::Operand::Kind::Address) return;
+    out.push_back(i);
+  }
+  global_writers_ = std::move(out);
+}
+
+bool MemoryModel::may_prove_unwritten(uint32_t index) const {
+  const ptx::Instruction& ins = f_.instructions[index];
+  if (ins.op != Opcode::Ld || ordered_load(ins) || !global_writers_) return false;
+  StateSpace s = ins.space().value_or(StateSpace::Generic);
+  return (s == StateSpace::Global || s == StateSpace::Generic) && space_written(s);
+}
+
+LoadKind MemoryModel::classify(uint32_t index, const std::set<uint32_t>& unwritten) const {
+  const ptx::Instruction& ins = f_.instructions[index];
+  StateSpace s = ins.space().value_or(StateSpace::Generic);
+  if (ins.op == Opcode::Tex || ins.op == Opcode::Tld4)
+    // Texture memory is read-only while a kernel runs (CUDA leaves a texture
+    // read of memory the same kernel writes undefined), unless the kernel
+    // writes surfaces, which may be the same array.
+    return surfaces_written_ ? LoadKind::PerThread : LoadKind::ReadOnly;
+  if (s == StateSpace::Const || s == StateSpace::Param) return LoadKind::ReadOnly;
+  if (!space_written(s)) return LoadKind::ReadOnly;
+  if (ordered_load(ins)) return LoadKind::PerThread;
+  // ld.global.nc and ldu: the programmer promises the memory is read-only
+  // while the kernel runs (const __restrict__, __ldg).
+  if ((ins.op == Opcode::Ldu || ins.has("nc")) && (s == StateSpace::Global || s == StateSpace::Generic))
+    return LoadKind::ReadOnly;
+  if (unwritten.count(index)) return LoadKind::ReadOnly;
+  if (race_free_ && s == StateSpace::Shared && !dirty_[index]) return LoadKind::AfterBarrier;
+  return LoadKind::PerThread;
+}
+
+}  // namespace warpsat

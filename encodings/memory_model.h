@@ -1,0 +1,84 @@
+// What a load in a branch's slice may return (docs/branches.md, "Memory"):
+// which loads read memory that cannot change while the kernel runs, which
+// shared-memory loads read what was stored before the last barrier, and
+// which stores could write a given address. The branch encoding asks this
+// per load; the solver asks Z3 about the stores (`unwritten` queries).
+//
+// No Z3 here: the classification is a property of the PTX alone, computed
+// once per encoding; the store addresses are terms of branch_encoding.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "frontend/analysis/slices.h"
+#include "frontend/ptx/ir.h"
+
+namespace warpsat {
+
+enum class LoadKind {
+  // The same address holds the same value for every thread, for the whole
+  // kernel: .const, .param, ld.global.nc, ldu, texture reads, a space no
+  // store of the module writes, or a load proved unwritten by Z3.
+  ReadOnly,
+  // A shared-memory load that no shared store can reach without a
+  // block-wide barrier in between: in a race-free kernel it reads what was
+  // stored before that barrier, the same for every thread of the block that
+  // reads the address at the same time.
+  AfterBarrier,
+  // Anything else: a value per thread.
+  PerThread,
+};
+
+// The memory a store-like instruction writes (nullopt: it writes none).
+// Calls count as writing generic memory: the callee may store anywhere.
+std::optional<ptx::StateSpace> written_space(const ptx::Instruction& ins);
+
+// Loads whose ordering qualifiers say another agent may write the memory
+// while the kernel runs (.volatile, .relaxed, .acquire, .mmio): never read-only
+// when their space is written, never broadcast through a barrier.
+bool ordered_load(const ptx::Instruction& ins);
+
+// A barrier every thread of the block waits at: bar.sync/barrier.sync (or
+// bar.red) with barrier 0 and no thread count, unguarded. Named barriers
+// with a count synchronise a subset and order nothing for the others.
+bool block_barrier(const ptx::Instruction& ins);
+
+class MemoryModel {
+ public:
+  // race_free: assume the kernel has no data races (--no-race-free: false),
+  // which is what lets a shared load after a barrier be AfterBarrier.
+  MemoryModel(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a, bool race_free);
+
+  // What the load at instruction `index` (ld, ldu, tex, tld4) may return.
+  // `unwritten`: loads the solver proved no store of the launch can write.
+  LoadKind classify(uint32_t index, const std::set<uint32_t>& unwritten) const;
+  bool space_written(ptx::StateSpace s) const;
+
+  // The kernel's instructions that may write global memory (st, atom, red,
+  // generic ones too), for the `unwritten` queries; nullopt when one cannot
+  // be bounded: a call, a store in another function, a store whose address
+  // is not a plain [base + offset], or a write the model cannot size.
+  const std::optional<std::vector<uint32_t>>& global_writers() const { return global_writers_; }
+  // Loads for which an `unwritten` query may help: global or generic, not
+  // ordered, in a space that is written.
+  bool may_prove_unwritten(uint32_t index) const;
+
+ private:
+  void find_written_spaces();
+  void find_dirty_loads();
+  void find_global_writers();
+
+  const ptx::Module& m_;
+  const ptx::Function& f_;
+  const analysis::FunctionAnalysis& a_;
+  bool race_free_;
+  std::set<ptx::StateSpace> written_;
+  bool surfaces_written_ = false;
+  std::vector<bool> dirty_;  // per instruction: a shared store may precede it within one barrier interval
+  std::optional<std::vector<uint32_t>> global_writers_;
+};
+
+}  // namespace warpsat
