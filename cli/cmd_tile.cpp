@@ -85,7 +85,7 @@ int run_single(const TileOptions& o, const ProblemFile& f, const SolverOptions& 
     x = explain(q.shape, q.machine, q.space, q.objective, primary_value(q.objective, a.best.cost), o.explain_count,
                 q.model);
   if (!o.svg_path.empty())
-    write_text_file(o.svg_path, tiling_heatmap_svg(q.shape, q.machine, q.space, a.best.config));
+    write_text_file(o.svg_path, tiling_heatmap_svg(q.shape, q.machine, q.space, a.best.config, q.model));
   if (o.format == "json")
     std::cout << tile_json(q, r, x ? &*x : nullptr).dump(2) << "\n";
   else

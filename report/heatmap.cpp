@@ -11,7 +11,7 @@
 namespace warpsat {
 
 std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, const SearchSpace& space,
-                               const TileConfig& best) {
+                               const TileConfig& best, GemmModel model) {
   const size_t rows = space.tm.size(), cols = space.tn.size();
   std::vector<std::optional<int64_t>> total(rows * cols);
   std::vector<int64_t> scratch;
@@ -20,7 +20,7 @@ std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, c
     for (size_t c = 0; c < cols; ++c) {
       TileConfig cfg{{space.tm[r], space.tn[c], best.tile.tk}, best.stages};
       if (exceeded_limit(cfg, machine) != Limit::None) continue;
-      int64_t t = evaluate(shape, cfg, machine, scratch).total;
+      int64_t t = evaluate(shape, cfg, machine, scratch, model).total;
       total[r * cols + c] = t;
       lo = std::min(lo, t), hi = std::max(hi, t);
     }
@@ -44,7 +44,8 @@ std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, c
       const auto& t = total[r * cols + c];
       std::string tip = fmt::format("{}x{}x{} D={}: ", space.tm[r], space.tn[c], best.tile.tk, best.stages);
       if (!t) {
-        doc.rect(x, y, cell, cell, "#f4f4f4", tip + "over the shared-memory limit", "#bbbbbb", 0.5);
+        TileConfig cfg{{space.tm[r], space.tn[c], best.tile.tk}, best.stages};
+        doc.rect(x, y, cell, cell, "#f4f4f4", tip + "over the limit: " + describe_limit(cfg, machine), "#bbbbbb", 0.5);
         if (labels) doc.text(x + cell / 2, y + cell / 2 + 4, "smem", 10, "middle", "#999");
         continue;
       }

@@ -10,6 +10,7 @@
 namespace warpsat {
 
 std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, const SearchSpace& space,
-                               const TileConfig& best);
+                               const TileConfig& best,
+                               GemmModel model = GemmModel::Seed001);
 
 }  // namespace warpsat
