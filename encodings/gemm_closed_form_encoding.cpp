@@ -24,6 +24,7 @@
 #include "encodings/gemm_closed_form.h"
 #include "encodings/gemm_ws_encoding.h"
 #include "encodings/smt_helpers.h"
+#include "frontend/diagnostics.h"
 
 namespace warpsat {
 
@@ -303,6 +304,14 @@ class ClosedFormEncoder {
 
 GemmWsTerms encode_gemm_ws_closed_form(z3::context& ctx, const GemmShape& shape, const Machine& machine,
                                        const SearchSpace& space, Objective objective, GemmModel model) {
+  // Each tile holds its cost runs in memory (about 100 bytes): 2^21 tiles stay near 200 MB.
+  constexpr size_t kMaxTiles = size_t{1} << 21;
+  size_t tiles = space.tm.size() * space.tn.size() * space.tk.size();
+  if (tiles > kMaxTiles)
+    throw command_line_error(fmt::format(
+        "the search space has {} tiles (TM x TN x TK candidates); the closed-form encoding takes at most {}; "
+        "narrow the candidate lists",
+        tiles, kMaxTiles));
   return ClosedFormEncoder(ctx, shape, machine, space, objective, model).encode();
 }
 
