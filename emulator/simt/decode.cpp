@@ -294,6 +294,7 @@ void decode_function(Program& program, FunctionCode& code) {
     try {
       bool decoded = decode_control(d, ins, op) || decode_integer(d, ins, op) || decode_float(d, ins, op) ||
                      decode_move(d, ins, op) || decode_memory(d, ins, op) || decode_atomic(d, ins, op) ||
+                     decode_mbarrier(d, ins, op) ||
                      decode_warp(d, ins, op) || decode_matrix_move(d, ins, op) || decode_mma(d, ins, op) ||
                      decode_video(d, ins, op);
       if (!decoded) op.run = run_unsupported;

@@ -67,6 +67,7 @@ bool decode_float(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_move(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_memory(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_atomic(Decoder& d, const ptx::Instruction& ins, Op& op);
+bool decode_mbarrier(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_warp(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_control(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_matrix_move(Decoder& d, const ptx::Instruction& ins, Op& op);  // ldmatrix, stmatrix, movmatrix
