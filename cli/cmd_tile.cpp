@@ -32,6 +32,7 @@ struct TileOptions : ProblemOptions {
   std::string workload;
   unsigned jobs = 1;
   size_t max_kernels = 0;  // 0: one answer per shape
+  std::string kernels_file;  // a shipped set to evaluate
 };
 
 SearchSpace search_space(const TileOptions& o, const ProblemFile& f) {
@@ -116,6 +117,16 @@ int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& 
     throw command_line_error("--explain, --svg and --inject-fault answer one problem; not with --workload");
   TilingQuestion base = base_question(o, f);
   std::vector<WorkloadShape> shapes = read_workload_file(path);
+  if (o.max_kernels && !o.kernels_file.empty()) throw command_line_error("give --max-kernels or --kernels, not both");
+  if (!o.kernels_file.empty()) {
+    KernelSetQuestion q{std::move(shapes), base.machine, base.space, base.model, 1};
+    KernelSetEvaluation e = evaluate_shipped_kernels(q, read_kernel_list(o.kernels_file));
+    if (o.format == "json")
+      std::cout << shipped_json(q, e).dump(2) << "\n";
+    else
+      print_shipped_table(q, e);
+    return kExitOk;
+  }
   if (o.max_kernels) return run_kernel_set(o, base, std::move(shapes), so);
   bool terminal = isatty(STDERR_FILENO);
   auto progress = [&](size_t done, size_t total) {
@@ -155,7 +166,8 @@ int run_tile(const TileOptions& o) {
   ProblemFile f = o.load_file();
   SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
   std::string workload = !o.workload.empty() ? o.workload : f.workload.value_or("");
-  if (o.max_kernels && workload.empty()) throw command_line_error("--max-kernels chooses kernels for a --workload");
+  if ((o.max_kernels || !o.kernels_file.empty()) && workload.empty())
+    throw command_line_error("--max-kernels and --kernels are about a --workload; give one");
   if (!workload.empty()) return run_workload(o, f, workload, so);
   if (o.format == "csv") throw command_line_error("--format csv is for --workload; use table or json");
   return run_single(o, f, so);
@@ -192,6 +204,8 @@ void add_tile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--max-kernels", o->max_kernels,
                   "with --workload: choose at most K configurations for the whole workload, proven optimal")
       ->check(CLI::Range(size_t{1}, size_t{64}));
+  sub->add_option("--kernels", o->kernels_file,
+                  "with --workload: evaluate this set of kernels (CSV tm,tn,tk,stages) and the best one to add");
   sub->add_option("-j,--jobs", o->jobs, "worker threads for --workload (output stays in input order)")
       ->capture_default_str()
       ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));

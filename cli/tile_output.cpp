@@ -271,4 +271,39 @@ void print_kernel_set_csv(const KernelSetQuestion& q, const KernelSetAnswer& a) 
   }
 }
 
+nlohmann::json shipped_json(const KernelSetQuestion& q, const KernelSetEvaluation& e) {
+  nlohmann::json j = choice_json(q, e.shipped);
+  j["unbuildable"] = e.unbuildable;
+  if (e.best_addition) {
+    const TileConfig& c = *e.best_addition;
+    j["best_addition"] = {{"tm", c.tile.tm}, {"tn", c.tile.tn}, {"tk", c.tile.tk}, {"stages", c.stages},
+                          {"objective", e.with_addition.objective},
+                          {"gain", e.shipped.objective - e.with_addition.objective}};
+  } else {
+    j["best_addition"] = nullptr;
+  }
+  j["machine"] = q.machine.name;
+  j["time_unit"] = q.machine.time_unit;
+  j["validated"] = true;
+  j["simulated"] = e.simulated;
+  return j;
+}
+
+void print_shipped_table(const KernelSetQuestion& q, const KernelSetEvaluation& e) {
+  const std::string& u = q.machine.time_unit;
+  fmt::print("{} shipped kernel(s) for {} shape(s) on {}: objective (sum of weight x total) {} {}\n",
+             e.shipped.kernels.size(), q.shapes.size(), q.machine.name, e.shipped.objective, u);
+  for (const std::string& why : e.unbuildable) fmt::print("warning: cannot be built on this machine: {}\n", why);
+  for (size_t i = 0; i < e.shipped.kernels.size(); ++i)
+    fmt::print("  [{}] {}\n", i, kernel_text(e.shipped.kernels[i]));
+  if (e.best_addition)
+    fmt::print("adding {} lowers it to {} {} ({:.2f}% less)\n", kernel_text(*e.best_addition),
+               e.with_addition.objective, u,
+               100.0 * static_cast<double>(e.shipped.objective - e.with_addition.objective) /
+                   static_cast<double>(e.shipped.objective));
+  else
+    fmt::print("no configuration of the search space improves it\n");
+  fmt::print("validated: yes (the simulator re-derived {} totals)\n", e.simulated);
+}
+
 }  // namespace warpsat::cli

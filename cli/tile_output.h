@@ -24,4 +24,7 @@ void print_kernel_set_table(const KernelSetQuestion& q, const KernelSetAnswer& a
 void print_kernel_set_csv(const KernelSetQuestion& q, const KernelSetAnswer& a);
 nlohmann::json kernel_set_json(const KernelSetQuestion& q, const KernelSetAnswer& a);
 
+void print_shipped_table(const KernelSetQuestion& q, const KernelSetEvaluation& e);
+nlohmann::json shipped_json(const KernelSetQuestion& q, const KernelSetEvaluation& e);
+
 }  // namespace warpsat::cli

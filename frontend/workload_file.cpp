@@ -32,4 +32,23 @@ std::vector<WorkloadShape> read_workload_file(const std::string& path) {
   return parse_workload(read_file(path, size_t{64} << 20), path);
 }
 
+std::vector<TileConfig> parse_kernel_list(std::string text, const std::string& source) {
+  CsvTable t(std::move(text), source);
+  t.reject_unknown_columns({"tm", "tn", "tk", "stages"});
+  size_t tm = t.require_column("tm"), tn = t.require_column("tn"), tk = t.require_column("tk"),
+         d = t.require_column("stages");
+  if (t.rows().empty()) throw InputError({source, t.header_line(), 1}, "the kernel list is empty");
+  if (t.rows().size() > 1024) t.fail_row(t.rows()[1024], "a kernel list holds at most 1024 kernels");
+  std::vector<TileConfig> out;
+  for (const CsvRow& row : t.rows())
+    out.push_back({{t.integer(row, tm, 1, kMaxTileDim), t.integer(row, tn, 1, kMaxTileDim),
+                    t.integer(row, tk, 1, kMaxTileDim)},
+                   t.integer(row, d, 2, kMaxStages)});
+  return out;
+}
+
+std::vector<TileConfig> read_kernel_list(const std::string& path) {
+  return parse_kernel_list(read_file(path, size_t{1} << 20), path);
+}
+
 }  // namespace warpsat

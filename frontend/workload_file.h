@@ -28,4 +28,8 @@ inline constexpr size_t kMaxWorkloadShapes = 100000;
 std::vector<WorkloadShape> parse_workload(std::string text, const std::string& source);
 std::vector<WorkloadShape> read_workload_file(const std::string& path);
 
+// A set of compiled kernels (`tile --kernels FILE.csv`): columns tm,tn,tk,stages.
+std::vector<TileConfig> parse_kernel_list(std::string text, const std::string& source);
+std::vector<TileConfig> read_kernel_list(const std::string& path);
+
 }  // namespace warpsat

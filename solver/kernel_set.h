@@ -64,4 +64,16 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
 // The objective of a given set of kernels: each shape on its best one.
 KernelChoice evaluate_kernels(const KernelSetQuestion& q, const std::vector<TileConfig>& kernels);
 
+// `tile --kernels FILE`: a shipped set, and the one configuration of the
+// search space whose addition lowers the objective most (every candidate is
+// tried: exact), each total re-derived by the simulator.
+struct KernelSetEvaluation {
+  KernelChoice shipped;
+  std::optional<TileConfig> best_addition;  // empty when no candidate improves
+  KernelChoice with_addition;
+  std::vector<std::string> unbuildable;     // shipped kernels that break a machine limit, with why
+  size_t simulated = 0;
+};
+KernelSetEvaluation evaluate_shipped_kernels(const KernelSetQuestion& q, const std::vector<TileConfig>& kernels);
+
 }  // namespace warpsat
