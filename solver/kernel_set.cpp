@@ -4,6 +4,7 @@
 #include <chrono>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include <fmt/format.h>
 #include <z3++.h>
@@ -269,6 +270,111 @@ class KernelSetSolver {
   int64_t claimed_ = 0;
 };
 
+// The same question as satisfiability, on Z3's SAT solver with native
+// pseudo-Boolean constraints: "is there a set whose objective is at most
+// U - 1?", from U = greedy's objective down. Choosing candidates propagates
+// through one PB constraint over the shapes' order encodings, so the solver
+// prunes like a branch and bound. The final unsat query is the proof. PB
+// coefficients are 32-bit: the weights are divided by their greatest common
+// divisor, and the method declines (nullopt) when they still do not fit.
+class KernelSetPbProver {
+ public:
+  // `slack` as for KernelSetSolver (rule 4).
+  KernelSetPbProver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack)
+      : q_(q), t_(t), o_(o), s_(c_, "QF_FD"), built_(c_), within_(c_), slack_(slack) {
+    z3::params p(c_);
+    if (o.timeout_ms) p.set("timeout", o.timeout_ms);
+    s_.set(p);
+    for (const TileConfig& k : t.configs)
+      built_.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
+    s_.add(z3::mk_or(built_));
+    s_.add(z3::atmost(built_, static_cast<unsigned>(q.max_kernels)));
+    for (size_t s = 0; s < q.shapes.size(); ++s) encode_shape(s);
+  }
+
+  // The proven optimum's choice, or nullopt (reason set) when the weights do
+  // not fit or a query gives up.
+  std::optional<std::vector<size_t>> solve(int64_t upper, std::vector<size_t> incumbent, std::string& reason,
+                                           std::vector<std::string>& dumped) {
+    int64_t g = 0;
+    for (int64_t w : weights_) g = std::gcd(g, w);
+    if (g == 0) return incumbent;  // every shape costs the same on every candidate
+    std::vector<int> coeffs;
+    for (int64_t w : weights_) {
+      if (w / g > INT32_MAX) return std::nullopt;
+      coeffs.push_back(static_cast<int>(w / g));
+    }
+    z3::expr_vector violated(c_);
+    for (const z3::expr& y : within_) violated.push_back(!y);
+    for (;;) {
+      int64_t budget = upper - 1 - constant_;  // the violated weight a better set may have
+      if (budget < 0) return incumbent;
+      if (budget / g > INT32_MAX) return std::nullopt;
+      z3::expr better = z3::pble(violated, coeffs.data(), static_cast<int>(budget / g));
+      if (!o_.dump_dir.empty()) {
+        z3::solver record(c_, "QF_FD");
+        for (const z3::expr& a : s_.assertions()) record.add(a);
+        record.add(better);
+        dumped.push_back(write_smt2(o_.dump_dir, fmt::format("{}.below.{}", q_.name(), upper), record.to_smt2()));
+      }
+      z3::expr_vector assume(c_);
+      z3::expr guard = c_.bool_const(fmt::format("below_{}", upper).c_str());
+      s_.add(z3::implies(guard, better));
+      assume.push_back(guard);
+      auto start = std::chrono::steady_clock::now();
+      z3::check_result r = s_.check(assume);
+      if (r == z3::unsat) return incumbent;  // nothing below `upper`: proven
+      if (r == z3::unknown) {
+        std::string why = s_.reason_unknown();
+        reason = classify_unknown(why, elapsed_ms(start), o_.timeout_ms) == SmtStatus::Timeout
+                     ? fmt::format("timeout after {:.0f} ms", elapsed_ms(start))
+                     : "unknown (" + why + ")";
+        return std::nullopt;
+      }
+      z3::model m = s_.get_model();
+      incumbent.clear();
+      for (size_t c = 0; c < t_.configs.size(); ++c)
+        if (m.eval(built_[static_cast<unsigned>(c)], true).is_true()) incumbent.push_back(c);
+      upper = assign(q_, t_, incumbent).objective;
+    }
+  }
+
+ private:
+  void encode_shape(size_t s) {
+    std::map<int64_t, std::vector<size_t>> levels;
+    for (size_t c = 0; c < t_.configs.size(); ++c) levels[t_.totals[c][s]].push_back(c);
+    int64_t weight = q_.shapes[s].weight;
+    constant_ += weight * levels.begin()->first;
+    std::optional<z3::expr> previous;
+    size_t j = 0;
+    int64_t best = levels.begin()->first;
+    for (auto it = levels.begin(); std::next(it) != levels.end(); ++it, ++j) {
+      z3::expr within = c_.bool_const(fmt::format("shape{}_within_{}", s, j).c_str());
+      z3::expr_vector reasons(c_);
+      for (size_t c : it->second) reasons.push_back(built_[static_cast<unsigned>(c)]);
+      if (previous) reasons.push_back(*previous);
+      s_.add(z3::implies(within, z3::mk_or(reasons)));
+      if (weight * (std::next(it)->first - best) > slack_) {
+        s_.add(within);  // rule 4: no set as good as greedy's serves s above this level
+        break;
+      }
+      within_.push_back(within);
+      weights_.push_back(weight * (std::next(it)->first - it->first));
+      previous = within;
+    }
+  }
+
+  const KernelSetQuestion& q_;
+  const Table& t_;
+  const SolverOptions& o_;
+  z3::context c_;
+  z3::solver s_;
+  z3::expr_vector built_, within_;
+  int64_t slack_ = 0;
+  std::vector<int64_t> weights_;
+  int64_t constant_ = 0;
+};
+
 void validate(const KernelSetQuestion& q, const Table& t, KernelSetAnswer& a, int64_t claimed) {
   auto start = std::chrono::steady_clock::now();
   std::vector<std::string> mismatches;
@@ -315,8 +421,25 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
     throw command_line_error(fmt::format("no configuration of the search space fits machine {}'s limits", q.machine.name));
   a.greedy = greedy(q, t);
   a.unlimited = unlimited(q, t);
+  // First the PB formulation from greedy's set; z3::optimize's MaxSAT when
+  // the weights do not fit its 32-bit coefficients.
+  std::vector<size_t> greedy_set;
+  for (const TileConfig& k : a.greedy.kernels)
+    greedy_set.push_back(static_cast<size_t>(std::find(t.configs.begin(), t.configs.end(), k) - t.configs.begin()));
+  std::string pb_reason;
+  std::optional<std::vector<size_t>> chosen =
+      KernelSetPbProver(q, t, options, a.greedy.objective - a.unlimited.objective)
+          .solve(a.greedy.objective, greedy_set, pb_reason, a.dumped);
   KernelSetSolver solver(q, t, options, a.greedy.objective - a.unlimited.objective);
-  std::optional<std::vector<size_t>> chosen = solver.solve(a);
+  int64_t claimed = 0;
+  if (chosen) {
+    claimed = assign(q, t, *chosen).objective;
+  } else if (!pb_reason.empty()) {
+    a.reason = pb_reason;
+  } else {
+    chosen = solver.solve(a);
+    claimed = solver.claimed_objective();
+  }
   a.solve_ms = elapsed_ms(start);
   if (chosen) {
     a.status = KernelSetAnswer::Status::Optimal;
@@ -324,7 +447,7 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
   } else {
     a.best = a.greedy;  // the best set known, with the proven lower bound beside it
   }
-  validate(q, t, a, solver.claimed_objective());
+  validate(q, t, a, claimed);
   return a;
 }
 
