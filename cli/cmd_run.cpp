@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/emulator_options.h"
 #include "cli/metrics_output.h"
 #include "emulator/simt/launch.h"
 #include "frontend/ptx/parser.h"
@@ -18,6 +19,7 @@ struct RunOptions {
   std::string file, launch, format = "table";
   std::vector<size_t> dump;
   uint64_t max_steps = uint64_t{1} << 28;
+  simt::EmulatorOptions limits;  // --max-ctas and the other budgets
 };
 
 // One element of a buffer as text, by its type.
@@ -55,7 +57,7 @@ int run_run(const RunOptions& o) {
   for (size_t i : dump)
     if (i >= launch.args.size() || launch.args[i].kind != simt::KernelArgument::Kind::Buffer)
       throw command_line_error(fmt::format("--dump {}: parameter {} is not a buffer", i, i));
-  simt::EmulatorOptions eo;
+  simt::EmulatorOptions eo = o.limits;
   eo.max_steps = o.max_steps;
   simt::RunResult r = simt::run_kernel(m, launch, eo);
 
@@ -107,6 +109,7 @@ void add_run_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--dump", o->dump, "parameters whose buffers to print (default: every buffer)")->delimiter(',');
   sub->add_option("--max-steps", o->max_steps, "stop after this many warp instructions (a runaway loop)")
       ->capture_default_str();
+  add_limit_options(*sub, o->limits);
   commands.push_back({sub, [o] { return run_run(*o); }});
 }
 
