@@ -150,7 +150,9 @@ int run_profile(const ProfileOptions& o) {
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
   }
-  return failed ? kExitCheckFailed : kExitOk;
+  // A kernel that could not be profiled is bad input (exit 2), as in `run` and
+  // `branches`; README lists 0 and 2 for profile.
+  return failed ? kExitBadInput : kExitOk;
 }
 
 }  // namespace
