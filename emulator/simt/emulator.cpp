@@ -710,13 +710,15 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   check_launch(module, launch, kernel);
   RunState rs(module, launch, options);
   uint64_t launch_bytes = 0;
+  // Only contents the launch holds count: zero-filled buffers (zero_bytes)
+  // are allocated lazily, page by page, and replays rely on that.
   for (const KernelArgument& a : launch.args)
     if (a.kind == KernelArgument::Kind::Buffer && a.alias_of < 0) {
-      if (a.size() > options.max_launch_bytes || launch_bytes + a.size() > options.max_launch_bytes)
+      if (a.bytes.size() > options.max_launch_bytes || launch_bytes + a.bytes.size() > options.max_launch_bytes)
         throw command_line_error(fmt::format("the launch's buffers hold {} bytes or more, over the limit of {}; "
                                              "raise it with --max-launch-bytes",
-                                             launch_bytes + a.size(), options.max_launch_bytes));
-      launch_bytes += a.size();
+                                             launch_bytes + a.bytes.size(), options.max_launch_bytes));
+      launch_bytes += a.bytes.size();
     }
   // Buffers first (their addresses become parameter values), then the module's variables.
   rs.arg_addresses.resize(launch.args.size(), 0);
