@@ -162,7 +162,9 @@ int run_profile(const ProfileOptions& o) {
       if (o.racecheck && r.profile.ok)
         fmt::print("{}: {}", r.profile.kernel, races_text(*r.module, r.profile.races));
   }
-  return failed || racy ? kExitCheckFailed : kExitOk;
+  // A kernel that could not be profiled is bad input (exit 2), as in `run` and
+  // `branches`; races found by --racecheck are a failed check (exit 1).
+  return failed ? kExitBadInput : racy ? kExitCheckFailed : kExitOk;
 }
 
 }  // namespace

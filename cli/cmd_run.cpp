@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/emulator_options.h"
 #include "cli/metrics_output.h"
 #include "cli/race_output.h"
 #include "emulator/simt/launch.h"
@@ -21,6 +22,7 @@ struct RunOptions {
   std::vector<size_t> dump;
   uint64_t max_steps = uint64_t{1} << 28;
   bool racecheck = false;
+  simt::EmulatorOptions limits;  // --max-ctas and the other budgets
 };
 
 // One element of a buffer as text, by its type.
@@ -58,7 +60,7 @@ int run_run(const RunOptions& o) {
   for (size_t i : dump)
     if (i >= launch.args.size() || launch.args[i].kind != simt::KernelArgument::Kind::Buffer)
       throw command_line_error(fmt::format("--dump {}: parameter {} is not a buffer", i, i));
-  simt::EmulatorOptions eo;
+  simt::EmulatorOptions eo = o.limits;
   eo.max_steps = o.max_steps;
   eo.racecheck = o.racecheck;
   simt::RunResult r = simt::run_kernel(m, launch, eo);
@@ -118,6 +120,7 @@ void add_run_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--racecheck", o->racecheck,
                 "report data races in shared and global memory, as compute-sanitizer's racecheck does; exit 1 "
                 "when there are any");
+  add_limit_options(*sub, o->limits);
   commands.push_back({sub, [o] { return run_run(*o); }});
 }
 

@@ -8,11 +8,24 @@
 
 namespace warpsat::cli {
 
+void add_limit_options(CLI::App& app, simt::EmulatorOptions& limits) {
+  app.add_option("--max-ctas", limits.max_ctas, "per launch: at most this many blocks")->capture_default_str();
+  app.add_option("--max-call-depth", limits.max_call_depth, "per warp: at most this many frames, the kernel's included")
+      ->capture_default_str();
+  app.add_option("--max-register-bytes", limits.max_register_bytes, "per block: registers x threads x 8 bytes")
+      ->capture_default_str();
+  app.add_option("--max-shared-bytes", limits.max_shared_bytes, "per block: static plus dynamic shared bytes")
+      ->capture_default_str();
+  app.add_option("--max-launch-bytes", limits.max_launch_bytes, "per launch: the bytes of all buffers")
+      ->capture_default_str();
+}
+
 void EmulatorRunOptions::add_to(CLI::App& app) {
   app.add_option("--mode", mode, "full: execute everything; slices: only branch slices and control flow")
       ->check(CLI::IsMember({"full", "slices"}))
       ->capture_default_str();
   app.add_option("--max-steps", max_steps, "per kernel: stop after this many warp instructions")->capture_default_str();
+  add_limit_options(app, limits);
 }
 
 simt::ProfileMode EmulatorRunOptions::profile_mode() const {
@@ -20,7 +33,7 @@ simt::ProfileMode EmulatorRunOptions::profile_mode() const {
 }
 
 simt::EmulatorOptions EmulatorRunOptions::emulator_options() const {
-  simt::EmulatorOptions o;
+  simt::EmulatorOptions o = limits;
   o.max_steps = max_steps;
   return o;
 }

@@ -12,9 +12,15 @@
 
 namespace warpsat::cli {
 
+// Registers the emulator's budgets (--max-ctas, --max-call-depth,
+// --max-register-bytes, --max-shared-bytes, --max-launch-bytes) on `app`,
+// writing into `limits`; shared by run, profile and compare-profile.
+void add_limit_options(CLI::App& app, simt::EmulatorOptions& limits);
+
 struct EmulatorRunOptions {
   std::string mode = "full";
   uint64_t max_steps = uint64_t{1} << 28;
+  simt::EmulatorOptions limits;  // the budgets of add_limit_options
 
   // Registers --mode and --max-steps on `app`.
   void add_to(CLI::App& app);

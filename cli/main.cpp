@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
 
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   add_calibrate_command(app, commands);
   add_validate_model_command(app, commands);
   add_compare_profile_command(app, commands);
+  reject_negative_unsigned(app);
 
   try {
     app.parse(argc, argv);
@@ -43,13 +45,17 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "warpsat: error: " << e.what() << "\n";
+    if (std::string hint = suggestion(app, argc, argv); !hint.empty()) std::cerr << "warpsat: " << hint << "\n";
     std::cerr << "run 'warpsat --help' or 'warpsat SUBCOMMAND --help' for usage\n";
     return kExitBadInput;
   }
 
   try {
     for (const Command& c : commands)
-      if (c.app->parsed()) return c.run();
+      if (c.app->parsed()) {
+        check_output_paths(*c.app);
+        return c.run();
+      }
     return kExitBadInput;
   } catch (const warpsat::InputError& e) {
     std::cerr << e.render() << "\n";

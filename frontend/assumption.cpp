@@ -27,7 +27,7 @@ class Parser {
  private:
   [[noreturn]] void fail(const std::string& what) const {
     throw InputError({"--assume", 1, static_cast<uint32_t>(i_ + 1)},
-                     fmt::format("{} in '{}'", what, s_), s_);
+                     fmt::format("{} in '{}'", what, s_.size() > 80 ? s_.substr(0, 77) + "..." : s_), s_);
   }
   void skip() {
     while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
@@ -47,6 +47,18 @@ class Parser {
       {"||", nullptr}, {"&&", nullptr}, {"==", "!=", nullptr}, {"<=", ">=", "<", ">", nullptr},
       {"+", "-", nullptr}, {"*", "/", "%", nullptr}};
 
+  // The parser and every walk over the tree (evaluate, rename, the Z3
+  // translation) recurse once per nesting level, so an assumption such as
+  // 10,000 '(' would overflow the stack. No real assumption nests this deep.
+  static constexpr int kMaxDepth = 200;
+  struct DepthGuard {
+    Parser& p;
+    explicit DepthGuard(Parser& parser) : p(parser) {
+      if (++p.depth_ > kMaxDepth) p.fail(fmt::format("nested more than {} levels deep", kMaxDepth));
+    }
+    ~DepthGuard() { --p.depth_; }
+  };
+
   std::unique_ptr<AssumptionExpr> binary(int level) {
     if (level == 6) return unary();
     auto left = binary(level + 1);
@@ -63,11 +75,19 @@ class Parser {
       node->op = matched;
       node->args.push_back(std::move(left));
       node->args.push_back(binary(level + 1));
+      // A chain a+b+c+... builds a left-deep tree: bound its depth as well.
+      if (++chain_ > kMaxDepth * 50) fail(fmt::format("more than {} operators", kMaxDepth * 50));
+      if (std::string_view(matched) == "/" || std::string_view(matched) == "%") {
+        const AssumptionExpr& d = *node->args[1];
+        if (d.kind == AssumptionExpr::Kind::Number && d.value == 0)
+          fail(fmt::format("'{}' by zero", matched));
+      }
       left = std::move(node);
     }
   }
 
   std::unique_ptr<AssumptionExpr> unary() {
+    DepthGuard guard(*this);
     skip();
     if (accept("!")) {
       auto n = std::make_unique<AssumptionExpr>();
@@ -117,6 +137,8 @@ class Parser {
 
   const std::string& s_;
   size_t i_ = 0;
+  int depth_ = 0;
+  int chain_ = 0;
 };
 
 }  // namespace

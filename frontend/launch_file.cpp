@@ -179,8 +179,15 @@ class LaunchReader {
     } else if (const toml::node* f = bt->get("file")) {
       auto path = f->value_exact<std::string>();
       if (!path) r_.fail(*f, "'file' must be a path string");
+      if (path->empty()) r_.fail(*f, "'file' is an empty path");
       std::filesystem::path full = std::filesystem::path(source_).parent_path() / *path;
-      std::string data = read_file(full.string(), kMaxBufferBytes);
+      std::string data;
+      try {
+        data = read_file(full.string(), kMaxBufferBytes);
+      } catch (const InputError& e) {
+        // Point at the launch file's line: the buffer file alone does not say which parameter wanted it.
+        r_.fail(*f, fmt::format("file '{}': {}", *path, e.message()));
+      }
       if (data.size() % w != 0) r_.fail(*f, fmt::format("{} has {} bytes, not a multiple of {}", *path, data.size(), w));
       buf.bytes.assign(data.begin(), data.end());
       buf.origin = "file " + *path;

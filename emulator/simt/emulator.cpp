@@ -154,6 +154,23 @@ void check_launch(const ptx::Module& m, const Launch& l, const ptx::Function& k)
 }
 
 void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call) {
+  // Every frame counts, with or without .local data: a recursion that keeps
+  // only registers grew to gigabytes before this limit.
+  if (w.frames.size() >= rs.options.max_call_depth)
+    throw EmulationError({rs.module.source, code.function->pos.line, code.function->pos.column},
+                         fmt::format("call depth of warp {} exceeds the limit of {} frames (recursion too deep?); "
+                                     "raise it with --max-call-depth",
+                                     w.id, rs.options.max_call_depth));
+  // Registers are held per warp for 32 lanes; bound them over the whole CTA.
+  const Launch& l = rs.launch;
+  uint64_t warps = (uint64_t{l.block[0]} * l.block[1] * l.block[2] + kWarpSize - 1) / kWarpSize;
+  uint64_t bytes = (uint64_t{code.frame_slots()} * 8 + code.param_bytes) * kWarpSize;
+  for (const Frame& g : w.frames) bytes += (g.regs.size() * 8 + g.params.size());
+  if (bytes * warps > rs.options.max_register_bytes)
+    throw EmulationError({rs.module.source, code.function->pos.line, code.function->pos.column},
+                         fmt::format("registers of {} need {} bytes per block ({} warps), over the limit of {}; "
+                                     "raise it with --max-register-bytes",
+                                     code.function->name, bytes * warps, warps, rs.options.max_register_bytes));
   Frame f;
   f.code = &code;
   f.regs.assign(static_cast<size_t>(code.frame_slots()) * kWarpSize, 0);
@@ -699,6 +716,17 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   const ptx::Function& kernel = find_kernel(module, launch.kernel);
   check_launch(module, launch, kernel);
   RunState rs(module, launch, options);
+  uint64_t launch_bytes = 0;
+  // Only contents the launch holds count: zero-filled buffers (zero_bytes)
+  // are allocated lazily, page by page, and replays rely on that.
+  for (const KernelArgument& a : launch.args)
+    if (a.kind == KernelArgument::Kind::Buffer && a.alias_of < 0) {
+      if (a.bytes.size() > options.max_launch_bytes || launch_bytes + a.bytes.size() > options.max_launch_bytes)
+        throw command_line_error(fmt::format("the launch's buffers hold {} bytes or more, over the limit of {}; "
+                                             "raise it with --max-launch-bytes",
+                                             launch_bytes + a.bytes.size(), options.max_launch_bytes));
+      launch_bytes += a.bytes.size();
+    }
   // Buffers first (their addresses become parameter values), then the module's variables.
   rs.arg_addresses.resize(launch.args.size(), 0);
   for (size_t i = 0; i < launch.args.size(); ++i)
@@ -739,6 +767,18 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   if (options.racecheck) rs.race = std::make_unique<RaceDetector>(module, launch, rs.program);
 
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
+  // A kernel with no instructions never reaches the step limit, so the
+  // number of CTAs has a budget of its own.
+  uint64_t to_run = options.only_ctas.empty() ? total : options.only_ctas.size();
+  if (to_run > options.max_ctas)
+    throw command_line_error(fmt::format("the launch has {} blocks, over the limit of {}; raise it with --max-ctas",
+                                         to_run, options.max_ctas));
+  uint64_t shared = rs.program.dynamic_shared_offset + launch.dynamic_shared_bytes;
+  if (shared > options.max_shared_bytes || launch.dynamic_shared_bytes > options.max_shared_bytes)
+    throw command_line_error(fmt::format("{} bytes of shared memory per block ({} static, {} dynamic), over the "
+                                         "limit of {}; raise it with --max-shared-bytes",
+                                         shared, rs.program.dynamic_shared_offset, launch.dynamic_shared_bytes,
+                                         options.max_shared_bytes));
   uint64_t ran = 0;
   if (options.only_ctas.empty()) {
     for (uint64_t c = 0; c < total && !rs.stop; ++c, ++ran) run_cta(rs, c);

@@ -62,6 +62,13 @@ struct EmulatorOptions {
   uint64_t max_steps = uint64_t{1} << 28;  // warp instructions, over the whole launch
   uint32_t quantum = 1024;                 // warp instructions before the scheduler moves on
   uint64_t max_local_bytes = 1u << 20;     // per thread (recursion depth)
+  // Budgets that keep hostile launches bounded in time and memory; each is
+  // reported as an input error naming the flag that raises it.
+  uint64_t max_ctas = uint64_t{1} << 20;             // CTAs per launch (--max-ctas)
+  uint32_t max_call_depth = 1024;                    // frames per warp, the kernel's included (--max-call-depth)
+  uint64_t max_register_bytes = uint64_t{1} << 30;   // registers x threads x 8 bytes per CTA (--max-register-bytes)
+  uint64_t max_shared_bytes = uint64_t{16} << 20;    // static + dynamic shared bytes per CTA (--max-shared-bytes)
+  uint64_t max_launch_bytes = uint64_t{2} << 30;     // all buffers of a launch (--max-launch-bytes)
   // Slices mode: per function (module order) and instruction, whether to
   // execute it; the rest are counted as executed but skipped. Control flow
   // always runs. Empty = everything.

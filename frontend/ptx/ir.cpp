@@ -44,6 +44,10 @@ bool operator==(const CallPrototype& a, const CallPrototype& b) {
 }
 
 const Label* Function::find_label(std::string_view n) const {
+  if (label_index.size() == labels.size()) {
+    auto it = label_index.find(n);
+    return it == label_index.end() ? nullptr : &labels[it->second];
+  }
   for (const Label& l : labels)
     if (l.name == n) return &l;
   return nullptr;

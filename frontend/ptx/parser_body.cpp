@@ -125,6 +125,7 @@ void Parser::parse_statement(Function& f) {
       return parse_labelled_directive(f, t);
     if (f.find_label(t.text)) fail(t, fmt::format("label '{}' is defined twice", t.text));
     f.body.push_back({Statement::Kind::Label, static_cast<uint32_t>(f.labels.size())});
+    f.label_index.emplace(t.text, static_cast<uint32_t>(f.labels.size()));
     f.labels.push_back(Label{t.text, static_cast<uint32_t>(f.instructions.size()), {t.line, t.column}});
     return;
   }
