@@ -175,6 +175,42 @@ KernelChoice evaluate_kernels(const KernelSetQuestion& q, const std::vector<Tile
 
 namespace {
 
+// Shape s's total in order encoding over its candidates' distinct totals
+// t_0 < t_1 < ...: within_j is "some built kernel gives s at most t_j",
+// justified by a kernel at level j or by within_{j-1}; `step(within_j, w)`
+// receives each level's weight w = weight x (t_{j+1} - t_j), so the weights of
+// the false within_j plus weight x t_0 (returned) are exactly weight x (s's
+// total on its best built kernel). `hard(e)` receives every constraint.
+//
+// Rule 4: an optimal set is no worse than greedy's, and every other shape
+// costs at least its own best, so shape s never sits more than `slack`
+// (weighted) above its own best: "within the last such level" is hard, and
+// the levels above it need no clause.
+template <typename Hard, typename Step>
+int64_t encode_shape_levels(z3::context& c, const KernelSetQuestion& q, const Table& t, const z3::expr_vector& built,
+                            size_t s, int64_t slack, Hard hard, Step step) {
+  std::map<int64_t, std::vector<size_t>> levels;
+  for (size_t k = 0; k < t.configs.size(); ++k) levels[t.totals[k][s]].push_back(k);
+  int64_t weight = q.shapes[s].weight, best = levels.begin()->first;
+  std::optional<z3::expr> previous;
+  size_t j = 0;
+  for (auto it = levels.begin(); it != levels.end(); ++it, ++j) {
+    z3::expr within = c.bool_const(fmt::format("shape{}_within_{}", s, j).c_str());
+    z3::expr_vector reasons(c);
+    for (size_t k : it->second) reasons.push_back(built[static_cast<unsigned>(k)]);
+    if (previous) reasons.push_back(*previous);
+    hard(z3::implies(within, z3::mk_or(reasons)));
+    auto next = std::next(it);
+    if (next == levels.end() || weight * (next->first - best) > slack) {
+      hard(within);  // no set as good as greedy's serves s above this level
+      break;
+    }
+    step(within, weight * (next->first - it->first));
+    previous = within;
+  }
+  return weight * best;
+}
+
 // Weighted MaxSAT on z3::optimize (see the header).
 class KernelSetSolver {
  public:
@@ -225,37 +261,12 @@ class KernelSetSolver {
   int64_t claimed_objective() const { return claimed_; }
 
  private:
-  // Shape s's total in order encoding over its candidates' distinct totals
-  // t_0 < t_1 < ...: within_j is "some built kernel gives s at most t_j",
-  // justified by a kernel at level j or by within_{j-1}; the soft clause
-  // within_j is worth weight x (t_{j+1} - t_j), so the violated weights plus
-  // weight x t_0 are exactly weight x (s's total on its best built kernel).
-  //
-  // Rule 4: an optimal set is no worse than greedy's, and every other shape
-  // costs at least its own best, so shape s never sits more than `slack_`
-  // (weighted) above its own best: "within the last such level" is hard, and
-  // the levels above it need no clause.
   void encode_shape(size_t s) {
-    std::map<int64_t, std::vector<size_t>> levels;
-    for (size_t c = 0; c < t_.configs.size(); ++c) levels[t_.totals[c][s]].push_back(c);
-    int64_t weight = q_.shapes[s].weight, best = levels.begin()->first;
-    constant_ += weight * best;
-    std::optional<z3::expr> previous;
-    size_t j = 0;
-    for (auto it = levels.begin(); it != levels.end(); ++it, ++j) {
-      z3::expr within = c_.bool_const(fmt::format("shape{}_within_{}", s, j).c_str());
-      z3::expr_vector reasons(c_);
-      for (size_t c : it->second) reasons.push_back(built_[static_cast<unsigned>(c)]);
-      if (previous) reasons.push_back(*previous);
-      opt_.add(z3::implies(within, z3::mk_or(reasons)));
-      auto next = std::next(it);
-      if (next == levels.end() || weight * (next->first - best) > slack_) {
-        opt_.add(within);  // no optimal set serves s above this level
-        break;
-      }
-      objective_ = opt_.add_soft(within, std::to_string(weight * (next->first - it->first)).c_str());
-      previous = within;
-    }
+    constant_ += encode_shape_levels(
+        c_, q_, t_, built_, s, slack_, [&](const z3::expr& e) { opt_.add(e); },
+        [&](const z3::expr& within, int64_t weight) {
+          objective_ = opt_.add_soft(within, std::to_string(weight).c_str());
+        });
   }
 
   const KernelSetQuestion& q_;
@@ -341,27 +352,12 @@ class KernelSetPbProver {
 
  private:
   void encode_shape(size_t s) {
-    std::map<int64_t, std::vector<size_t>> levels;
-    for (size_t c = 0; c < t_.configs.size(); ++c) levels[t_.totals[c][s]].push_back(c);
-    int64_t weight = q_.shapes[s].weight;
-    constant_ += weight * levels.begin()->first;
-    std::optional<z3::expr> previous;
-    size_t j = 0;
-    int64_t best = levels.begin()->first;
-    for (auto it = levels.begin(); std::next(it) != levels.end(); ++it, ++j) {
-      z3::expr within = c_.bool_const(fmt::format("shape{}_within_{}", s, j).c_str());
-      z3::expr_vector reasons(c_);
-      for (size_t c : it->second) reasons.push_back(built_[static_cast<unsigned>(c)]);
-      if (previous) reasons.push_back(*previous);
-      s_.add(z3::implies(within, z3::mk_or(reasons)));
-      if (weight * (std::next(it)->first - best) > slack_) {
-        s_.add(within);  // rule 4: no set as good as greedy's serves s above this level
-        break;
-      }
-      within_.push_back(within);
-      weights_.push_back(weight * (std::next(it)->first - it->first));
-      previous = within;
-    }
+    constant_ += encode_shape_levels(
+        c_, q_, t_, built_, s, slack_, [&](const z3::expr& e) { s_.add(e); },
+        [&](const z3::expr& within, int64_t weight) {
+          within_.push_back(within);
+          weights_.push_back(weight);
+        });
   }
 
   const KernelSetQuestion& q_;
