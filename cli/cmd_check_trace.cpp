@@ -142,7 +142,7 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
 }
 
 int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shape, const TileConfig& c) {
-  TraceFitQuestion q{t, shape, c, {}};
+  TraceFitQuestion q{t, shape, c, {}, parse_model(o.model)};
   for (const std::string& b : o.bounds) parse_parameter_bound(b, q.bounds);
   SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
   TraceFitFault fault = o.inject_fault == "compute-throughput" ? TraceFitFault::ComputeThroughput : TraceFitFault::None;
@@ -182,7 +182,7 @@ int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shap
     std::cout << j.dump(2) << "\n";
     return ok ? kExitOk : kExitCheckFailed;
   }
-  print_problem(t, shape, c, "any (Z3 searches the parameters)");
+  print_problem(t, shape, c, "any (Z3 searches the parameters)", q.model);
   fmt::print("query: {} ({} named constraints)\n\n", q.name(), f.constraints);
   if (ok) {
     const std::string& u = f.machine.time_unit;
@@ -226,9 +226,6 @@ int run_check_trace(const CheckTraceOptions& o) {
     if (!o.bounds.empty()) throw command_line_error("--bound is for the search without --machine; drop one of them");
     return run_concrete(o, t, shape, c, o.machine_description(f));
   }
-  if (model != GemmModel::Seed001)
-    throw command_line_error("the machine search (check-trace without --machine) states seed 001's equations only; "
-                             "give --machine to check an async trace");
   return run_solver(o, t, shape, c);
 }
 

@@ -21,8 +21,9 @@ std::string wave_label(const TraceWave& w) {
 class TraceEncoder {
  public:
   TraceEncoder(z3::context& c, const Trace& t, const GemmShape& shape, const TileConfig& config,
-               const ParameterBounds& b)
-      : c_(c),
+               const ParameterBounds& b, GemmModel model)
+      : model_(model),
+        c_(c),
         t_(t),
         shape_(shape),
         config_(config),
@@ -175,11 +176,17 @@ class TraceEncoder {
     if (!previous || previous->last != w.first - 1) return std::nullopt;
     for (const TraceEvent& e : previous->events)
       if (e.stage == S_) {
-        text = fmt::format("Sm(S) of wave {} + T_EPILOGUE = {} + T_EPILOGUE", previous->last, e.sm);
-        return val(e.sm) + terms_.epilogue;
+        text = fmt::format("Sm(S) of wave {} + {} = {} + {}", previous->last, tail_text(), e.sm, tail_text());
+        return val(e.sm) + tail();
       }
     return std::nullopt;
   }
+
+  bool async() const { return model_ == GemmModel::Async; }
+  // What follows a wave's last multiply start: T_EPILOGUE, and in the async
+  // model the last multiply itself (its wave ends when that multiply does).
+  z3::expr tail() const { return async() ? terms_.epilogue + terms_.t_math : terms_.epilogue; }
+  const char* tail_text() const { return async() ? "T_MATH + T_EPILOGUE" : "T_EPILOGUE"; }
 
   // One argument of a max: an event's time plus a duration.
   struct Arg {
@@ -256,12 +263,20 @@ class TraceEncoder {
         std::string text;
         if (auto start = wave_start(w, previous, text)) event(1, w, 1, "Sa", e->sa, {{text, *start}});
       } else if (at(i - 1) && release_known) {
-        std::vector<Arg> args{
-            {fmt::format("Sb({}) + T_LOAD_B = {} + T_LOAD_B", i - 1, at(i - 1)->sb), val(at(i - 1)->sb) + x.t_load_b}};
+        std::vector<Arg> args{async()
+                                  ? Arg{fmt::format("Sb({}) + T_LOAD_B - load_latency = {} + T_LOAD_B - load_latency",
+                                                    i - 1, at(i - 1)->sb),
+                                        val(at(i - 1)->sb) + x.t_load_b - x.load_latency}
+                                  : Arg{fmt::format("Sb({}) + T_LOAD_B = {} + T_LOAD_B", i - 1, at(i - 1)->sb),
+                                        val(at(i - 1)->sb) + x.t_load_b}};
         if (released) args.push_back(release_arg());
         event(1, w, i, "Sa", e->sa, args);
       }
-      if (release_known) {
+      if (async()) {  // the async producer issues B right after A's transfer
+        event(2, w, i, "Sb", e->sb,
+              {{fmt::format("Sa({}) + T_LOAD_A - load_latency = {} + T_LOAD_A - load_latency", i, e->sa),
+                val(e->sa) + x.t_load_a - x.load_latency}});
+      } else if (release_known) {
         std::vector<Arg> args{{fmt::format("Sa({}) + T_LOAD_A = {} + T_LOAD_A", i, e->sa), val(e->sa) + x.t_load_a}};
         if (released) args.push_back(release_arg());
         event(2, w, i, "Sb", e->sb, args);
@@ -297,7 +312,7 @@ class TraceEncoder {
       if (!first || !last || !start || w.first != covered + 1) return;  // already unsatisfiable
       covered = w.last;
       z3::expr count = val(w.count());
-      total = total + count * (val(last->sm) - *start + x.epilogue);
+      total = total + count * (val(last->sm) - *start + tail());
       wait = wait + count * (val(first->sb) - *start + x.t_load_b + val(last->sm - first->sm) - val(S_ - 1) * x.t_math);
     }
     if (t_.total)
@@ -309,6 +324,7 @@ class TraceEncoder {
           val(*t_.wait) == wait);
   }
 
+  GemmModel model_;
   z3::context& c_;
   const Trace& t_;
   const GemmShape& shape_;
@@ -321,8 +337,8 @@ class TraceEncoder {
 }  // namespace
 
 TraceTerms encode_trace(z3::context& ctx, const Trace& trace, const GemmShape& shape, const TileConfig& config,
-                        const ParameterBounds& bounds) {
-  return TraceEncoder(ctx, trace, shape, config, bounds).encode();
+                        const ParameterBounds& bounds, GemmModel model) {
+  return TraceEncoder(ctx, trace, shape, config, bounds, model).encode();
 }
 
 }  // namespace warpsat

@@ -49,7 +49,8 @@ inline constexpr int64_t kMaxFittedTime = int64_t{1} << 40;
 
 // Throws InputError (command line) when the trace has more distinct events
 // than kMaxEncodedTraceEvents.
+// `model`: seed 001's equations, or the async model's (docs/models.md).
 TraceTerms encode_trace(z3::context& ctx, const Trace& trace, const GemmShape& shape, const TileConfig& config,
-                        const ParameterBounds& bounds);
+                        const ParameterBounds& bounds, GemmModel model = GemmModel::Seed001);
 
 }  // namespace warpsat

@@ -99,7 +99,7 @@ std::optional<Rational> simplest_decimal(const Interval& thr) {
 class TraceFitter {
  public:
   TraceFitter(const TraceFitQuestion& q, const SolverOptions& o)
-      : q_(q), o_(o), terms_(encode_trace(ctx_, q.trace, q.shape, q.config, q.bounds)), solver_(ctx_) {
+      : q_(q), o_(o), terms_(encode_trace(ctx_, q.trace, q.shape, q.config, q.bounds, q.model)), solver_(ctx_) {
     z3::params p(ctx_);
     if (o.timeout_ms) p.set("timeout", o.timeout_ms);
     p.set("random_seed", o.random_seed);
@@ -320,7 +320,7 @@ class TraceFitter {
     same("T_MATH", r_.durations.math, got.math);
     same("T_LOAD_A", r_.durations.load_a, got.load_a);
     same("T_LOAD_B", r_.durations.load_b, got.load_b);
-    TraceCheck c = check_trace(q_.trace, q_.shape, q_.config, mc);
+    TraceCheck c = check_trace(q_.trace, q_.shape, q_.config, mc, q_.model);
     for (size_t i = 0; i < std::min<size_t>(c.violations.size(), 10); ++i) {
       const TraceViolation& v = c.violations[i];
       mismatches.push_back(fmt::format("{} ({}): trace {}, simulated machine requires {}", v.id, v.equation,

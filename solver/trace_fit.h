@@ -28,6 +28,7 @@ struct TraceFitQuestion {
   GemmShape shape;
   TileConfig config;
   ParameterBounds bounds;
+  GemmModel model = GemmModel::Seed001;
 
   // "check-trace.M256.N256.K256.128x128x64.D2": the stem of every query file.
   std::string name() const;
