@@ -1,6 +1,7 @@
 #include "cli/problem_options.h"
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <fstream>
 
@@ -11,9 +12,20 @@
 namespace warpsat::cli {
 
 void ProblemOptions::add_to(CLI::App& app, std::vector<std::string> formats) {
-  app.add_option("--m", m, "rows of A and C")->check(CLI::PositiveNumber);
-  app.add_option("--n", n, "columns of B and C")->check(CLI::PositiveNumber);
-  app.add_option("--k", k, "columns of A, rows of B")->check(CLI::PositiveNumber);
+  // Checked as text, before CLI11 converts it: its own range message prints a
+  // 300-digit bound, and its conversion clamps values past 2^63 silently.
+  CLI::Validator dimension(
+      [](std::string& text) -> std::string {
+        int64_t v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > kMaxMatrixDim)
+          return fmt::format("'{}' is not a matrix dimension: give an integer in [1, {}]", text, kMaxMatrixDim);
+        return "";
+      },
+      "INT in [1, 2^31]");
+  app.add_option("--m", m, "rows of A and C")->check(dimension);
+  app.add_option("--n", n, "columns of B and C")->check(dimension);
+  app.add_option("--k", k, "columns of A, rows of B")->check(dimension);
   app.add_option("--machine", machine, "bundled machine name (e.g. h100-sxm) or path to a machine .toml");
   app.add_option("--problem", problem_file, "problem .toml (examples/problems); flags override its values");
   app.add_option("--format", format, "output format")->check(CLI::IsMember(formats))->capture_default_str();
