@@ -76,7 +76,7 @@ class EncoderBase {
 
   // The machine's limits (exceeded_limit) as a bound on D per tile: shared
   // memory grows with D, registers exclude the tile at every depth.
-  void limit_shared_memory() {
+  void limit_to_machine() {
     for (int64_t a : sp_.tm)
       for (int64_t b : sp_.tn)
         for (int64_t k : sp_.tk) {
@@ -127,7 +127,7 @@ class ArrayEncoder : EncoderBase {
     add(smt::one_of(tn_, sp_.tn));
     add(smt::one_of(tk_, sp_.tk));
     add(d_ >= val(sp_.min_stages) && d_ <= val(sp_.max_stages));
-    limit_shared_memory();
+    limit_to_machine();
     define_durations();
     encode_events();
     return terms(tm_, tn_, tk_, d_);
@@ -176,7 +176,7 @@ class BoundsEncoder : EncoderBase {
     std::vector<int64_t> depths;
     for (int64_t d = sp_.min_stages; d <= sp_.max_stages; ++d) depths.push_back(d);
     auto d = choose("stages", depths, d_sel_);
-    limit_shared_memory();
+    limit_to_machine();
     define_durations();
     encode_events();
     return terms(tm, tn, tk, d);

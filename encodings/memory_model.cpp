@@ -1,28 +1,21 @@
 #include "encodings/memory_model.h"
 
+#include "frontend/ptx/memory_effects.h"
+
 namespace warpsat {
 
 using ptx::Opcode;
 using ptx::StateSpace;
 
+// The store families (ptx::stored_space), and what else may change memory
+// under a proof: multimem stores, the mbarrier object in shared memory, and a
+// call, which may do anything.
 std::optional<StateSpace> written_space(const ptx::Instruction& ins) {
   switch (ins.op) {
-    case Opcode::St:
-    case Opcode::Atom:
-    case Opcode::Red:
-    case Opcode::Sust:
-    case Opcode::Sured:
-    case Opcode::Stmatrix:
-    case Opcode::Multimem:
-      return ins.space().value_or(StateSpace::Generic);
-    case Opcode::Cp:
-      // cp.async and its bulk forms copy into shared memory; the group
-      // bookkeeping forms move nothing.
-      if (ins.has("commit_group") || ins.has("wait_group") || ins.has("wait_all")) return std::nullopt;
-      return StateSpace::Shared;
-    case Opcode::Mbarrier: return StateSpace::Shared;  // the barrier object lives there
+    case Opcode::Multimem: return ins.space().value_or(StateSpace::Generic);
+    case Opcode::Mbarrier: return StateSpace::Shared;
     case Opcode::Call: return StateSpace::Generic;
-    default: return std::nullopt;
+    default: return ptx::stored_space(ins);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "emulator/simt/metrics.h"
 #include "emulator/simt/racecheck.h"
 #include "frontend/diagnostics.h"
+#include "frontend/launch_file.h"
 #include "frontend/ptx/ir.h"
 
 namespace warpsat::simt {
@@ -68,7 +69,7 @@ struct EmulatorOptions {
   uint32_t max_call_depth = 1024;                    // frames per warp, the kernel's included (--max-call-depth)
   uint64_t max_register_bytes = uint64_t{1} << 30;   // registers x threads x 8 bytes per CTA (--max-register-bytes)
   uint64_t max_shared_bytes = uint64_t{16} << 20;    // static + dynamic shared bytes per CTA (--max-shared-bytes)
-  uint64_t max_launch_bytes = uint64_t{2} << 30;     // all buffers of a launch (--max-launch-bytes)
+  uint64_t max_launch_bytes = kMaxLaunchBytes;     // all buffers of a launch (--max-launch-bytes)
   // Slices mode: per function (module order) and instruction, whether to
   // execute it; the rest are counted as executed but skipped. Control flow
   // always runs. Empty = everything.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "frontend/analysis/slices.h"
+#include "frontend/ptx/memory_effects.h"
 
 namespace warpsat::simt {
 
@@ -35,23 +36,6 @@ std::vector<uint32_t> reachable(const ptx::Module& m, uint32_t kernel) {
   return order;
 }
 
-bool writes_memory(const ptx::Instruction& ins, StateSpace& space) {
-  switch (ins.op) {
-    case Opcode::St:
-    case Opcode::Atom:
-    case Opcode::Red:
-    case Opcode::Sust:
-    case Opcode::Sured:
-    case Opcode::Stmatrix:
-      space = ins.space().value_or(StateSpace::Generic);
-      return true;
-    case Opcode::Cp:
-      space = StateSpace::Shared;
-      return !ins.has("commit_group") && !ins.has("wait_group") && !ins.has("wait_all");
-    default: return false;
-  }
-}
-
 }  // namespace
 
 SliceSchedule slices_schedule(const ptx::Module& m, const ptx::Function& kernel) {
@@ -63,8 +47,7 @@ SliceSchedule slices_schedule(const ptx::Module& m, const ptx::Function& kernel)
   std::vector<bool> written(10, false);
   for (uint32_t fi : fns)
     for (const ptx::Instruction& ins : m.functions[fi].instructions) {
-      StateSpace sp;
-      if (writes_memory(ins, sp)) written[static_cast<size_t>(sp)] = true;
+      if (auto sp = ptx::stored_space(ins)) written[static_cast<size_t>(*sp)] = true;
     }
   auto may_alias_written = [&](StateSpace load) {
     if (load == StateSpace::Param || load == StateSpace::Const) return false;
