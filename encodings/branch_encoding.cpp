@@ -210,6 +210,8 @@ class Executor : public TermSource {
     note_imprecise(v, why);
     return v;
   }
+  void imprecise(const std::string& symbol, const std::string& why) override { note_imprecise(symbol, why); }
+  void uses_float() override { e_.floats = true; }
   z3::expr other_lane(int t, const ptx::Instruction& ins, const z3::expr& own, const z3::expr& lane) override {
     if (o_.whole_warp) {
       // Every lane's value is tracked: select the source lane's. A lane that

@@ -96,6 +96,7 @@ struct BranchEncoding {
   size_t loops_abstracted = 0;
   unsigned unroll = 0;                // the iterations unrolled before abstracting
   double induction_ms = 0;            // spent proving loop-carried registers uniform
+  bool floats = false;                // holds floating-point terms (Z3's bit-blasting tactics suit them)
 };
 
 BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,

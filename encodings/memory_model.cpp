@@ -41,6 +41,7 @@ MemoryModel::MemoryModel(const ptx::Module& m, const ptx::Function& f, const ana
     : m_(m), f_(f), a_(a), race_free_(race_free) {
   find_written_spaces();
   find_dirty_loads();
+  find_concurrent_writes();
   find_global_writers();
 }
 
@@ -99,6 +100,53 @@ void MemoryModel::find_dirty_loads() {
   }
 }
 
+// Per barrier interval (from a block-wide barrier, or the entry, forward to
+// the next barriers): whether a shared write happens anywhere in it. An
+// ordered load (ld.volatile, .relaxed, .acquire) is no data race with a
+// store of another thread in its interval, so it may read that store; with
+// no write in any interval it belongs to, it reads what was stored before
+// the barrier, like a plain load.
+void MemoryModel::find_concurrent_writes() {
+  const auto& blocks = a_.cfg.blocks;
+  concurrent_write_.assign(f_.instructions.size(), true);
+  auto writes_shared = [](const ptx::Instruction& ins) {
+    auto s = written_space(ins);
+    return s && (*s == StateSpace::Shared || *s == StateSpace::Generic);
+  };
+  // The instructions of an interval that starts after instruction `from`
+  // (UINT32_MAX: the entry), and whether it writes shared memory.
+  std::vector<char> hit(f_.instructions.size(), 0);
+  auto flood = [&](uint32_t block, uint32_t from) {
+    std::vector<uint32_t> region;
+    std::vector<char> queued(blocks.size(), 0);
+    std::vector<std::pair<uint32_t, uint32_t>> work{{block, from == UINT32_MAX ? blocks[block].first : from + 1}};
+    bool writes = false;
+    while (!work.empty()) {
+      auto [b, start] = work.back();
+      work.pop_back();
+      bool stopped = false;
+      for (uint32_t i = start; i < blocks[b].end && !stopped; ++i) {
+        const ptx::Instruction& ins = f_.instructions[i];
+        if (block_barrier(ins)) stopped = true;
+        else {
+          region.push_back(i);
+          writes = writes || writes_shared(ins);
+        }
+      }
+      if (stopped) continue;
+      for (uint32_t s : blocks[b].succs)
+        if (s < blocks.size() && !queued[s]) queued[s] = 1, work.emplace_back(s, blocks[s].first);
+    }
+    for (uint32_t i : region) hit[i] = hit[i] || writes;
+  };
+  if (blocks.empty()) return;
+  flood(0, UINT32_MAX);
+  for (uint32_t b = 0; b < blocks.size(); ++b)
+    for (uint32_t i = blocks[b].first; i < blocks[b].end; ++i)
+      if (a_.cfg.reachable[b] && block_barrier(f_.instructions[i])) flood(b, i);
+  for (uint32_t i = 0; i < f_.instructions.size(); ++i) concurrent_write_[i] = hit[i];
+}
+
 void MemoryModel::find_global_writers() {
   std::vector<uint32_t> out;
   // A store in another function is one a call may run: its address is not
@@ -138,7 +186,9 @@ LoadKind MemoryModel::classify(uint32_t index, const std::set<uint32_t>& unwritt
     return surfaces_written_ ? LoadKind::PerThread : LoadKind::ReadOnly;
   if (s == StateSpace::Const || s == StateSpace::Param) return LoadKind::ReadOnly;
   if (!space_written(s)) return LoadKind::ReadOnly;
-  if (ordered_load(ins)) return LoadKind::PerThread;
+  if (ordered_load(ins))
+    return race_free_ && s == StateSpace::Shared && !dirty_[index] && !concurrent_write_[index] ? LoadKind::AfterBarrier
+                                                                                                 : LoadKind::PerThread;
   // ld.global.nc and ldu: the programmer promises the memory is read-only
   // while the kernel runs (const __restrict__, __ldg).
   if ((ins.op == Opcode::Ldu || ins.has("nc")) && (s == StateSpace::Global || s == StateSpace::Generic))

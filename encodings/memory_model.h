@@ -69,6 +69,7 @@ class MemoryModel {
  private:
   void find_written_spaces();
   void find_dirty_loads();
+  void find_concurrent_writes();
   void find_global_writers();
 
   const ptx::Module& m_;
@@ -77,6 +78,7 @@ class MemoryModel {
   bool race_free_;
   std::set<ptx::StateSpace> written_;
   bool surfaces_written_ = false;
+  std::vector<bool> concurrent_write_;  // per instruction: a shared write may run in its barrier interval
   std::vector<bool> dirty_;  // per instruction: a shared store may precede it within one barrier interval
   std::optional<std::vector<uint32_t>> global_writers_;
 };

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "encodings/fp_terms.h"
+
 namespace warpsat {
 
 using ptx::Opcode;
@@ -116,6 +118,16 @@ struct Sem {
                   s.function_of(t, ins, args, register_bits(s.function(), dsts[k].reg), static_cast<unsigned>(k), why));
   }
 
+  // Floating point as exact terms (fp_terms.cpp); forms it does not model
+  // stay deterministic unknown functions.
+  void floating() {
+    FloatOperands io{c, ins, [&](size_t i, unsigned w) { return src(i, w); },
+                     [&](const Operand& d, const z3::expr& v) { write(d, v); },
+                     [&](const std::string& symbol, const std::string& why) { s.imprecise(symbol, why); }};
+    if (apply_float(io)) s.uses_float();
+    else deterministic("floating point");
+  }
+
   ScalarType type() const { return ins.type(); }
   unsigned width() const { return std::max(1u, ptx::bit_width(type())); }
   bool is_signed() const { return ptx::is_signed_int(type()); }
@@ -141,14 +153,19 @@ struct Sem {
     for (auto m : ins.modifiers)
       if (auto ty = ptx::parse_scalar_type(m)) types.push_back(*ty);
     ScalarType ct = types.back();
-    if (ptx::is_float(ct)) return deterministic("floating point");
+    bool fp = ptx::is_float(ct);
+    if (fp && ct != ScalarType::F16 && ct != ScalarType::BF16 && ct != ScalarType::F32 && ct != ScalarType::F64)
+      return deterministic("floating point");
     std::string_view cmp;
     for (auto m : ins.modifiers)
-      for (std::string_view k : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"})
+      for (std::string_view k : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
+                                 "gtu", "geu", "num", "nan"})
         if (m == k) cmp = k;
     unsigned w = ct == ScalarType::Pred ? 1 : ptx::bit_width(ct);
     bool sign = ptx::is_signed_int(ct);
-    z3::expr r = compare(cmp, src(1, w, sign), src(2, w, sign), sign);
+    if (fp) s.uses_float();
+    z3::expr r = fp ? float_compare(c, cmp, src(1, w), src(2, w), ct, ins.has("ftz"))
+                    : compare(cmp, src(1, w, sign), src(2, w, sign), sign);
     z3::expr p = r, q = !r;
     std::string_view how = ins.has("and") ? "and" : ins.has("or") ? "or" : ins.has("xor") ? "xor" : "";
     if (!how.empty()) {
@@ -352,7 +369,7 @@ struct Sem {
     for (auto m : ins.modifiers)
       if (auto ty = ptx::parse_scalar_type(m)) types.push_back(*ty);
     if (types.size() != 2 || ptx::is_float(types[0]) || ptx::is_float(types[1]) || ins.has("pack"))
-      return deterministic("floating point");
+      return floating();
     unsigned dw = ptx::bit_width(types[0]), sw = ptx::bit_width(types[1]);
     bool ssign = ptx::is_signed_int(types[1]), dsign = ptx::is_signed_int(types[0]);
     z3::expr v = src(1, sw, ssign);
@@ -431,22 +448,23 @@ struct Sem {
       case Opcode::Sub:
       case Opcode::Addc:
       case Opcode::Subc:
-        if (ptx::is_float(type())) return deterministic("floating point");
+        if (ptx::is_float(type())) return floating();
         return add_sub();
       case Opcode::Mul:
       case Opcode::Mad:
       case Opcode::Madc:
       case Opcode::Mul24:
       case Opcode::Mad24:
-        if (ptx::is_float(type())) return deterministic("floating point");
+        if (ptx::is_float(type())) return floating();
         return mul_mad();
       case Opcode::Div:
       case Opcode::Rem:
-        if (ptx::is_float(type())) return deterministic("floating point");
+        if (ptx::is_float(type())) return floating();
         return div_rem();
       case Opcode::Min:
       case Opcode::Max: {
-        if (ptx::is_float(type()) || ins.operands.size() != 3) return deterministic("floating point");
+        if (ptx::is_float(type())) return floating();
+        if (ins.operands.size() != 3) return deterministic("three-input min/max");
         unsigned w = width();
         bool sign = is_signed();
         z3::expr a = src(1, w, sign), b = src(2, w, sign);
@@ -467,7 +485,7 @@ struct Sem {
         return bits_unary();
       case Opcode::Neg:
       case Opcode::Abs:
-        if (ptx::is_float(type())) return deterministic("floating point");
+        if (ptx::is_float(type())) return floating();
         return bits_unary();
       case Opcode::Shl:
       case Opcode::Shr: return shifts();
@@ -502,7 +520,7 @@ struct Sem {
       case Opcode::Cos:
       case Opcode::Tanh:
       case Opcode::Testp:
-      case Opcode::Copysign: return deterministic("floating point");
+      case Opcode::Copysign: return floating();
       case Opcode::Tex:
       case Opcode::Tld4: return deterministic("texture reads");
       case Opcode::Shfl: return shfl();

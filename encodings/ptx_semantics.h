@@ -44,6 +44,11 @@ class TermSource {
   // as imprecision: the function is not modelled, only its determinism.
   virtual z3::expr function_of(int thread, const ptx::Instruction& ins, const std::vector<z3::expr>& args,
                                unsigned bits, unsigned element, const std::string& why) = 0;
+  // Results built on the uninterpreted function `symbol` are not exact
+  // (an approximate floating-point function): `why` is recorded.
+  virtual void imprecise(const std::string& symbol, const std::string& why) = 0;
+  // An instruction became exact floating-point terms.
+  virtual void uses_float() {}
   // The value register operand `a` holds in lane `lane` (for shfl): a term
   // shared by both threads, equal to the thread's own value in its own lane.
   virtual z3::expr other_lane(int thread, const ptx::Instruction& ins, const z3::expr& own_value,

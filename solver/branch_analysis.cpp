@@ -89,8 +89,14 @@ class QueryRunner {
     auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
     unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
     std::optional<z3::solver> s;
-    z3::check_result cr = run(s, z3::solver(c_, z3::solver::simple()), quick, base, extra);
-    bool gave_up = cr == z3::unknown && (s->reason_unknown() == "timeout" || s->reason_unknown() == "canceled");
+    // Floats: the SMT core's lazy bit-blasting is several times slower
+    // than the default solver's eager one, so it gets no first try.
+    z3::check_result cr = z3::unknown;
+    bool gave_up = true;
+    if (!floats_) {
+      cr = run(s, z3::solver(c_, z3::solver::simple()), quick, base, extra);
+      gave_up = cr == z3::unknown && (s->reason_unknown() == "timeout" || s->reason_unknown() == "canceled");
+    }
     double spent = elapsed();
     if (gave_up && (!timeout_ms_ || spent < timeout_ms_))
       cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
@@ -107,6 +113,7 @@ class QueryRunner {
     return st;
   }
   double last_ms() const { return last_ms_; }
+  void floats(bool f) { floats_ = f; }
 
  private:
   // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
@@ -128,6 +135,7 @@ class QueryRunner {
   BranchResult& r_;
   unsigned timeout_ms_;
   double last_ms_ = 0;
+  bool floats_ = false;
 };
 
 z3::expr any_of(z3::context& c, const std::vector<z3::expr>& xs) {
@@ -349,11 +357,13 @@ class BranchSolver {
     std::optional<QueryRunner> q;
     if (shallow) q.emplace(c, o_, fmt::format("{}.unroll{}", stem, eo.unroll), r, timeout ? std::min(timeout, kShallowTimeoutMs) : kShallowTimeoutMs);
     else q.emplace(c, o_, stem, r, timeout);
+    q->floats(e.floats);
     bool deeper_may_decide = decide(c, e, *q, r);
     if (shallow && deeper_may_decide) {
       eo.unroll = o_.encoding.unroll;
       e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
       q.emplace(c, o_, stem, r, timeout);
+      q->floats(e.floats);
       decide(c, e, *q, r);
     }
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
@@ -364,6 +374,7 @@ class BranchSolver {
       wo.whole_warp = true;
       BranchEncoding w = encode_branch(c, m_, f_, a_, branch, o_.launch, wo);
       QueryRunner qw(c, o_, fmt::format("{}.warp", stem), r, timeout * kWholeWarpTimeoutScale);
+      qw.floats(w.floats);
       BranchResult again = r;
       again.witness.reset();
       again.whole_warp = true;
@@ -502,7 +513,13 @@ class BranchSolver {
       // The first CTA too, where it can be: a reader looks there first.
       z3::expr small = small_params(c, e, m_, f_) && e.ctaid[0] == c.bv_val(0, 32) &&
                        e.ctaid[1] == c.bv_val(0, 32) && e.ctaid[2] == c.bv_val(0, 32);
-      bool replayable = q.check(pair, replay && same_block && small, "witness", &nice) == SmtStatus::Sat ||
+      // Quickest when it holds: the model's own thread ids, scalar
+      // parameters and loaded values, only the pointers moved into a
+      // replay's windows (a float or a multiplication already solved is
+      // not solved again).
+      z3::expr pinned = same_block && model_values(*model, e);
+      bool replayable = q.check(pair, replay && pinned && small_ctas(c, e), "witness-pinned", &nice) == SmtStatus::Sat ||
+                        q.check(pair, replay && same_block && small, "witness", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay && same_block, "witness-large", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay, "witness-any-block", &nice) == SmtStatus::Sat;
       const z3::model& wm = replayable ? *nice : *model;
@@ -547,6 +564,25 @@ class BranchSolver {
                            "carried around the loop are not known",
                            e.unroll);
     return true;
+  }
+
+  // The model's thread ids, non-pointer parameters and loaded values.
+  z3::expr model_values(const z3::model& m, const BranchEncoding& e) const {
+    z3::expr_vector same(m.ctx());
+    for (size_t t = 0; t < e.tid.size(); ++t)
+      for (const z3::expr& d : e.tid[t]) same.push_back(d == m.eval(d, true));
+    for (const auto& [name, term] : e.params) {
+      const ptx::Variable* p = f_.find_param(name);
+      if (!p || !is_pointer_param(m_, *p)) same.push_back(term == m.eval(term, true));
+    }
+    for (const LoadTerm& l : e.loads)
+      for (size_t t = 0; t < l.value.size(); ++t)
+        if (m.eval(l.reach[t], true).is_true()) same.push_back(l.value[t] == m.eval(l.value[t], true));
+    return same.empty() ? m.ctx().bool_val(true) : z3::mk_and(same);
+  }
+
+  static z3::expr small_ctas(z3::context& c, const BranchEncoding& e) {
+    return e.ctaid[0] == c.bv_val(0, 32) && e.ctaid[1] == c.bv_val(0, 32) && e.ctaid[2] == c.bv_val(0, 32);
   }
 
   // The partition of the thread (or global thread) index space by outcome,

@@ -48,7 +48,9 @@ class Replayer {
     else replay_symbolic();
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Divergent) replay_witness(b);
-      else if (b.verdict == BranchVerdict::Unknown) b.validation = "no verdict to replay";
+    settle_by_observed_splits();
+    for (BranchResult& b : r_.branches)
+      if (b.verdict == BranchVerdict::Unknown && b.validation.empty()) b.validation = "no verdict to replay";
     if (!races_.empty() && mismatches_.empty())
       throw CrossValidationError(fmt::format("branches of {}", k_.name), races_,
                                  "(none: a data race the analysis assumes absent, no solver query involved)");
@@ -73,6 +75,19 @@ class Replayer {
   // get a step budget each and one in all: made-up parameters can send a
   // kernel round a loop whose bound is a struct it never received.
   enum class Origin { Given, Shape, Witness };
+  // The first warp seen splitting at a branch, in any launch the replay ran
+  // (each meets the assumptions): a concrete proof that the branch diverges.
+  struct ObservedSplit {
+    std::string launch;
+    uint32_t block[3], grid[3];
+    uint32_t cta[3];
+    uint32_t warp, active, taken;
+    Origin origin;
+  };
+  static std::string launch_text(const simt::Launch& l) {
+    return fmt::format("grid {}x{}x{}, block {}x{}x{}", l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
+                       l.block[2]);
+  }
   std::optional<std::string> observe(const simt::Launch& launch, const std::vector<uint64_t>& ctas, Observations& out,
                                      Origin origin, const std::function<bool(uint32_t, const Observation&)>& enough = {}) {
     simt::EmulatorOptions eo;
@@ -93,6 +108,11 @@ class Replayer {
       if (function != index_) return false;
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
+      if (taken != 0 && taken != active && !observed_splits_.count(instruction))
+        observed_splits_.emplace(instruction, ObservedSplit{launch_text(launch),
+                                                             {launch.block[0], launch.block[1], launch.block[2]},
+                                                             {launch.grid[0], launch.grid[1], launch.grid[2]},
+                                                             {c.id[0], c.id[1], c.id[2]}, w.id, active, taken, origin});
       return enough && enough(instruction, ob);
     };
     try {
@@ -403,6 +423,7 @@ class Replayer {
       }
     }
     // The loaded values the witness chose, written where it loaded them.
+    std::string unset;
     for (const Witness::Load& ld : w.loads) {
       bool placed = false;
       for (auto& a : l.args)
@@ -413,11 +434,11 @@ class Replayer {
           a.patches.emplace_back(ld.address - a.fixed_address, bytes);
           placed = true;
         }
-      if (!placed && ld.space != "param" && ld.space != "const") {
-        b.validation = fmt::format("the witness loads {} memory at 0x{:x}, which a replay cannot set", ld.space, ld.address);
-        downgrade_if_imprecise(b);
-        return;
-      }
+      // Shared memory and memory the kernel writes first hold what the
+      // kernel puts there: the replay runs with the kernel's own values,
+      // and only a split it shows counts.
+      if (!placed && ld.space != "param" && ld.space != "const" && unset.empty())
+        unset = fmt::format("the witness loads {} memory at 0x{:x}, which a replay cannot set", ld.space, ld.address);
     }
     uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
     auto splits = [&](uint32_t instruction, const Observation& ob) {
@@ -434,6 +455,11 @@ class Replayer {
                              [&](const Observation& ob) { return splits(b.instruction, ob); });
     if (fault && !split) {
       b.validation = "the witness replay stopped: " + *fault;
+      downgrade_if_imprecise(b);
+      return;
+    }
+    if (!unset.empty() && !split) {
+      b.validation = unset + ", and with the kernel's own values the witness lanes did not split";
       downgrade_if_imprecise(b);
       return;
     }
@@ -462,6 +488,51 @@ class Replayer {
                                  w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
   }
 
+  // A branch the solver could not decide, or whose witness no replay
+  // reproduced, that some warp split at in a launch the replay ran is
+  // divergent: the emulator saw it. Uniform and unreachable verdicts were
+  // checked against the given and any-launch runs already.
+  void settle_by_observed_splits() {
+    for (BranchResult& b : r_.branches) {
+      bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
+      auto it = observed_splits_.find(b.instruction);
+      if (!open || b.indexed || it == observed_splits_.end()) continue;
+      const ObservedSplit& s = it->second;
+      static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay"};
+      std::string seen = fmt::format("{} ({}) ran warp {} of block ({},{},{}) with lanes {} taking it and lanes {} not",
+                                     kOrigin[static_cast<int>(s.origin)], s.launch, s.warp, s.cta[0], s.cta[1],
+                                     s.cta[2], lanes_text(s.taken), lanes_text(s.active & ~s.taken));
+      std::string before = b.verdict == BranchVerdict::Unknown ? b.reason : b.validation;
+      b.witness = witness_of(s);
+      b.verdict = BranchVerdict::Divergent;
+      b.validated = true;
+      b.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions";
+      b.validation = fmt::format("{}{}", seen, before.empty() ? "" : fmt::format(" (the solver alone: {})", before));
+    }
+  }
+
+  // The observed split as a witness: the first lane that took the branch
+  // and the first that did not.
+  static Witness witness_of(const ObservedSplit& s) {
+    Witness w;
+    std::copy(s.block, s.block + 3, w.block);
+    std::copy(s.grid, s.grid + 3, w.grid);
+    std::copy(s.cta, s.cta + 3, w.cta);
+    w.warp = s.warp;
+    uint32_t not_taken = s.active & ~s.taken;
+    w.lane[0] = static_cast<uint32_t>(__builtin_ctz(s.taken));
+    w.lane[1] = static_cast<uint32_t>(__builtin_ctz(not_taken));
+    w.outcome[0] = 1;
+    for (int t = 0; t < 2; ++t) {
+      uint64_t linear = uint64_t{s.warp} * 32 + w.lane[t];
+      w.tid[t][0] = static_cast<uint32_t>(linear % s.block[0]);
+      w.tid[t][1] = static_cast<uint32_t>(linear / s.block[0] % s.block[1]);
+      w.tid[t][2] = static_cast<uint32_t>(linear / (uint64_t{s.block[0]} * s.block[1]));
+    }
+    w.replayable = true;
+    return w;
+  }
+
   void downgrade_if_imprecise(BranchResult& b) {
     if (b.replay_decides) {
       b.verdict = BranchVerdict::Unknown;
@@ -479,6 +550,7 @@ class Replayer {
   uint32_t index_;
   uint64_t shape_steps_ = 0, witness_steps_ = 0;
   std::set<uint64_t> ran_ctas_;
+  std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;
   std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
   std::set<uint32_t> contradicted_;
