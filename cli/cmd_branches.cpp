@@ -26,10 +26,10 @@ struct BranchesOptions {
   bool symbolic = false;
   bool racecheck = false;
   std::vector<std::string> assume;
-  unsigned timeout_ms = 2000, unroll = 8, seed = 0;
+  unsigned timeout_ms = 2000, unroll = 8, seed = 0, exact_float_budget_ms = 10000;
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
-  bool no_replay = false, no_race_free = false;
+  bool no_replay = false, no_race_free = false, per_branch_encoding = false;
   std::string inject_fault = "none";
 };
 
@@ -79,6 +79,7 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k) {
                         {"witness", b.witness ? witness_json(*b.witness) : nlohmann::json(nullptr)},
                         {"ranges", b.ranges ? ranges_json(*b.ranges) : nlohmann::json(nullptr)},
                         {"solve_ms", b.solve_ms},
+                        {"encode_ms", b.encode_ms},
                         {"queries", b.queries}});
   }
   nlohmann::json paths = nlohmann::json::array();
@@ -170,8 +171,10 @@ int run_branches(const BranchesOptions& o) {
   ptx::Module m = ptx::read_module(o.file);
   BranchOptions bo;
   bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
+  bo.exact_float_budget_ms = o.exact_float_budget_ms;
   bo.encoding.unroll = o.unroll;
   bo.encoding.race_free = !o.no_race_free;
+  bo.encoding.one_per_kernel = !o.per_branch_encoding;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;
@@ -242,6 +245,9 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--assume", o->assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "sarif"}))->capture_default_str();
   sub->add_option("--timeout-ms", o->timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets four times this)")->capture_default_str();
+  sub->add_option("--exact-float-budget-ms", o->exact_float_budget_ms,
+                  "time per kernel for asking again, with exact IEEE terms, branches floating point left undecided (0: never)")
+      ->capture_default_str();
   sub->add_option("--unroll", o->unroll, "loop iterations unrolled before values carried around a loop are abstracted")
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "solver random seed")->capture_default_str();
@@ -255,6 +261,8 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
                 "replay a concrete launch with the race detector too: a data race contradicts the analysis (exit 3)");
   sub->add_flag("--no-race-free", o->no_race_free,
                 "do not assume the kernel is free of data races: shared-memory loads after a barrier stay per thread");
+  sub->add_flag("--per-branch-encoding", o->per_branch_encoding,
+                "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
   sub->add_flag("--no-replay", o->no_replay, "do not replay verdicts on the emulator (reported as not validated)");
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt a verdict before the replay")
       ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform"}))

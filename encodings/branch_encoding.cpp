@@ -73,6 +73,8 @@ class Executor : public TermSource {
       run_region(-1, 0, entry, nullptr);
       settle_imprecision();
       e_.induction_ms = induction_ms_;
+      e_.budget_exhausted = budget_exhausted_;
+      e_.imprecise_symbols = imprecise_;
     } catch (const Unsupported& u) {
       e_.unsupported = u.what();
     }
@@ -211,6 +213,7 @@ class Executor : public TermSource {
     return v;
   }
   void imprecise(const std::string& symbol, const std::string& why) override { note_imprecise(symbol, why); }
+  bool exact_floats() const override { return o_.exact_floats; }
   void uses_float() override { e_.floats = true; }
   z3::expr other_lane(int t, const ptx::Instruction& ins, const z3::expr& own, const z3::expr& lane) override {
     if (o_.whole_warp) {
@@ -881,6 +884,18 @@ class Executor : public TermSource {
         pending[1][node].clear();
         if (!one) pending[1][node].push_back(std::move(b));
       }
+      // Lanes that left a loop after different numbers of iterations meet
+      // here and run on together, one from the unrolled iterations and one
+      // from the abstracted ones: the abstracted state holds both kinds, so
+      // that a query over every iteration pairs them too. (Kept apart, a
+      // branch after a loop was "uniform" where two such lanes split.)
+      if (!pending[0][node].empty() && !pending[1][node].empty()) {
+        std::vector<PairState> all = pending[0][node];
+        for (PairState& s : pending[1][node]) all.push_back(std::move(s));
+        PairState mixed = merge(all);
+        mixed.beyond = true;
+        pending[1][node] = {std::move(mixed)};
+      }
       bool whole = pending[0][node].empty() || pending[1][node].empty();
       for (int bucket = 0; bucket < 2; ++bucket) {
         auto it = pending[bucket].find(node);
@@ -1107,10 +1122,26 @@ class Executor : public TermSource {
       induction_->add(e_.same_warp);
     }
     auto start = std::chrono::steady_clock::now();
+    // A model of an earlier query that satisfies this one answers it: most
+    // of these queries ask whether a value can differ between the lanes,
+    // and the lanes an earlier model picked usually show it. (Only "sat"
+    // comes from here, and "sat" only costs precision: a register not
+    // proved uniform.)
+    for (const z3::model& m : induction_models_)
+      if (m.eval(q, true).is_true()) {
+        if (model) *model = m;
+        induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        return z3::sat;
+      }
     induction_->push();
     induction_->add(q);
     z3::check_result r = induction_->check();
-    if (r == z3::sat && model) *model = induction_->get_model();
+    if (r == z3::sat) {
+      z3::model m = induction_->get_model();
+      if (model) *model = m;
+      if (induction_models_.size() >= kInductionModels) induction_models_.erase(induction_models_.begin());
+      induction_models_.push_back(m);
+    }
     induction_->pop();
     induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
@@ -1264,6 +1295,9 @@ class Executor : public TermSource {
   std::map<int, std::vector<long>> topo_cache_;
   std::map<int, bool> inert_;
   std::map<int, std::map<long, long>> equivalents_;  // per region: node -> its control-equivalent node
+  // The last models of sat induction queries, tried on each new query first.
+  static constexpr size_t kInductionModels = 8;
+  std::vector<z3::model> induction_models_;
   std::set<unsigned> per_thread_unknowns_;            // AST ids of values chosen per thread
   std::vector<z3::expr> per_thread_terms_;            // ... and the terms, kept alive
   std::unordered_map<unsigned, bool> per_thread_memo_;  // AST id -> per_thread()

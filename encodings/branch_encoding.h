@@ -41,6 +41,13 @@ struct BranchEncodingOptions {
   // Track all 32 lanes of one warp instead of two: exact for shuffles whose
   // source lane differs per lane (a butterfly all-reduce), 16 times larger.
   bool whole_warp = false;
+  // Encode all branches of a kernel once, as the union of their slices, and
+  // ask each on that encoding (solver/branch_analysis); false: one encoding
+  // per branch (--per-branch-encoding, for comparison).
+  bool one_per_kernel = true;
+  // Floating point as exact IEEE terms (fp_terms); false: each result an
+  // unknown function of its operands (imprecise, but cheap to solve).
+  bool exact_floats = false;
   // Each query of the induction that proves loop-carried values uniform,
   // and all of them together for one encoding.
   unsigned induction_timeout_ms = 100;
@@ -97,6 +104,11 @@ struct BranchEncoding {
   unsigned unroll = 0;                // the iterations unrolled before abstracting
   double induction_ms = 0;            // spent proving loop-carried registers uniform
   bool floats = false;                // holds floating-point terms (Z3's bit-blasting tactics suit them)
+  // Past the block or instruction budget every further loop was abstracted
+  // at once: a union of many slices may be less precise than each alone.
+  bool budget_exhausted = false;
+  // Every unmodelled symbol and why, for branch_view's per-branch imprecision.
+  std::vector<std::pair<std::string, std::string>> imprecise_symbols;
 };
 
 BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,

@@ -6,6 +6,7 @@
 
 namespace warpsat {
 
+const char* const kFloatImprecision = "floating point";
 const char* const kApproxFloatImprecision =
     "approximate floating-point functions (ex2, lg2, sin, cos, tanh, rcp/sqrt/rsqrt/div .approx)";
 

@@ -45,6 +45,9 @@ bool apply_float(FloatOperands& io);
 z3::expr float_compare(z3::context& c, std::string_view cmp, const z3::expr& a_bits, const z3::expr& b_bits,
                        ptx::ScalarType type, bool ftz);
 
+// The imprecision recorded where floating point is not encoded exactly (an
+// unknown function of the operands instead).
+extern const char* const kFloatImprecision;
 // The imprecision recorded for the .approx functions.
 extern const char* const kApproxFloatImprecision;
 

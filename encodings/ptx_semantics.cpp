@@ -124,8 +124,8 @@ struct Sem {
     FloatOperands io{c, ins, [&](size_t i, unsigned w) { return src(i, w); },
                      [&](const Operand& d, const z3::expr& v) { write(d, v); },
                      [&](const std::string& symbol, const std::string& why) { s.imprecise(symbol, why); }};
-    if (apply_float(io)) s.uses_float();
-    else deterministic("floating point");
+    if (s.exact_floats() && apply_float(io)) s.uses_float();
+    else deterministic(kFloatImprecision);
   }
 
   ScalarType type() const { return ins.type(); }
@@ -154,8 +154,9 @@ struct Sem {
       if (auto ty = ptx::parse_scalar_type(m)) types.push_back(*ty);
     ScalarType ct = types.back();
     bool fp = ptx::is_float(ct);
-    if (fp && ct != ScalarType::F16 && ct != ScalarType::BF16 && ct != ScalarType::F32 && ct != ScalarType::F64)
-      return deterministic("floating point");
+    if (fp && ((ct != ScalarType::F16 && ct != ScalarType::BF16 && ct != ScalarType::F32 && ct != ScalarType::F64) ||
+               !s.exact_floats()))
+      return deterministic(kFloatImprecision);
     std::string_view cmp;
     for (auto m : ins.modifiers)
       for (std::string_view k : {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",

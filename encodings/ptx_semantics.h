@@ -47,7 +47,8 @@ class TermSource {
   // Results built on the uninterpreted function `symbol` are not exact
   // (an approximate floating-point function): `why` is recorded.
   virtual void imprecise(const std::string& symbol, const std::string& why) = 0;
-  // An instruction became exact floating-point terms.
+  // Whether floating point is encoded exactly; and that an instruction was.
+  virtual bool exact_floats() const { return true; }
   virtual void uses_float() {}
   // The value register operand `a` holds in lane `lane` (for shfl): a term
   // shared by both threads, equal to the thread's own value in its own lane.

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "encodings/branch_view.h"
+#include "encodings/fp_terms.h"
 #include "encodings/memory_model.h"
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
@@ -329,14 +331,130 @@ class BranchSolver {
                const BranchOptions& o)
       : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free) {}
 
-  BranchResult solve(uint32_t branch) {
+  // The kernel's branches on shared encodings of their slices' union
+  // (docs/branches.md, "One encoding per kernel"): the loops' inductions and
+  // the `unwritten` queries run once per group instead of once per branch.
+  // A union that ran past the encoding's budgets, or could not be built,
+  // falls back to one encoding per branch.
+  std::vector<BranchResult> solve_kernel(const std::vector<uint32_t>& branches) {
+    if (!o_.encoding.one_per_kernel) {
+      std::vector<BranchResult> out = solve_group(branches);
+      retry_with_exact_floats(out);
+      return out;
+    }
+    // Branches whose slices run through the same loops share an encoding.
+    // A loop outside a branch's slice is passed through for it at no cost;
+    // in a union with a branch that needs it, it would split the branch's
+    // paths by trip count and make every query larger.
+    std::map<std::vector<size_t>, std::vector<uint32_t>> groups;
+    for (const analysis::BranchSlice& sl : a_.slices) {
+      if (std::find(branches.begin(), branches.end(), sl.branch) == branches.end()) continue;
+      std::vector<size_t> loops;
+      for (size_t l = 0; l < a_.cfg.loops.size(); ++l) {
+        const std::vector<uint32_t>& blocks = a_.cfg.loops[l].blocks;
+        for (uint32_t i : sl.instructions)
+          if (std::binary_search(blocks.begin(), blocks.end(), a_.cfg.block_of[i])) {
+            loops.push_back(l);
+            break;
+          }
+      }
+      groups[loops].push_back(sl.branch);
+    }
+    std::vector<BranchResult> out;
+    for (auto& [loops, members] : groups)
+      for (BranchResult& r : solve_group(members)) out.push_back(std::move(r));
+    retry_with_exact_floats(out);
+    std::sort(out.begin(), out.end(), [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
+    return out;
+  }
+
+  std::vector<BranchResult> solve_group(const std::vector<uint32_t>& branches) {
+    std::vector<BranchResult> out;
+    if (branches.size() <= 1 || !o_.encoding.one_per_kernel) {
+      for (uint32_t b : branches) out.push_back(solve(b));
+      return out;
+    }
     auto start = std::chrono::steady_clock::now();
-    BranchResult r;
-    const ptx::Instruction& ins = f_.instructions[branch];
-    r.instruction = branch;
-    r.ptx_line = ins.pos.line;
-    r.loc = ins.loc;
-    r.indexed = ins.op == ptx::Opcode::Brx;
+    z3::context c;
+    BranchEncodingOptions eo = o_.encoding;
+    eo.unroll = std::min(eo.unroll, kFirstUnroll);
+    BranchEncoding e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
+    BranchResult kernel_queries;
+    if (e.unsupported.empty() && !e.budget_exhausted)
+      if (std::set<uint32_t> u = prove_unwritten(c, e, eo, fmt::format("branches.{}", f_.name), kernel_queries);
+          !u.empty()) {
+        eo.unwritten_loads = std::move(u);
+        e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
+      }
+    if (!e.unsupported.empty() || e.budget_exhausted) {
+      for (uint32_t b : branches) out.push_back(solve(b));
+      return out;
+    }
+    double share = elapsed_ms(start) / static_cast<double>(branches.size());
+    bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
+    std::vector<size_t> deeper;
+    for (uint32_t b : branches) {
+      auto begin = std::chrono::steady_clock::now();
+      BranchResult& r = out.emplace_back(result_for(b));
+      r.encode_ms = share;
+      r.queries += out.size() == 1 ? kernel_queries.queries : 0;
+      BranchEncoding v = branch_view(e, b);
+      QueryRunner q = runner(c, r, v, shallow ? eo.unroll : 0);
+      if (decide(c, v, q, r) && shallow) deeper.push_back(out.size() - 1);
+      else finish(c, v, q, eo, r);
+      r.solve_ms = share + elapsed_ms(begin);
+    }
+    if (deeper.empty()) return out;
+    // Splits beyond the first iteration, and queries without an answer:
+    // the full depth, once for those branches together.
+    auto begin = std::chrono::steady_clock::now();
+    std::vector<uint32_t> again;
+    for (size_t i : deeper) again.push_back(out[i].instruction);
+    eo.unroll = o_.encoding.unroll;
+    BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
+    share = elapsed_ms(begin) / static_cast<double>(again.size());
+    for (size_t i : deeper) {
+      BranchResult& r = out[i];
+      if (!d.unsupported.empty() || d.budget_exhausted) {
+        r = solve(r.instruction);
+        continue;
+      }
+      auto t = std::chrono::steady_clock::now();
+      BranchEncoding v = branch_view(d, r.instruction);
+      QueryRunner q = runner(c, r, v, 0);
+      r.witness.reset();
+      decide(c, v, q, r);
+      finish(c, v, q, eo, r);
+      r.encode_ms += share;
+      r.solve_ms += share + elapsed_ms(t);
+    }
+    return out;
+  }
+
+  // Branches that floating point left undecided, asked again one by one
+  // with exact IEEE terms, while the kernel's budget for it lasts. A proof
+  // or an exact split replaces the first verdict; anything else keeps it.
+  void retry_with_exact_floats(std::vector<BranchResult>& results) {
+    auto start = std::chrono::steady_clock::now();
+    for (BranchResult& r : results) {
+      bool open = r.verdict == BranchVerdict::Unknown || (r.verdict == BranchVerdict::Divergent && r.replay_decides);
+      bool floats = std::find(r.imprecision.begin(), r.imprecision.end(), kFloatImprecision) != r.imprecision.end();
+      if (!open || !floats || elapsed_ms(start) >= o_.exact_float_budget_ms) continue;
+      BranchResult exact = solve(r.instruction, true);
+      exact.solve_ms += r.solve_ms;
+      exact.encode_ms += r.encode_ms;
+      exact.queries += r.queries;
+      bool better = exact.verdict == BranchVerdict::Uniform || exact.verdict == BranchVerdict::Unreachable ||
+                    (exact.verdict == BranchVerdict::Divergent &&
+                     (!exact.replay_decides || exact.imprecision.size() < r.imprecision.size()));
+      if (better) r = std::move(exact);
+    }
+  }
+
+  // One branch on an encoding of its own slice.
+  BranchResult solve(uint32_t branch, bool exact_floats = false) {
+    auto start = std::chrono::steady_clock::now();
+    BranchResult r = result_for(branch);
     z3::context c;
     // One unrolled iteration first: nests of loops unrolled to the full
     // depth multiply (three levels of 8 are 729 copies of the inner body),
@@ -345,35 +463,71 @@ class BranchSolver {
     // beyond the unrolled iterations needs the full depth.
     BranchEncodingOptions eo = o_.encoding;
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
-    std::string stem = fmt::format("branches.{}.line{}", f_.name, ins.pos.line);
-    BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
-    unsigned timeout = o_.solver.timeout_ms;
-    if (std::set<uint32_t> u = prove_unwritten(c, e, eo, stem, r); !u.empty()) {
+    eo.exact_floats = exact_floats;
+    BranchEncoding e = timed_encode(r, c, branch, eo);
+    if (std::set<uint32_t> u = prove_unwritten(c, e, eo, stem_of(branch), r); !u.empty()) {
       eo.unwritten_loads = std::move(u);
-      e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
+      e = timed_encode(r, c, branch, eo);
     }
     // Without a loop on the way, the full depth would encode the same.
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
-    std::optional<QueryRunner> q;
-    if (shallow) q.emplace(c, o_, fmt::format("{}.unroll{}", stem, eo.unroll), r, timeout ? std::min(timeout, kShallowTimeoutMs) : kShallowTimeoutMs);
-    else q.emplace(c, o_, stem, r, timeout);
-    q->floats(e.floats);
-    bool deeper_may_decide = decide(c, e, *q, r);
-    if (shallow && deeper_may_decide) {
+    std::optional<QueryRunner> q(runner(c, r, e, shallow ? eo.unroll : 0));
+    if (decide(c, e, *q, r) && shallow) {
       eo.unroll = o_.encoding.unroll;
-      e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
-      q.emplace(c, o_, stem, r, timeout);
-      q->floats(e.floats);
+      e = timed_encode(r, c, branch, eo);
+      q.emplace(runner(c, r, e, 0));
       decide(c, e, *q, r);
     }
+    finish(c, e, *q, eo, r);
+    r.solve_ms = elapsed_ms(start);
+    return r;
+  }
+
+ private:
+  static double elapsed_ms(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+  }
+
+  BranchResult result_for(uint32_t branch) const {
+    BranchResult r;
+    const ptx::Instruction& ins = f_.instructions[branch];
+    r.instruction = branch;
+    r.ptx_line = ins.pos.line;
+    r.loc = ins.loc;
+    r.indexed = ins.op == ptx::Opcode::Brx;
+    return r;
+  }
+
+  std::string stem_of(uint32_t branch) const {
+    return fmt::format("branches.{}.line{}", f_.name, f_.instructions[branch].pos.line);
+  }
+
+  // The queries of one branch on `e`; `shallow_unroll` > 0 names them after
+  // the first, shallow encoding and gives them less time (the full depth is
+  // tried next anyway).
+  QueryRunner runner(z3::context& c, BranchResult& r, const BranchEncoding& e, unsigned shallow_unroll) {
+    unsigned timeout = o_.solver.timeout_ms;
+    std::string stem = stem_of(r.instruction);
+    QueryRunner q = shallow_unroll
+                        ? QueryRunner(c, o_, fmt::format("{}.unroll{}", stem, shallow_unroll), r,
+                                      timeout ? std::min(timeout, kShallowTimeoutMs) : kShallowTimeoutMs)
+                        : QueryRunner(c, o_, stem, r, timeout);
+    q.floats(e.floats);
+    return q;
+  }
+
+  // After the two-lane verdict: the whole-warp retry where a shuffle made it
+  // imprecise, and the thread-id ranges of a concrete launch.
+  void finish(z3::context& c, BranchEncoding& e, QueryRunner& q, const BranchEncodingOptions& eo, BranchResult& r) {
+    unsigned timeout = o_.solver.timeout_ms;
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
     if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp) {
       // Two lanes cannot see what a shuffle brings from the other thirty:
       // ask again with every lane of the warp tracked.
       BranchEncodingOptions wo = eo;
       wo.whole_warp = true;
-      BranchEncoding w = encode_branch(c, m_, f_, a_, branch, o_.launch, wo);
-      QueryRunner qw(c, o_, fmt::format("{}.warp", stem), r, timeout * kWholeWarpTimeoutScale);
+      BranchEncoding w = timed_encode(r, c, r.instruction, wo);
+      QueryRunner qw(c, o_, fmt::format("{}.warp", stem_of(r.instruction)), r, timeout * kWholeWarpTimeoutScale);
       qw.floats(w.floats);
       BranchResult again = r;
       again.witness.reset();
@@ -382,12 +536,16 @@ class BranchSolver {
       if (again.verdict != BranchVerdict::Unknown || r.verdict == BranchVerdict::Unknown) r = std::move(again);
     }
     if (!r.whole_warp && r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
-      ranges(c, e, *q, r);
-    r.solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return r;
+      ranges(c, e, q, r);
   }
 
- private:
+  BranchEncoding timed_encode(BranchResult& r, z3::context& c, uint32_t branch, const BranchEncodingOptions& eo) {
+    auto start = std::chrono::steady_clock::now();
+    BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
+    r.encode_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return e;
+  }
+
   // The global loads of `e` that no store of the launch can write: for
   // each, one named query `unwritten-line<L>` asks whether some store of
   // some thread anywhere in the launch, at any occurrence, overlaps an
@@ -419,7 +577,9 @@ class BranchSolver {
         continue;
       if (!reads.count(l.instruction) && reads.size() >= kMaxUnwrittenQueries) continue;
       if (!stores) {
+        auto begin = std::chrono::steady_clock::now();
         stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, eo);
+        r.encode_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
         if (!stores->unsupported.empty()) return out;
       }
       z3::expr load_bytes = c.bv_val(l.bits / 8, 64);
@@ -758,7 +918,9 @@ KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kerne
   out.assumptions = describe_assumptions(kernel, o);
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
   BranchSolver solver(m, kernel, a, o);
-  for (const analysis::BranchSlice& s : a.slices) out.branches.push_back(solver.solve(s.branch));
+  std::vector<uint32_t> branches;
+  for (const analysis::BranchSlice& s : a.slices) branches.push_back(s.branch);
+  out.branches = solver.solve_kernel(branches);
   // Unreachable blocks' branches are not in a.slices: report them too.
   for (uint32_t i = 0; i < kernel.instructions.size(); ++i)
     if (analysis::is_conditional_branch(kernel.instructions[i]) && !a.cfg.reachable[a.cfg.block_of[i]]) {

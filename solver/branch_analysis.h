@@ -66,6 +66,7 @@ struct BranchResult {
   bool validated = false;
   std::string validation;  // what the replay checked
   double solve_ms = 0;
+  double encode_ms = 0;  // of solve_ms: building encodings (the rest is Z3 answering queries)
   size_t queries = 0;
   std::vector<std::string> dumped;
 };
@@ -95,6 +96,11 @@ struct BranchOptions {
   LaunchSpec launch;
   size_t max_ranges = 64;  // thread-id intervals per branch (concrete launches); 0: none
   size_t max_paths = 32;   // feasible paths per kernel (concrete launches); 0: none
+  // Time per kernel for asking again, with exact floating-point terms, the
+  // branches that floating point left undecided (0: never). Bit-blasted
+  // floats cost seconds a query, so the first pass treats them as unknown
+  // deterministic functions.
+  double exact_float_budget_ms = 10000;
 };
 
 // Adds what the kernel's own directives say about its launches: .reqntid

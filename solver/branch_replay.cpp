@@ -1,6 +1,7 @@
 #include "solver/branch_replay.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -179,12 +180,31 @@ class Replayer {
     simt::Launch l = simt::default_launch(m_, k_, dl);
     for (size_t i = 0; i < l.args.size(); ++i) {
       auto& a = l.args[i];
+      if (a.kind == simt::KernelArgument::Kind::Buffer && scalar_seed != 0 && a.bytes.empty())
+        a.patches.emplace_back(0, varied_words(scalar_seed * 7919 + i));
       if (a.kind != simt::KernelArgument::Kind::Scalar) continue;
       std::optional<uint64_t> fixed = i < o_.launch.param_values.size() ? o_.launch.param_values[i] : std::nullopt;
       uint64_t v = fixed ? *fixed : scalar_seed == 0 ? 0 : (scalar_seed * 2654435761u + i * 97) % 1000 + 1;
       std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
     }
     return l;
+  }
+
+  // The first bytes of a buffer in a launch with varied data: 32-bit words,
+  // half of them small integers and half floats in [0, 256), so that
+  // branches on loaded data (a bin, a threshold, a flag) split somewhere
+  // and the replay sees it (all-zero memory sends every lane one way).
+  static std::vector<uint8_t> varied_words(uint64_t seed) {
+    constexpr size_t kWords = 16384;
+    std::vector<uint8_t> out(kWords * 4);
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+    for (size_t w = 0; w < kWords; ++w) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
+      uint32_t v = (x & 1) ? static_cast<uint32_t>(x >> 8 & 63) : std::bit_cast<uint32_t>(f);
+      std::memcpy(out.data() + 4 * w, &v, 4);
+    }
+    return out;
   }
 
   // Checks a uniform or unreachable verdict, and ranges, against what ran.

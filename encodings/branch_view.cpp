@@ -1,0 +1,79 @@
+#include "encodings/branch_view.h"
+
+#include <map>
+#include <unordered_set>
+
+namespace warpsat {
+
+namespace {
+
+// The AST ids and the uninterpreted symbols reachable from `roots`.
+struct Cone {
+  std::unordered_set<unsigned> ids;
+  std::set<std::string> symbols;
+
+  void add(const z3::expr& root) {
+    std::vector<z3::expr> work{root};
+    while (!work.empty()) {
+      z3::expr x = work.back();
+      work.pop_back();
+      if (!ids.insert(Z3_get_ast_id(x.ctx(), x)).second || !x.is_app()) continue;
+      if (x.decl().decl_kind() == Z3_OP_UNINTERPRETED) symbols.insert(x.decl().name().str());
+      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
+    }
+  }
+  bool has(const z3::expr& x) const { return ids.count(Z3_get_ast_id(x.ctx(), x)) > 0; }
+};
+
+std::set<std::string> symbols_of(const z3::expr& e) {
+  Cone c;
+  c.add(e);
+  return c.symbols;
+}
+
+}  // namespace
+
+BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch) {
+  BranchEncoding v = all;
+  v.instances.clear();
+  Cone cone;
+  for (const BranchInstance& i : all.instances) {
+    if (i.branch != branch) continue;
+    v.instances.push_back(i);
+    for (const z3::expr& x : i.reach) cone.add(x);
+    for (const z3::expr& x : i.out) cone.add(x);
+  }
+  // A base constraint that mentions a symbol the branch uses may tie an
+  // unmodelled symbol to it (a shuffle's lane function and the lane's own
+  // value): its symbols count too, to a fixed point.
+  std::vector<std::set<std::string>> base_symbols;
+  for (const z3::expr& b : all.base) base_symbols.push_back(symbols_of(b));
+  std::set<std::string> used = cone.symbols;
+  std::vector<bool> taken(base_symbols.size(), false);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t k = 0; k < base_symbols.size(); ++k) {
+      if (taken[k]) continue;
+      bool touches = false;
+      for (const std::string& s : base_symbols[k]) touches = touches || used.count(s);
+      if (!touches) continue;
+      taken[k] = true;
+      grew = true;
+      used.insert(base_symbols[k].begin(), base_symbols[k].end());
+    }
+  }
+  v.imprecision.clear();
+  for (const auto& [symbol, why] : all.imprecise_symbols)
+    if (used.count(symbol)) v.imprecision.insert(why);
+  v.loads.clear();
+  for (const LoadTerm& l : all.loads) {
+    bool read = false;
+    for (const z3::expr& x : l.value) read = read || cone.has(x);
+    if (!read) continue;
+    v.loads.push_back(l);
+    v.loads.back().matters = true;
+  }
+  return v;
+}
+
+}  // namespace warpsat
