@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compiles CUB's device-wide algorithms to PTX into $1/cub.<arch>.ptx, or
+# Compiles CUB's device-wide algorithms to PTX into $1/cub.<arch>.ptx and
+# $1/cub_more.<arch>.ptx, or
 # exits 77 (skip) when nvcc is missing.
 set -euo pipefail
 nvcc="$(command -v nvcc || true)"
@@ -11,4 +12,5 @@ fi
 here="$(dirname "$0")"
 for arch in sm_80 sm_90; do
   "$nvcc" -ptx -arch="$arch" "$here/cub_algorithms.cu" -o "$1/cub.$arch.ptx"
+  "$nvcc" -ptx -arch="$arch" "$here/cub_more.cu" -o "$1/cub_more.$arch.ptx"
 done
