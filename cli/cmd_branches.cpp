@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -15,6 +16,7 @@
 #include "emulator/simt/launch.h"
 #include "frontend/ptx/parser.h"
 #include "solver/branch_replay.h"
+#include "solver/parallel.h"
 
 namespace warpsat::cli {
 
@@ -26,7 +28,7 @@ struct BranchesOptions {
   bool symbolic = false;
   bool racecheck = false;
   std::vector<std::string> assume;
-  unsigned timeout_ms = 2000, unroll = 8, seed = 0, exact_float_budget_ms = 10000;
+  unsigned timeout_ms = 2000, unroll = 8, seed = 0, exact_float_budget_ms = 10000, jobs = 1;
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false;
@@ -206,19 +208,33 @@ int run_branches(const BranchesOptions& o) {
     }
   }
   if (bo.launch.concrete_block) check_block(bo.launch.block);
-  bool block_given = bo.launch.concrete_block;
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
-  std::vector<KernelBranches> results;
-  for (const ptx::Function* k : kernels) {
-    bo.launch.assumptions = assumptions_for_kernel(o.assume, *k);
-    bo.launch.concrete_block = block_given;  // a previous kernel's .reqntid may have fixed it
-    ReplayOptions ro;
-    ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
-               : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
-    ro.dump_dir = o.dump_dir;
-    ro.racecheck = o.racecheck;
-    results.push_back(check_kernel_branches(m, *k, bo, o.no_replay ? nullptr : &ro));
-  }
+  for (const ptx::Function* k : kernels) (void)assumptions_for_kernel(o.assume, *k);  // errors before any work
+  ReplayOptions ro;
+  ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
+             : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
+  ro.dump_dir = o.dump_dir;
+  ro.racecheck = o.racecheck;
+  // Kernel by kernel, each on its own Z3 context, released when it is done;
+  // -j N runs N kernels at once. The output is in the module's order.
+  std::vector<KernelBranches> results(kernels.size());
+  parallel_for(kernels.size(), o.jobs, [&](size_t i) {
+    // Each kernel's own options: its .reqntid must not fix another's block.
+    BranchOptions mine;
+    mine.solver = bo.solver;
+    mine.exact_float_budget_ms = bo.exact_float_budget_ms;
+    mine.encoding = bo.encoding;
+    mine.max_ranges = bo.max_ranges;
+    mine.max_paths = bo.max_paths;
+    LaunchSpec& l = mine.launch;
+    l.concrete_block = bo.launch.concrete_block;
+    l.concrete_grid = bo.launch.concrete_grid;
+    std::copy(bo.launch.block, bo.launch.block + 3, l.block);
+    std::copy(bo.launch.grid, bo.launch.grid + 3, l.grid);
+    l.param_values = bo.launch.param_values;
+    l.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
+    results[i] = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+  });
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();
     for (const auto& k : results) ks.push_back(kernel_json(m, k));
@@ -261,6 +277,9 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
                 "replay a concrete launch with the race detector too: a data race contradicts the analysis (exit 3)");
   sub->add_flag("--no-race-free", o->no_race_free,
                 "do not assume the kernel is free of data races: shared-memory loads after a barrier stay per thread");
+  sub->add_option("-j,--jobs", o->jobs, "kernels analysed at once, each on its own thread (output stays in module order)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));
   sub->add_flag("--per-branch-encoding", o->per_branch_encoding,
                 "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
   sub->add_flag("--no-replay", o->no_replay, "do not replay verdicts on the emulator (reported as not validated)");

@@ -1112,11 +1112,13 @@ class Executor : public TermSource {
   // sat (with the model), unsat, or unknown (a timeout, or the budget spent).
   z3::check_result check_induction(const z3::expr& q, std::optional<z3::model>* model = nullptr) {
     if (q.is_false()) return z3::unsat;
-    if (induction_ms_ >= o_.induction_budget_ms) return z3::unknown;
+    if (induction_spent_ >= o_.induction_budget_rlimit) return z3::unknown;
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
       z3::params p(c_);
-      p.set("timeout", o_.induction_timeout_ms);
+      p.set("rlimit", o_.induction_rlimit);
+      // A clock limit only a heavily loaded machine reaches.
+      p.set("timeout", kInductionClockLimitMs);
       induction_->set(p);
       for (const z3::expr& b : e_.base) induction_->add(b);
       induction_->add(e_.same_warp);
@@ -1144,8 +1146,11 @@ class Executor : public TermSource {
     }
     induction_->pop();
     induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-
-
+    // The solver's resource count only grows: what it reads now is all
+    // the induction has spent in this encoding.
+    z3::stats st = induction_->statistics();
+    for (unsigned k = 0; k < st.size(); ++k)
+      if (st.key(k) == "rlimit count") induction_spent_ = st.is_uint(k) ? st.uint_value(k) : static_cast<uint64_t>(st.double_value(k));
     return r;
   }
   bool unsat(const z3::expr& q) { return check_induction(q) == z3::unsat; }
@@ -1297,6 +1302,8 @@ class Executor : public TermSource {
   std::map<int, std::map<long, long>> equivalents_;  // per region: node -> its control-equivalent node
   // The last models of sat induction queries, tried on each new query first.
   static constexpr size_t kInductionModels = 8;
+  static constexpr unsigned kInductionClockLimitMs = 1000;
+  uint64_t induction_spent_ = 0;  // Z3 resource units the induction solver has used
   std::vector<z3::model> induction_models_;
   std::set<unsigned> per_thread_unknowns_;            // AST ids of values chosen per thread
   std::vector<z3::expr> per_thread_terms_;            // ... and the terms, kept alive

@@ -50,8 +50,10 @@ struct BranchEncodingOptions {
   bool exact_floats = false;
   // Each query of the induction that proves loop-carried values uniform,
   // and all of them together for one encoding.
-  unsigned induction_timeout_ms = 100;
-  double induction_budget_ms = 1000;
+  // Both in Z3's resource units (about 100 ms and 1 s of work), not the
+  // clock, so that what is proved does not depend on the machine's load.
+  unsigned induction_rlimit = 750000;
+  uint64_t induction_budget_rlimit = 7500000;
   // Assume the kernel has no data races: a shared load no shared store
   // reaches without a block-wide barrier reads, in every thread of the
   // block, what was stored before that barrier (--no-race-free: false).
