@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/deadline.h"
 #include "cli/option_checks.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
@@ -33,6 +34,11 @@ int main(int argc, char** argv) {
   add_calibrate_command(app, commands);
   add_validate_model_command(app, commands);
   add_compare_profile_command(app, commands);
+  double deadline_seconds = 0;
+  for (Command& c : commands)
+    c.app->add_option("--deadline", deadline_seconds,
+                      "wall-clock limit in seconds for the whole command: past it, exit 4 with no answer (0: none)")
+        ->check(CLI::NonNegativeNumber);
   reject_negative_unsigned(app);
 
   try {
@@ -54,6 +60,7 @@ int main(int argc, char** argv) {
     for (const Command& c : commands)
       if (c.app->parsed()) {
         check_output_paths(*c.app);
+        Deadline deadline(deadline_seconds);
         return c.run();
       }
     return kExitBadInput;
