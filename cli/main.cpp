@@ -13,6 +13,7 @@
 #include "cli/option_checks.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
+#include "solver/smt_query.h"
 
 int main(int argc, char** argv) {
   using namespace warpsat::cli;
@@ -67,6 +68,9 @@ int main(int argc, char** argv) {
   } catch (const warpsat::InputError& e) {
     std::cerr << e.render() << "\n";
     return kExitBadInput;
+  } catch (const warpsat::NoAnswerError& e) {
+    std::cerr << "warpsat: error: " << e.what() << "\n";
+    return kExitNoAnswer;
   } catch (const warpsat::CrossValidationError& e) {
     std::cerr << "warpsat: error: " << e.what() << "\n";
     return kExitDisagreement;

@@ -587,9 +587,16 @@ void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const Br
 KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& kernel, BranchOptions& options,
                                      const ReplayOptions* replay) {
   apply_launch_directives(kernel, options.launch);
-  if (launch_exists(m, kernel, options) == SmtStatus::Unsat) {
+  SmtStatus exists = launch_exists(m, kernel, options);
+  if (exists != SmtStatus::Sat && exists != SmtStatus::Unsat)
+    throw NoAnswerError(fmt::format("could not decide whether any launch of {} meets the assumptions (the solver's "
+                                    "answer: {}; raise --timeout-ms)",
+                                    kernel.name, to_string(exists)));
+  if (exists == SmtStatus::Unsat) {
     std::vector<std::string> texts;
-    for (const Assumption& a : options.launch.assumptions) texts.push_back(a.text);
+    // Long assumptions (thousands of terms) are cut: the message must stay readable.
+    for (const Assumption& a : options.launch.assumptions)
+      texts.push_back(a.text.size() <= 160 ? a.text : a.text.substr(0, 160) + fmt::format("... ({} characters)", a.text.size()));
     throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
                                          kernel.name, fmt::join(texts, "; ")));
   }

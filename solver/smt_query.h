@@ -3,6 +3,7 @@
 // apart. A timeout is never an answer.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 
 namespace warpsat {
@@ -26,6 +27,12 @@ struct SmtOutcome {
 // check ran for (nearly) the whole time limit, since z3::optimize reports a
 // timeout as plain "unknown"; any other reason is Unknown.
 SmtStatus classify_unknown(const std::string& reason, double elapsed_ms, unsigned timeout_ms);
+
+// A question the solver could not answer in its time (the command line's
+// exit code 4: no answer), where going on would print answers resting on it.
+struct NoAnswerError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // Writes `smt2` to DIR/NAME.smt2 (creating DIR) and returns the path. The name
 // is made safe for a file name. Throws std::runtime_error when it cannot write.
