@@ -308,7 +308,9 @@ class Executor : public TermSource {
   // occurrence depends on them: a register undefined on a path that never
   // reaches the branch (say, one that returned early) costs nothing.
   void note_imprecise(const z3::expr& marker, std::string why) { note_imprecise(marker.decl().name().str(), std::move(why)); }
-  void note_imprecise(std::string symbol, std::string why) { imprecise_.emplace_back(std::move(symbol), std::move(why)); }
+  void note_imprecise(std::string symbol, std::string why) {
+    imprecise_.push_back({std::move(symbol), std::move(why), current_instruction_});
+  }
   void settle_imprecision() {
     std::set<std::string> used;
     std::set<unsigned> seen;
@@ -325,7 +327,7 @@ class Executor : public TermSource {
       if (x.decl().decl_kind() == Z3_OP_UNINTERPRETED) used.insert(x.decl().name().str());
       for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
     }
-    for (auto& [name, why] : imprecise_)
+    for (auto& [name, why, instruction] : imprecise_)
       if (used.count(name)) e_.imprecision.insert(why);
     for (LoadTerm& l : e_.loads)
       if (!l.immutable)
@@ -596,6 +598,7 @@ class Executor : public TermSource {
 
   void execute(std::vector<ThreadState>& st, const ptx::Instruction& ins) {
     current_ = &st;
+    current_instruction_ = static_cast<uint32_t>(&ins - f_.instructions.data());
     ++step_;
     std::optional<ReductionStep> reduction;
     if (o_.whole_warp) reduction = before_warp_step(st, ins);
@@ -1323,7 +1326,8 @@ class Executor : public TermSource {
   // function_of: per (step, result element), thread 0's operands and result.
   std::map<std::pair<size_t, unsigned>, std::pair<std::vector<z3::expr>, z3::expr>> results_;
   std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;
-  std::vector<std::pair<std::string, std::string>> imprecise_;  // marker constant, why
+  std::vector<BranchEncoding::ImpreciseSymbol> imprecise_;  // marker constant, why, instruction
+  uint32_t current_instruction_ = BranchEncoding::kNoInstruction;  // the instruction execute() runs
   size_t step_ = 0, counter_ = 0, visits_ = 0;
   bool recording_ = true, budget_exhausted_ = false;
   size_t executed_ = 0;  // slice instructions executed (all tracked threads at once)

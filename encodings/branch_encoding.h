@@ -109,8 +109,14 @@ struct BranchEncoding {
   // Past the block or instruction budget every further loop was abstracted
   // at once: a union of many slices may be less precise than each alone.
   bool budget_exhausted = false;
-  // Every unmodelled symbol and why, for branch_view's per-branch imprecision.
-  std::vector<std::pair<std::string, std::string>> imprecise_symbols;
+  // Every unmodelled symbol, why, and the instruction that made it (kNoInstruction
+  // when none did), for branch_view's per-branch imprecision.
+  struct ImpreciseSymbol {
+    std::string symbol, why;
+    uint32_t instruction;
+  };
+  static constexpr uint32_t kNoInstruction = UINT32_MAX;
+  std::vector<ImpreciseSymbol> imprecise_symbols;
 };
 
 BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,

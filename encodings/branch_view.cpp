@@ -1,5 +1,6 @@
 #include "encodings/branch_view.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_set>
 
@@ -33,7 +34,7 @@ std::set<std::string> symbols_of(const z3::expr& e) {
 
 }  // namespace
 
-BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch) {
+BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch, const std::vector<uint32_t>* own_slice) {
   BranchEncoding v = all;
   v.instances.clear();
   Cone cone;
@@ -63,8 +64,10 @@ BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch) {
     }
   }
   v.imprecision.clear();
-  for (const auto& [symbol, why] : all.imprecise_symbols)
-    if (used.count(symbol)) v.imprecision.insert(why);
+  for (const BranchEncoding::ImpreciseSymbol& s : all.imprecise_symbols)
+    if (used.count(s.symbol) && (s.instruction == BranchEncoding::kNoInstruction || !own_slice ||
+                                 std::binary_search(own_slice->begin(), own_slice->end(), s.instruction)))
+      v.imprecision.insert(s.why);
   v.loads.clear();
   for (const LoadTerm& l : all.loads) {
     bool read = false;

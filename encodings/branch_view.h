@@ -14,6 +14,13 @@ namespace warpsat {
 // instances depend on (directly, or through a base constraint that links an
 // unmodelled symbol to one they use), and its loads, marked `matters` when
 // its instances read the loaded value. Terms are shared with `all`.
-BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch);
+//
+// `own_slice` (sorted instruction indices: the branch's own backward slice)
+// drops reasons made by instructions outside it. In a union, another
+// branch's condition shows up in this branch's path conditions as
+// (c or not c) around a join; the branch's reach and outcome do not depend
+// on it (it is not in the branch's slice), so it makes no split imprecise.
+BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch,
+                           const std::vector<uint32_t>* own_slice = nullptr);
 
 }  // namespace warpsat

@@ -65,6 +65,10 @@ constexpr unsigned kShallowTimeoutMs = 500;
 // budget: the addresses are simple sums, proved in milliseconds or not at all.
 constexpr size_t kMaxUnwrittenQueries = 4;
 constexpr unsigned kUnwrittenTimeoutMs = 200;
+// The encoding of a kernel's stores for the `unwritten` queries: past these
+// budgets it is given up (it holds every store at every occurrence).
+constexpr size_t kStoreBlockBudget = 2000;
+constexpr size_t kStoreInstructionBudget = 2000;
 // `unwritten` queries in a row not proved before a kernel is asked no more.
 constexpr size_t kMaxUnwrittenFailures = 8;
 // Time per kernel for `unwritten` tries (the stores' encoding and the
@@ -408,7 +412,7 @@ class BranchSolver {
       BranchResult& r = out.emplace_back(result_for(b));
       r.encode_ms = share;
       r.queries += out.size() == 1 ? kernel_queries.queries : 0;
-      BranchEncoding v = branch_view(e, b);
+      BranchEncoding v = branch_view(e, b, own_slice(b));
       QueryRunner q = runner(c, r, v, shallow ? eo.unroll : 0);
       if (decide(c, v, q, r) && shallow) deeper.push_back(out.size() - 1);
       else finish(c, v, q, eo, r);
@@ -430,7 +434,7 @@ class BranchSolver {
         continue;
       }
       auto t = std::chrono::steady_clock::now();
-      BranchEncoding v = branch_view(d, r.instruction);
+      BranchEncoding v = branch_view(d, r.instruction, own_slice(r.instruction));
       QueryRunner q = runner(c, r, v, 0);
       r.witness.reset();
       decide(c, v, q, r);
@@ -496,6 +500,13 @@ class BranchSolver {
  private:
   static double elapsed_ms(std::chrono::steady_clock::time_point since) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+  }
+
+  // The branch's own backward slice (sorted), from the function's analysis.
+  const std::vector<uint32_t>* own_slice(uint32_t branch) const {
+    for (const analysis::BranchSlice& sl : a_.slices)
+      if (sl.branch == branch) return &sl.instructions;
+    return nullptr;
   }
 
   BranchResult result_for(uint32_t branch) const {
@@ -588,9 +599,18 @@ class BranchSolver {
       if (!reads.count(l.instruction) && reads.size() >= kMaxUnwrittenQueries) continue;
       if (!stores) {
         auto begin = std::chrono::steady_clock::now();
-        stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, eo);
+        // Every store of the kernel at every occurrence: in a large kernel
+        // that is millions of terms (1.8 GB for CUB's histogram sweep), so
+        // it gets a budget of its own and is given up past it.
+        BranchEncodingOptions so = eo;
+        so.block_budget = std::min(so.block_budget, kStoreBlockBudget);
+        so.instruction_budget = std::min(so.instruction_budget, kStoreInstructionBudget);
+        stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, so);
         r.encode_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
-        if (!stores->unsupported.empty()) return out;
+        if (!stores->unsupported.empty() || stores->budget_exhausted) {
+          unwritten_failures_ = kMaxUnwrittenFailures;  // the same stores next time: no use asking again
+          return out;
+        }
       }
       z3::expr load_bytes = c.bv_val(l.bits / 8, 64);
       for (size_t t = 0; t < l.reach.size(); ++t) {
@@ -683,12 +703,15 @@ class BranchSolver {
       // The first CTA too, where it can be: a reader looks there first.
       z3::expr small = small_params(c, e, m_, f_) && e.ctaid[0] == c.bv_val(0, 32) &&
                        e.ctaid[1] == c.bv_val(0, 32) && e.ctaid[2] == c.bv_val(0, 32);
-      // Quickest when it holds: the model's own thread ids, scalar
-      // parameters and loaded values, only the pointers moved into a
-      // replay's windows (a float or a multiplication already solved is
-      // not solved again).
-      z3::expr pinned = same_block && model_values(*model, e);
-      bool replayable = q.check(pair, replay && pinned && small_ctas(c, e), "witness-pinned", &nice) == SmtStatus::Sat ||
+      // Quickest when it holds: the model's own thread ids and loaded
+      // values, only the pointers moved into a replay's windows (a float or
+      // a multiplication already solved is not solved again), with small
+      // parameters first (a replay of a loop over a million items spends
+      // the budget every other witness needs), then the model's own.
+      z3::expr pinned = same_block && model_values(*model, e, false);
+      bool replayable = q.check(pair, replay && pinned && small, "witness-pinned", &nice) == SmtStatus::Sat ||
+                        q.check(pair, replay && pinned && model_values(*model, e, true) && small_ctas(c, e),
+                                "witness-pinned-params", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay && same_block && small, "witness", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay && same_block, "witness-large", &nice) == SmtStatus::Sat ||
                         q.check(pair, replay, "witness-any-block", &nice) == SmtStatus::Sat;
@@ -736,17 +759,20 @@ class BranchSolver {
     return true;
   }
 
-  // The model's thread ids, non-pointer parameters and loaded values.
-  z3::expr model_values(const z3::model& m, const BranchEncoding& e) const {
+  // The model's thread ids and loaded values; with `params`, its
+  // non-pointer parameters instead.
+  z3::expr model_values(const z3::model& m, const BranchEncoding& e, bool params) const {
     z3::expr_vector same(m.ctx());
-    for (size_t t = 0; t < e.tid.size(); ++t)
-      for (const z3::expr& d : e.tid[t]) same.push_back(d == m.eval(d, true));
+    if (!params)
+      for (size_t t = 0; t < e.tid.size(); ++t)
+        for (const z3::expr& d : e.tid[t]) same.push_back(d == m.eval(d, true));
     for (const auto& [name, term] : e.params) {
+      if (!params) break;
       const ptx::Variable* p = f_.find_param(name);
       if (!p || !is_pointer_param(m_, *p)) same.push_back(term == m.eval(term, true));
     }
     for (const LoadTerm& l : e.loads)
-      for (size_t t = 0; t < l.value.size(); ++t)
+      for (size_t t = 0; t < l.value.size() && !params; ++t)
         if (m.eval(l.reach[t], true).is_true()) same.push_back(l.value[t] == m.eval(l.value[t], true));
     return same.empty() ? m.ctx().bool_val(true) : z3::mk_and(same);
   }

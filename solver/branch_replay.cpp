@@ -128,6 +128,10 @@ class Replayer {
     } catch (const InputError& e) {
       if (made_up) used += eo.max_steps;  // at most; a fault is usually the step limit
       return std::string(e.what());
+    } catch (const std::invalid_argument& e) {
+      // A launch the replay made up that the emulator cannot place (its
+      // buffers): no observation, never a crash.
+      return std::string("the launch could not be set up: ") + e.what();
     }
     return std::nullopt;
   }
@@ -417,7 +421,8 @@ class Replayer {
     // each pointer in its window's first 2^30 bytes). A buffer reaches to
     // its window's end, so loads outside the slice (a grid-stride loop over
     // a billion items) stay inside it; untouched pages cost nothing.
-    constexpr uint64_t kWindowBytes = (uint64_t{1} << 34) - (uint64_t{1} << 30);
+    // (Less 64 KiB: the emulator keeps a guard gap after each allocation.)
+    constexpr uint64_t kWindowBytes = (uint64_t{1} << 34) - (uint64_t{1} << 30) - (uint64_t{1} << 16);
     uint64_t spare = uint64_t{1} << 44;
     for (auto& a : l.args)
       if (a.kind == simt::KernelArgument::Kind::Buffer) {
