@@ -59,6 +59,14 @@ bool MemoryModel::space_written(StateSpace s) const {
   return written_.count(s) > 0;
 }
 
+namespace {
+// A write that may reach shared memory (generic addresses may be shared).
+bool writes_shared(const ptx::Instruction& ins) {
+  auto s = written_space(ins);
+  return s && (*s == StateSpace::Shared || *s == StateSpace::Generic);
+}
+}  // namespace
+
 // Forward over the CFG: "a shared (or generic) write may have happened since
 // the last block-wide barrier". A load reached that way may read its own
 // thread's store, or a store another thread ordered with a warp-level sync:
@@ -66,10 +74,6 @@ bool MemoryModel::space_written(StateSpace s) const {
 void MemoryModel::find_dirty_loads() {
   const auto& blocks = a_.cfg.blocks;
   dirty_.assign(f_.instructions.size(), true);
-  auto writes_shared = [](const ptx::Instruction& ins) {
-    auto s = written_space(ins);
-    return s && (*s == StateSpace::Shared || *s == StateSpace::Generic);
-  };
   std::vector<char> in(blocks.size(), 0), out(blocks.size(), 0), seen(blocks.size(), 0);
   for (bool changed = true; changed;) {
     changed = false;
@@ -109,10 +113,6 @@ void MemoryModel::find_dirty_loads() {
 void MemoryModel::find_concurrent_writes() {
   const auto& blocks = a_.cfg.blocks;
   concurrent_write_.assign(f_.instructions.size(), true);
-  auto writes_shared = [](const ptx::Instruction& ins) {
-    auto s = written_space(ins);
-    return s && (*s == StateSpace::Shared || *s == StateSpace::Generic);
-  };
   // The instructions of an interval that starts after instruction `from`
   // (UINT32_MAX: the entry), and whether it writes shared memory.
   std::vector<char> hit(f_.instructions.size(), 0);
