@@ -53,8 +53,11 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
   return 0;
 }
 
-// The whole-warp retry's per-query timeout, in multiples of --timeout-ms.
+// The whole-warp retry's per-query timeout, in multiples of --timeout-ms,
+// and the time per kernel for such retries: 32 lanes make encodings 16
+// times larger, and CUB's select kernel spent 12 minutes on them.
 constexpr unsigned kWholeWarpTimeoutScale = 4;
+constexpr double kWholeWarpBudgetMs = 30000;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -542,7 +545,9 @@ class BranchSolver {
   void finish(z3::context& c, BranchEncoding& e, QueryRunner& q, const BranchEncodingOptions& eo, BranchResult& r) {
     unsigned timeout = o_.solver.timeout_ms;
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
-    if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp) {
+    if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp &&
+        whole_warp_ms_ < kWholeWarpBudgetMs) {
+      auto start = std::chrono::steady_clock::now();
       // Two lanes cannot see what a shuffle brings from the other thirty:
       // ask again with every lane of the warp tracked.
       BranchEncodingOptions wo = eo;
@@ -555,6 +560,7 @@ class BranchSolver {
       again.whole_warp = true;
       decide(c, w, qw, again);
       if (again.verdict != BranchVerdict::Unknown || r.verdict == BranchVerdict::Unknown) r = std::move(again);
+      whole_warp_ms_ += elapsed_ms(start);
     }
     if (!r.whole_warp && r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
       ranges(c, e, q, r);
@@ -835,6 +841,7 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   MemoryModel memory_;
+  double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
