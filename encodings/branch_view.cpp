@@ -34,7 +34,12 @@ std::set<std::string> symbols_of(const z3::expr& e) {
 
 }  // namespace
 
-BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch, const std::vector<uint32_t>* own_slice) {
+BranchViewer::BranchViewer(const BranchEncoding& all) : all_(all) {
+  for (const z3::expr& b : all.base) base_symbols_.push_back(symbols_of(b));
+}
+
+BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* own_slice) const {
+  const BranchEncoding& all = all_;
   BranchEncoding v = all;
   v.instances.clear();
   Cone cone;
@@ -47,8 +52,7 @@ BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch, const std
   // A base constraint that mentions a symbol the branch uses may tie an
   // unmodelled symbol to it (a shuffle's lane function and the lane's own
   // value): its symbols count too, to a fixed point.
-  std::vector<std::set<std::string>> base_symbols;
-  for (const z3::expr& b : all.base) base_symbols.push_back(symbols_of(b));
+  const std::vector<std::set<std::string>>& base_symbols = base_symbols_;
   std::set<std::string> used = cone.symbols;
   std::vector<bool> taken(base_symbols.size(), false);
   for (bool grew = true; grew;) {
@@ -77,6 +81,10 @@ BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch, const std
     v.loads.back().matters = true;
   }
   return v;
+}
+
+BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch, const std::vector<uint32_t>* own_slice) {
+  return BranchViewer(all).view(branch, own_slice);
 }
 
 }  // namespace warpsat

@@ -23,4 +23,16 @@ namespace warpsat {
 BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch,
                            const std::vector<uint32_t>* own_slice = nullptr);
 
+// branch_view for many branches of one encoding: the symbols of each base
+// constraint are collected once, not once per branch.
+class BranchViewer {
+ public:
+  explicit BranchViewer(const BranchEncoding& all);
+  BranchEncoding view(uint32_t branch, const std::vector<uint32_t>* own_slice = nullptr) const;
+
+ private:
+  const BranchEncoding& all_;
+  std::vector<std::set<std::string>> base_symbols_;
+};
+
 }  // namespace warpsat

@@ -407,6 +407,7 @@ class BranchSolver {
       for (uint32_t b : branches) out.push_back(solve(b));
       return out;
     }
+    BranchViewer views(e);
     double share = elapsed_ms(start) / static_cast<double>(branches.size());
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
     std::vector<size_t> deeper;
@@ -415,7 +416,7 @@ class BranchSolver {
       BranchResult& r = out.emplace_back(result_for(b));
       r.encode_ms = share;
       r.queries += out.size() == 1 ? kernel_queries.queries : 0;
-      BranchEncoding v = branch_view(e, b, own_slice(b));
+      BranchEncoding v = views.view(b, own_slice(b));
       QueryRunner q = runner(c, r, v, shallow ? eo.unroll : 0);
       if (decide(c, v, q, r) && shallow) deeper.push_back(out.size() - 1);
       else finish(c, v, q, eo, r);
@@ -429,6 +430,7 @@ class BranchSolver {
     for (size_t i : deeper) again.push_back(out[i].instruction);
     eo.unroll = o_.encoding.unroll;
     BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
+    BranchViewer deep_views(d);
     share = elapsed_ms(begin) / static_cast<double>(again.size());
     for (size_t i : deeper) {
       BranchResult& r = out[i];
@@ -437,7 +439,7 @@ class BranchSolver {
         continue;
       }
       auto t = std::chrono::steady_clock::now();
-      BranchEncoding v = branch_view(d, r.instruction, own_slice(r.instruction));
+      BranchEncoding v = deep_views.view(r.instruction, own_slice(r.instruction));
       QueryRunner q = runner(c, r, v, 0);
       r.witness.reset();
       decide(c, v, q, r);
