@@ -32,6 +32,14 @@ struct Format {
   unsigned bits() const { return ebits + sbits; }
 };
 
+// .ftz: a subnormal becomes a zero of its sign.
+z3::expr flush_subnormal(const z3::expr& bits, const Format& f) {
+  z3::context& c = bits.ctx();
+  unsigned w = f.bits(), m = f.sbits - 1;
+  z3::expr exponent_zero = bits.extract(w - 2, m) == c.bv_val(0, w - 1 - m);
+  return z3::ite(exponent_zero, z3::concat(bits.extract(w - 1, w - 1), c.bv_val(0, w - 1)), bits);
+}
+
 std::optional<Format> format_of(ScalarType t) {
   switch (t) {
     case ScalarType::F16: return Format{5, 11, 0x7fff};
@@ -69,12 +77,7 @@ class FloatOps {
   z3::expr is_nan_bits(const z3::expr& bits) const { return to_float(bits).mk_is_nan(); }
   z3::expr sign_bit(const z3::expr& bits) const { return bits.extract(f_.bits() - 1, f_.bits() - 1) == bv(1, 1); }
 
-  // .ftz: a subnormal becomes a zero of its sign.
-  z3::expr flush(const z3::expr& bits) const {
-    unsigned w = f_.bits(), m = f_.sbits - 1;
-    z3::expr exponent_zero = bits.extract(w - 2, m) == bv(0, w - 1 - m);
-    return z3::ite(exponent_zero, z3::concat(bits.extract(w - 1, w - 1), bv(0, w - 1)), bits);
-  }
+  z3::expr flush(const z3::expr& bits) const { return flush_subnormal(bits, f_); }
 
   // The result's bits: the emulator's NaN when it is one (f64: the first
   // NaN operand quieted, else the default NaN).
@@ -314,14 +317,9 @@ z3::expr float_compare(z3::context& c, std::string_view cmp, const z3::expr& a_b
   std::optional<Format> f = format_of(t);
   if (!f) throw std::runtime_error("float comparison type");
   z3::sort s = c.fpa_sort(f->ebits, f->sbits);
-  auto flush = [&](const z3::expr& bits) {
-    unsigned w = f->bits(), m = f->sbits - 1;
-    return z3::ite(bits.extract(w - 2, m) == c.bv_val(0, w - 1 - m), z3::concat(bits.extract(w - 1, w - 1), c.bv_val(0, w - 1)),
-                   bits);
-  };
   bool flushing = ftz && f->bits() == 32;
-  z3::expr a(c, Z3_mk_fpa_to_fp_bv(c, flushing ? flush(a_bits) : a_bits, s));
-  z3::expr b(c, Z3_mk_fpa_to_fp_bv(c, flushing ? flush(b_bits) : b_bits, s));
+  z3::expr a(c, Z3_mk_fpa_to_fp_bv(c, flushing ? flush_subnormal(a_bits, *f) : a_bits, s));
+  z3::expr b(c, Z3_mk_fpa_to_fp_bv(c, flushing ? flush_subnormal(b_bits, *f) : b_bits, s));
   z3::expr unordered = a.mk_is_nan() || b.mk_is_nan();
   std::string_view base = cmp;
   bool or_unordered = cmp.size() == 3 && cmp.back() == 'u';

@@ -355,7 +355,8 @@ class BranchSolver {
   // falls back to one encoding per branch.
   std::vector<BranchResult> solve_kernel(const std::vector<uint32_t>& branches) {
     if (!o_.encoding.one_per_kernel) {
-      std::vector<BranchResult> out = solve_group(branches);
+      std::vector<BranchResult> out;
+      for (uint32_t b : branches) out.push_back(solve(b));
       retry_with_exact_floats(out);
       return out;
     }
@@ -387,7 +388,7 @@ class BranchSolver {
 
   std::vector<BranchResult> solve_group(const std::vector<uint32_t>& branches) {
     std::vector<BranchResult> out;
-    if (branches.size() <= 1 || !o_.encoding.one_per_kernel) {
+    if (branches.size() <= 1) {
       for (uint32_t b : branches) out.push_back(solve(b));
       return out;
     }
