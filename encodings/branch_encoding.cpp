@@ -4,6 +4,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -126,7 +127,7 @@ class Executor : public TermSource {
     return c_.bv_const(fmt::format("address.{}", name).c_str(), 64);
   }
   z3::expr load(int t, const ptx::Instruction& ins, ptx::StateSpace space, const z3::expr& address,
-                unsigned bits) override {
+                unsigned bits, unsigned element) override {
     uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
     LoadKind kind = memory_->classify(index, o_.unwritten_loads);
     if (kind == LoadKind::AfterBarrier) {
@@ -138,13 +139,13 @@ class Executor : public TermSource {
       z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
       z3::expr v = mem(address);
       note_imprecise(fname, "shared memory read after a barrier (race-free: what was stored before it)");
-      record_load(t, ins, space, bits, address, v, false);
+      record_load(t, ins, element, space, bits, address, v, false);
       return v;
     }
     if (kind == LoadKind::PerThread) {
       z3::expr v = fresh(t, bits, "load");
       note_imprecise(v, fmt::format("loads of {} memory the kernel writes", space_name(space)));
-      record_load(t, ins, space, bits, address, v, false);
+      record_load(t, ins, element, space, bits, address, v, false);
       return v;
     }
     // Immutable memory: the same address holds the same value in every thread.
@@ -153,8 +154,10 @@ class Executor : public TermSource {
     // A replay sets global memory at a witness's addresses, but not .const
     // memory: a split through a .const value is the replay's to confirm.
     if (space == ptx::StateSpace::Const) note_imprecise(fname, "values of .const memory, which a replay cannot set");
+    if (space == ptx::StateSpace::Param)
+      note_imprecise(fname, "a .param value read through a computed address, which a replay cannot set");
     z3::expr v = mem(address);
-    record_load(t, ins, space, bits, address, v, true);
+    record_load(t, ins, element, space, bits, address, v, true);
     return v;
   }
   std::optional<z3::expr> kernel_param(std::string_view name, int64_t offset, unsigned bits) override {
@@ -356,10 +359,10 @@ class Executor : public TermSource {
     return v;
   }
 
-  void record_load(int t, const ptx::Instruction& ins, ptx::StateSpace space, unsigned bits, const z3::expr& address,
-                   const z3::expr& value, bool immutable) {
+  void record_load(int t, const ptx::Instruction& ins, unsigned element, ptx::StateSpace space, unsigned bits,
+                   const z3::expr& address, const z3::expr& value, bool immutable) {
     uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
-    auto key = std::pair{step_, index};
+    auto key = std::tuple{step_, index, element};
     auto it = load_slots_.find(key);
     if (it == load_slots_.end()) {
       LoadTerm l{index, space, bits, immutable, {}, {}, {}};
@@ -1325,7 +1328,7 @@ class Executor : public TermSource {
   std::map<std::pair<size_t, unsigned>, z3::expr> shared_;
   // function_of: per (step, result element), thread 0's operands and result.
   std::map<std::pair<size_t, unsigned>, std::pair<std::vector<z3::expr>, z3::expr>> results_;
-  std::map<std::pair<size_t, uint32_t>, size_t> load_slots_;
+  std::map<std::tuple<size_t, uint32_t, unsigned>, size_t> load_slots_;  // (step, instruction, element)
   std::vector<BranchEncoding::ImpreciseSymbol> imprecise_;  // marker constant, why, instruction
   uint32_t current_instruction_ = BranchEncoding::kNoInstruction;  // the instruction execute() runs
   size_t step_ = 0, counter_ = 0, visits_ = 0;

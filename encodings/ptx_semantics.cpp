@@ -389,19 +389,69 @@ struct Sem {
     const Operand& d = ins.operands.at(0);
     const Operand& a = ins.operands.at(1);
     unsigned w = width();
-    if (d.kind != Operand::Kind::Register || a.kind != Operand::Kind::Address) return opaque("vector load");
+    bool vector = d.kind == Operand::Kind::Vector;
+    if ((d.kind != Operand::Kind::Register && !vector) || a.kind != Operand::Kind::Address || a.elements.empty())
+      return opaque("load of an unsupported form");
+    // A vector load (ld.v2/.v4, what vectorised tile loads compile to) is
+    // one load per element, each at its own address.
+    std::vector<Operand> dsts = vector ? d.elements : std::vector<Operand>{d};
     ptx::StateSpace space = ins.space().value_or(ptx::StateSpace::Generic);
     const Operand& base = a.elements[0];
-    if (space == ptx::StateSpace::Param && base.kind == Operand::Kind::Symbol) {
-      if (auto v = s.kernel_param(base.text, a.value, w)) return write(fit(*v, register_bits(s.function(), d.reg), is_signed()));
-      return opaque("a .param value passed by a caller");
+    bool param = space == ptx::StateSpace::Param && base.kind == Operand::Kind::Symbol;
+    std::optional<z3::expr> addr;
+    if (!param)
+      addr = (base.kind == Operand::Kind::Register ? fit(s.reg(t, base.reg), 64, false)
+              : base.kind == Operand::Kind::Symbol ? fit(s.symbol_address(base.text), 64, false)
+                                                   : bv(static_cast<uint64_t>(base.value), 64)) +
+             bv(static_cast<uint64_t>(a.value), 64);
+    // clang reads a struct parameter's fields through a register holding
+    // the parameter's address (mov.b64 %rd, param; ld.param [%rd+8]): the
+    // field of the parameter, as for a direct ld.param, so that the witness
+    // sets it and the replay runs with it.
+    std::string param_name(param ? base.text : std::string_view{});
+    int64_t param_offset = a.value;
+    if (!param && space == ptx::StateSpace::Param) {
+      if (auto at = param_symbol_offset(*addr)) {
+        param = true;
+        param_name = at->first;
+        param_offset = at->second;
+      }
     }
-    z3::expr addr = (base.kind == Operand::Kind::Register ? fit(s.reg(t, base.reg), 64, false)
-                     : base.kind == Operand::Kind::Symbol ? fit(s.symbol_address(base.text), 64, false)
-                                                          : bv(static_cast<uint64_t>(base.value), 64)) +
-                    bv(static_cast<uint64_t>(a.value), 64);
-    z3::expr v = s.load(t, ins, space, addr, w);
-    write(fit(v, register_bits(s.function(), d.reg), is_signed()));
+    for (size_t i = 0; i < dsts.size(); ++i) {
+      const Operand& di = dsts[i];
+      if (di.kind != Operand::Kind::Register) continue;  // a sink `_`
+      uint64_t offset = i * (w / 8);
+      std::optional<z3::expr> v;
+      if (param) {
+        v = s.kernel_param(param_name, param_offset + static_cast<int64_t>(offset), w);
+        if (!v) {
+          s.set_reg(t, di.reg, s.opaque(t, ins, register_bits(s.function(), di.reg), "a .param value passed by a caller", false));
+          continue;
+        }
+      } else {
+        v = s.load(t, ins, space, *addr + bv(offset, 64), w, static_cast<unsigned>(i));
+      }
+      write(di, fit(*v, register_bits(s.function(), di.reg), is_signed()));
+    }
+  }
+
+  // `address.<name> + k` (after simplification): the variable and k.
+  static std::optional<std::pair<std::string, int64_t>> param_symbol_offset(const z3::expr& address) {
+    z3::expr e = address.simplify();
+    auto symbol = [](const z3::expr& x) -> std::optional<std::string> {
+      if (!x.is_const() || x.is_numeral()) return std::nullopt;
+      std::string n = x.decl().name().str();
+      if (n.rfind("address.", 0) != 0) return std::nullopt;
+      return n.substr(8);
+    };
+    if (auto n = symbol(e)) return std::pair{*n, int64_t{0}};
+    if (e.is_app() && e.decl().decl_kind() == Z3_OP_BADD && e.num_args() == 2)
+      for (int k = 0; k < 2; ++k) {
+        uint64_t v = 0;
+        if (auto n = symbol(e.arg(1 - k)); n && e.arg(k).is_numeral_u64(v) && v < (uint64_t{1} << 32))
+          return std::pair{*n, static_cast<int64_t>(v)};
+      }
+    return std::nullopt;
   }
 
   void shfl() {

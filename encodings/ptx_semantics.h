@@ -29,9 +29,10 @@ class TermSource {
   virtual z3::expr special(int thread, const ptx::Operand& o) = 0;
   // The address of a variable or function (a constant the same in every thread).
   virtual z3::expr symbol_address(std::string_view name) = 0;
-  // A load of `bits` from `address` in `space` by `thread`.
+  // A load of `bits` from `address` in `space` by `thread`; `element` is
+  // the destination's index in a vector load (0 for a scalar one).
   virtual z3::expr load(int thread, const ptx::Instruction& ins, ptx::StateSpace space, const z3::expr& address,
-                        unsigned bits) = 0;
+                        unsigned bits, unsigned element) = 0;
   // ld.param from a kernel parameter: the parameter's value (or nullopt).
   virtual std::optional<z3::expr> kernel_param(std::string_view name, int64_t offset, unsigned bits) = 0;
   // A value the encoding does not model. `warp_uniform`: the same for every

@@ -357,7 +357,6 @@ class BranchSolver {
     if (!o_.encoding.one_per_kernel) {
       std::vector<BranchResult> out;
       for (uint32_t b : branches) out.push_back(solve(b));
-      retry_with_exact_floats(out);
       return out;
     }
     // Branches whose slices run through the same loops share an encoding.
@@ -381,7 +380,6 @@ class BranchSolver {
     std::vector<BranchResult> out;
     for (auto& [loops, members] : groups)
       for (BranchResult& r : solve_group(members)) out.push_back(std::move(r));
-    retry_with_exact_floats(out);
     std::sort(out.begin(), out.end(), [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
     return out;
   }
@@ -454,10 +452,16 @@ class BranchSolver {
   // Branches that floating point left undecided, asked again one by one
   // with exact IEEE terms, while the kernel's budget for it lasts. A proof
   // or an exact split replaces the first verdict; anything else keeps it.
-  void retry_with_exact_floats(std::vector<BranchResult>& results) {
+  // Branches floating point left open (after the replay, when there is
+  // one), asked again one by one with exact IEEE terms while the budget
+  // lasts; returns the indices of those whose verdict the exact terms
+  // improved.
+  std::vector<size_t> retry_with_exact_floats(std::vector<BranchResult>& results) {
     auto start = std::chrono::steady_clock::now();
+    std::vector<size_t> changed;
     for (BranchResult& r : results) {
-      bool open = r.verdict == BranchVerdict::Unknown || (r.verdict == BranchVerdict::Divergent && r.replay_decides);
+      bool open = r.verdict == BranchVerdict::Unknown ||
+                  (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
       bool floats = std::find(r.imprecision.begin(), r.imprecision.end(), kFloatImprecision) != r.imprecision.end();
       if (!open || !floats || elapsed_ms(start) >= o_.exact_float_budget_ms) continue;
       BranchResult exact = solve(r.instruction, true);
@@ -467,8 +471,11 @@ class BranchSolver {
       bool better = exact.verdict == BranchVerdict::Uniform || exact.verdict == BranchVerdict::Unreachable ||
                     (exact.verdict == BranchVerdict::Divergent &&
                      (!exact.replay_decides || exact.imprecision.size() < r.imprecision.size()));
-      if (better) r = std::move(exact);
+      if (!better) continue;
+      r = std::move(exact);
+      changed.push_back(static_cast<size_t>(&r - results.data()));
     }
+    return changed;
   }
 
   // One branch on an encoding of its own slice.
@@ -991,6 +998,13 @@ KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kerne
             [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
   feasible_paths(m, kernel, a, o, out);
   return out;
+}
+
+std::vector<size_t> refine_with_exact_floats(const ptx::Module& m, const ptx::Function& kernel,
+                                             const BranchOptions& o, KernelBranches& result) {
+  if (o.exact_float_budget_ms <= 0) return {};
+  analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
+  return BranchSolver(m, kernel, a, o).retry_with_exact_floats(result.branches);
 }
 
 }  // namespace warpsat

@@ -112,7 +112,15 @@ void apply_launch_directives(const ptx::Function& kernel, LaunchSpec& launch);
 // (unsat: the assumptions contradict each other or the hardware's limits).
 SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);
 
+// Every branch on encodings whose floats are unknown functions of their
+// operands (the first pass: bit-blasted floats cost seconds a query).
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);
+
+// The branches floating point left open, asked again with exact IEEE terms
+// within options.exact_float_budget_ms; returns the indices (into
+// result.branches) of those whose verdict changed, which need a replay.
+std::vector<size_t> refine_with_exact_floats(const ptx::Module& m, const ptx::Function& kernel,
+                                             const BranchOptions& options, KernelBranches& result);
 
 // The assumptions a verdict holds under, in words.
 std::vector<std::string> describe_assumptions(const ptx::Function& kernel, const BranchOptions& options);

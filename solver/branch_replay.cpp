@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "emulator/simt/launch.h"
+#include "emulator/simt/memory.h"
 #include "emulator/simt/state.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
@@ -49,6 +50,7 @@ class Replayer {
     else replay_symbolic();
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Divergent) replay_witness(b);
+    fuzz_open_branches();
     settle_by_observed_splits();
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Unknown && b.validation.empty()) b.validation = "no verdict to replay";
@@ -75,7 +77,7 @@ class Replayer {
   // question. Launches the replay makes up (any-launch shapes, witnesses)
   // get a step budget each and one in all: made-up parameters can send a
   // kernel round a loop whose bound is a struct it never received.
-  enum class Origin { Given, Shape, Witness };
+  enum class Origin { Given, Shape, Witness, Fuzz };
   // The first warp seen splitting at a branch, in any launch the replay ran
   // (each meets the assumptions): a concrete proof that the branch diverges.
   struct ObservedSplit {
@@ -84,11 +86,36 @@ class Replayer {
     uint32_t cta[3];
     uint32_t warp, active, taken;
     Origin origin;
+    // The launch's parameter values, so that the split can be run again
+    // (pointers as the addresses they had; memory the launch did not set
+    // held the replay's fill).
+    std::vector<std::pair<std::string, uint64_t>> params;
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> aggregates;
   };
   static std::string launch_text(const simt::Launch& l) {
     return fmt::format("grid {}x{}x{}, block {}x{}x{}", l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
                        l.block[2]);
   }
+  ObservedSplit observed_split(const simt::Launch& l, const simt::Cta& c, const simt::Warp& w, uint32_t active,
+                               uint32_t taken, Origin origin) const {
+    ObservedSplit s{launch_text(l), {l.block[0], l.block[1], l.block[2]}, {l.grid[0], l.grid[1], l.grid[2]},
+                    {c.id[0], c.id[1], c.id[2]}, w.id, active, taken, origin, {}, {}};
+    for (size_t i = 0; i < l.args.size() && i < k_.params.size(); ++i) {
+      const simt::KernelArgument& a = l.args[i];
+      std::string name(k_.params[i].name);
+      if (a.kind == simt::KernelArgument::Kind::Buffer) {
+        if (a.fixed_address) s.params.emplace_back(name, a.fixed_address);
+      } else if (a.bytes.size() <= 8 && k_.params[i].dims.empty()) {
+        uint64_t v = 0;
+        std::memcpy(&v, a.bytes.data(), a.bytes.size());
+        s.params.emplace_back(name, v);
+      } else {
+        s.aggregates.emplace_back(name, a.bytes);
+      }
+    }
+    return s;
+  }
+
   std::optional<std::string> observe(const simt::Launch& launch, const std::vector<uint64_t>& ctas, Observations& out,
                                      Origin origin, const std::function<bool(uint32_t, const Observation&)>& enough = {}) {
     simt::EmulatorOptions eo;
@@ -96,29 +123,33 @@ class Replayer {
     eo.only_ctas = ctas;
     bool made_up = origin != Origin::Given;
     eo.racecheck = ro_.racecheck && !made_up;
-    uint64_t& used = origin == Origin::Shape ? shape_steps_ : witness_steps_;
+    uint64_t& used = origin == Origin::Shape ? shape_steps_ : origin == Origin::Fuzz ? fuzz_steps_ : witness_steps_;
     if (made_up) {
-      uint64_t total = origin == Origin::Shape ? ro_.shape_steps_total : ro_.witness_steps_total;
+      uint64_t total = origin == Origin::Shape  ? ro_.shape_steps_total
+                       : origin == Origin::Fuzz ? ro_.fuzz_steps_total
+                                                : ro_.witness_steps_total;
       if (used >= total)
         return fmt::format("the replay's budget of {} warp instructions for made-up {} is spent", total,
-                           origin == Origin::Shape ? "launch shapes" : "witness launches");
+                           origin == Origin::Shape  ? "launch shapes"
+                           : origin == Origin::Fuzz ? "random-data launches"
+                                                    : "witness launches");
       eo.max_steps = std::min(ro_.made_up_steps_per_launch, total - used);
+      eo.lazy_device_seed = lazy_seed_;
     }
+    uint64_t steps = 0;
+    eo.steps_out = &steps;
     eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t function, uint32_t instruction,
                        uint32_t active, uint32_t taken) {
       if (function != index_) return false;
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
       if (taken != 0 && taken != active && !observed_splits_.count(instruction))
-        observed_splits_.emplace(instruction, ObservedSplit{launch_text(launch),
-                                                             {launch.block[0], launch.block[1], launch.block[2]},
-                                                             {launch.grid[0], launch.grid[1], launch.grid[2]},
-                                                             {c.id[0], c.id[1], c.id[2]}, w.id, active, taken, origin});
+        observed_splits_.emplace(instruction, observed_split(launch, c, w, active, taken, origin));
       return enough && enough(instruction, ob);
     };
     try {
       simt::RunResult r = simt::run_kernel(m_, launch, eo);
-      if (made_up) used += r.metrics.warp_instructions;
+      if (made_up) used += steps;
       for (const simt::Race& race : r.races.races) {
         std::string text = fmt::format("launch grid {}x{}x{}, block {}x{}x{}: {}", launch.grid[0], launch.grid[1],
                                      launch.grid[2], launch.block[0], launch.block[1], launch.block[2],
@@ -126,7 +157,7 @@ class Replayer {
         if (std::find(races_.begin(), races_.end(), text) == races_.end()) races_.push_back(std::move(text));
       }
     } catch (const InputError& e) {
-      if (made_up) used += eo.max_steps;  // at most; a fault is usually the step limit
+      if (made_up) used += steps;
       return std::string(e.what());
     } catch (const std::invalid_argument& e) {
       // A launch the replay made up that the emulator cannot place (its
@@ -188,10 +219,43 @@ class Replayer {
         a.patches.emplace_back(0, varied_words(scalar_seed * 7919 + i));
       if (a.kind != simt::KernelArgument::Kind::Scalar) continue;
       std::optional<uint64_t> fixed = i < o_.launch.param_values.size() ? o_.launch.param_values[i] : std::nullopt;
+      if (scalar_seed != 0 && !k_.params[i].dims.empty() && a.bytes.size() >= 8 && !fixed) {
+        // Seed 2 varies structs larger than one pointer: an 8-byte struct
+        // is most often a pointer (an array of one, a queue).
+        bool varied = scalar_seed == 2 && a.bytes.size() > 8;
+        fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
+        continue;
+      }
       uint64_t v = fixed ? *fixed : scalar_seed == 0 ? 0 : (scalar_seed * 2654435761u + i * 97) % 1000 + 1;
       std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
     }
     return l;
+  }
+
+  // A struct passed by value (a .b8 array) in a made-up launch. Pointers:
+  // every 8-byte slot a device address a lazily mapped replay can follow
+  // (CUB passes arrays of pointers and queues this way) whose 32-bit halves
+  // read as small integers. Varied: the words of varied_words. Floats:
+  // every word a float in [0, 256), so that thresholds a struct holds (a
+  // histogram's levels and scale) fall among the varied data.
+  enum class StructFill { Pointers, Varied, Floats };
+  static void fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed) {
+    if (fill == StructFill::Varied) {
+      std::vector<uint8_t> w = varied_words(7919 * seed + 3);
+      std::copy_n(w.begin(), std::min(w.size(), bytes.size()), bytes.begin());
+      return;
+    }
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 7;
+    for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      uint64_t v = (uint64_t{0x100 + (seed * 16 + at / 8) % 0xe00} << 36) | (16 * (x % 64 + 1));
+      if (fill == StructFill::Floats) {
+        auto lo = std::bit_cast<uint32_t>(static_cast<float>(x >> 40 & 0xffff) / 256.0f);
+        auto hi = std::bit_cast<uint32_t>(static_cast<float>(x >> 16 & 0xffff) / 256.0f);
+        v = uint64_t{hi} << 32 | lo;
+      }
+      std::memcpy(bytes.data() + at, &v, 8);
+    }
   }
 
   // The first bytes of a buffer in a launch with varied data: 32-bit words,
@@ -344,9 +408,17 @@ class Replayer {
     std::map<uint32_t, size_t> seen;
     size_t runs = 0, faults = 0;
     std::string last_fault;
+    // A third choice of data, only where it can settle something: a branch
+    // still unknown, in a kernel that takes a struct by value.
+    bool has_struct_param = std::any_of(k_.params.begin(), k_.params.end(),
+                                        [](const ptx::Variable& p) { return p.size_bytes() > 8; });
+    bool wants_splits = std::any_of(r_.branches.begin(), r_.branches.end(), [](const BranchResult& b) {
+      return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
+    });
     for (const auto& blk : kBlocks)
       for (const auto& grd : kGrids)
-        for (uint64_t seed : {0, 1}) {
+        for (uint64_t seed : {0, 1, 2}) {
+          if (seed == 2 && !(has_struct_param && wants_splits)) continue;
           uint32_t block[3], grid[3];
           for (int d = 0; d < 3; ++d) {
             block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
@@ -513,6 +585,90 @@ class Replayer {
                                  w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
   }
 
+  // Branches still open after the witnesses run their witness's launch
+  // again, a few times, with random data: the witness's block, grid, CTA
+  // and scalar parameters (the model found them reaching the branch, and
+  // its integer terms are exact), pointers left unallocated so that every
+  // byte read is lazily mapped varied words, and structs passed by value
+  // refilled each round. The model's float and shared-memory values are
+  // not exact, so its own loads did not split the lanes; varied data makes
+  // data-dependent branches split somewhere, and any split the emulator
+  // sees settles the branch (settle_by_observed_splits), for every branch
+  // it reaches, not only the one whose witness ran.
+  void fuzz_open_branches() {
+    for (BranchResult& b : r_.branches) {
+      bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
+      if (!open || b.indexed || !b.witness || !b.witness->replayable) continue;
+      const Witness& w = *b.witness;
+      uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
+      for (uint64_t round = 1; round <= ro_.fuzz_rounds && !observed_splits_.count(b.instruction); ++round) {
+        simt::Launch l = fuzz_launch(w, round);
+        if (!meets_assumptions(l)) break;
+        Observations obs;
+        auto split_here = [&](uint32_t instruction, const Observation& ob) {
+          return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
+        };
+        lazy_seed_ = round * 0x51ed27 + b.instruction;
+        // A fault ends a run; the splits it saw before count all the same.
+        observe(l, {cta}, obs, Origin::Fuzz, split_here);
+        lazy_seed_ = 1;
+        if (fuzz_steps_ >= ro_.fuzz_steps_total) return;
+      }
+    }
+  }
+
+  simt::Launch fuzz_launch(const Witness& w, uint64_t round) const {
+    simt::Launch l = launch_for(w.block, w.grid, 0);
+    for (size_t i = 0; i < k_.params.size(); ++i) {
+      simt::KernelArgument& a = l.args[i];
+      std::string name(k_.params[i].name);
+      if (a.kind == simt::KernelArgument::Kind::Buffer) {
+        // The witness's address as a plain value: nothing is allocated,
+        // so every access maps varied words lazily.
+        uint64_t v = 0;
+        for (const auto& [n, x] : w.params)
+          if (n == name) v = x;
+        a.kind = simt::KernelArgument::Kind::Scalar;
+        a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
+        std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
+        continue;
+      }
+      for (const auto& [n, x] : w.params)
+        if (n == name) std::memcpy(a.bytes.data(), &x, std::min<size_t>(a.bytes.size(), 8));
+      bool fixed = i < o_.launch.param_values.size() && o_.launch.param_values[i];
+      if (round > 1 && !fixed && k_.params[i].dims.empty() && ptx::is_float(k_.params[i].type)) {
+        // A float parameter: the model's value went through inexact terms.
+        uint64_t x = (round * 0x9e3779b97f4a7c15ull) ^ (i * 0xbf58476d1ce4e5b9ull);
+        x ^= x >> 29, x *= 0x94d049bb133111ebull, x ^= x >> 32;
+        float f = static_cast<float>(x & 0xffff) / 256.0f;
+        if (a.bytes.size() == 8) {
+          double d = f;
+          std::memcpy(a.bytes.data(), &d, 8);
+        } else if (a.bytes.size() == 4) {
+          std::memcpy(a.bytes.data(), &f, 4);
+        }
+      }
+      if (!k_.params[i].dims.empty() && a.bytes.size() >= 8 && !fixed) {
+        // The first round keeps the struct the model chose; the others
+        // refill it, mostly with floats (the model's float values are the
+        // ones not exact).
+        // An 8-byte struct is most often a pointer: unless the model put it
+        // in device memory, it points somewhere a lazy replay can follow.
+        for (const auto& [n, bytes] : w.aggregates)
+          if (n == name) std::copy_n(bytes.begin(), std::min(bytes.size(), a.bytes.size()), a.bytes.begin());
+        uint64_t first = 0;
+        std::memcpy(&first, a.bytes.data(), 8);
+        bool pointer = a.bytes.size() == 8;
+        if (pointer && (round > 1 || simt::window_of(first) != simt::Window::Device))
+          fill_struct(a.bytes, StructFill::Pointers, i + round * 131);
+        else if (!pointer && round > 1)
+          fill_struct(a.bytes, round == 3 ? StructFill::Varied : round == 5 ? StructFill::Pointers : StructFill::Floats,
+                      i + round * 131);
+      }
+    }
+    return l;
+  }
+
   // A branch the solver could not decide, or whose witness no replay
   // reproduced, that some warp split at in a launch the replay ran is
   // divergent: the emulator saw it. Uniform and unreachable verdicts were
@@ -523,7 +679,8 @@ class Replayer {
       auto it = observed_splits_.find(b.instruction);
       if (!open || b.indexed || it == observed_splits_.end()) continue;
       const ObservedSplit& s = it->second;
-      static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay"};
+      static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay",
+                                                "a random-data replay of a witness's launch"};
       std::string seen = fmt::format("{} ({}) ran warp {} of block ({},{},{}) with lanes {} taking it and lanes {} not",
                                      kOrigin[static_cast<int>(s.origin)], s.launch, s.warp, s.cta[0], s.cta[1],
                                      s.cta[2], lanes_text(s.taken), lanes_text(s.active & ~s.taken));
@@ -544,6 +701,8 @@ class Replayer {
     std::copy(s.grid, s.grid + 3, w.grid);
     std::copy(s.cta, s.cta + 3, w.cta);
     w.warp = s.warp;
+    w.params = s.params;
+    w.aggregates = s.aggregates;
     uint32_t not_taken = s.active & ~s.taken;
     w.lane[0] = static_cast<uint32_t>(__builtin_ctz(s.taken));
     w.lane[1] = static_cast<uint32_t>(__builtin_ctz(not_taken));
@@ -573,7 +732,8 @@ class Replayer {
   KernelBranches& r_;
   const ReplayOptions& ro_;
   uint32_t index_;
-  uint64_t shape_steps_ = 0, witness_steps_ = 0;
+  uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
+  uint64_t lazy_seed_ = 1;  // the fill of lazily mapped memory in made-up launches
   std::set<uint64_t> ran_ctas_;
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;
@@ -606,7 +766,23 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
                                          kernel.name, fmt::join(texts, "; ")));
   }
   KernelBranches result = analyse_branches(m, kernel, options);
-  if (replay) replay_branches(m, kernel, options, result, *replay);
+  if (!replay) {
+    refine_with_exact_floats(m, kernel, options, result);
+    return result;
+  }
+  replay_branches(m, kernel, options, result, *replay);
+  // Exact floats only for what the replay left open (its random-data runs
+  // settle most data-dependent float branches in milliseconds); the
+  // verdicts they change are replayed in turn.
+  std::vector<size_t> changed = refine_with_exact_floats(m, kernel, options, result);
+  if (changed.empty()) return result;
+  KernelBranches again;
+  again.name = result.name;
+  again.function = result.function;
+  again.assumptions = result.assumptions;
+  for (size_t i : changed) again.branches.push_back(result.branches[i]);
+  replay_branches(m, kernel, options, again, *replay);
+  for (size_t k = 0; k < changed.size(); ++k) result.branches[changed[k]] = std::move(again.branches[k]);
   return result;
 }
 

@@ -30,6 +30,10 @@ struct ReplayOptions {
   uint64_t made_up_steps_per_launch = uint64_t{1} << 22;
   uint64_t shape_steps_total = uint64_t{1} << 24;
   uint64_t witness_steps_total = uint64_t{1} << 26;
+  // Random-data runs of the launches of witnesses that did not split:
+  // rounds per branch, and warp instructions for all of them per kernel.
+  uint64_t fuzz_rounds = 6;
+  uint64_t fuzz_steps_total = uint64_t{1} << 25;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
   // Run the given launch with the race detector: the analysis reads memory

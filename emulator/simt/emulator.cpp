@@ -115,6 +115,8 @@ void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n)
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {
     Allocation* a = run.memory.find(addr, n);
+    if (!a && run.options.lazy_device_seed)
+      a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes);
     if (!a)
       fail(op, lane, fmt::format("out-of-bounds {} load of {} byte(s) at address 0x{:x}",
                                  space == ptx::StateSpace::Const ? "const" : "global", n, addr));
@@ -130,6 +132,8 @@ void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, si
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {
     Allocation* a = run.memory.find(addr, n);
+    if (!a && run.options.lazy_device_seed)
+      a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes);
     if (!a) fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x}", n, addr));
     a->write(addr - a->base(), buf, n);
     if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Global, addr, n, true);
@@ -716,6 +720,12 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   const ptx::Function& kernel = find_kernel(module, launch.kernel);
   check_launch(module, launch, kernel);
   RunState rs(module, launch, options);
+  struct StepsReport {
+    const RunState& rs;
+    ~StepsReport() {
+      if (rs.options.steps_out) *rs.options.steps_out = rs.steps;
+    }
+  } report{rs};
   uint64_t launch_bytes = 0;
   // Only contents the launch holds count: zero-filled buffers (zero_bytes)
   // are allocated lazily, page by page, and replays rely on that.

@@ -88,6 +88,18 @@ struct EmulatorOptions {
   // split and need not run a grid-stride loop over a billion items.
   std::function<bool(const Cta&, const Warp&, uint32_t function, uint32_t instruction, uint32_t active,
                      uint32_t taken)> on_branch;
+  // Launches a replay makes up (docs/branches.md): a device-window access
+  // outside every allocation maps the 64 KiB around it, filled with varied
+  // words derived from this seed and the address, instead of failing, so
+  // that pointers inside structs passed by value, which a made-up launch
+  // cannot know, still lead somewhere. At most lazy_device_bytes in all.
+  // 0: off (every user launch).
+  uint64_t lazy_device_seed = 0;
+  uint64_t lazy_device_bytes = uint64_t{64} << 20;
+  // Where to write the warp instructions executed, also when the launch
+  // ends in an error (a replay's budget counts what a faulting launch
+  // used). Null: nowhere.
+  uint64_t* steps_out = nullptr;
 };
 
 struct RunResult {

@@ -1,6 +1,7 @@
 #include "emulator/simt/memory.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -92,6 +93,31 @@ std::vector<uint8_t> DeviceMemory::contents(uint64_t address, uint64_t n) const 
   std::vector<uint8_t> out(n);
   if (const Allocation* a = find(address, n)) a->read(address - a->base(), out.data(), n);
   return out;
+}
+
+Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget) {
+  constexpr uint64_t kChunk = uint64_t{1} << 16;
+  if (n == 0 || address < kDeviceBase || address + n < address || address + n > kSharedWindow) return nullptr;
+  uint64_t lo = address & ~(kChunk - 1), hi = (address + n + kChunk - 1) & ~(kChunk - 1);
+  auto it = std::upper_bound(allocations_.begin(), allocations_.end(), address,
+                             [](uint64_t a, const std::unique_ptr<Allocation>& b) { return a < b->base(); });
+  if (it != allocations_.begin()) lo = std::max(lo, (*(it - 1))->base() + (*(it - 1))->size());
+  if (it != allocations_.end()) hi = std::min(hi, (*it)->base());
+  if (lo > address || hi < address + n || hi - lo > budget || lazy_bytes_ > budget - (hi - lo)) return nullptr;
+  lazy_bytes_ += hi - lo;
+  auto a = std::make_unique<Allocation>("lazily mapped", lo, hi - lo);
+  // Half small integers, half floats in [0, 256), as a function of the
+  // word's address: two runs with one seed see the same memory.
+  std::vector<uint8_t> words(hi - lo);
+  for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
+    uint64_t x = (lo + w) * 0x9e3779b97f4a7c15ull ^ seed * 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 31, x *= 0x94d049bb133111ebull, x ^= x >> 29;
+    float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
+    uint32_t v = (x & 1) ? static_cast<uint32_t>(x >> 8 & 63) : std::bit_cast<uint32_t>(f);
+    std::memcpy(words.data() + w, &v, 4);
+  }
+  a->write(0, words.data(), words.size());
+  return allocations_.insert(it, std::move(a))->get();
 }
 
 }  // namespace warpsat::simt

@@ -56,10 +56,16 @@ class DeviceMemory {
   const Allocation* find(uint64_t address, uint64_t n) const;
   const Allocation* by_name(const std::string& name) const;
   std::vector<uint8_t> contents(uint64_t address, uint64_t n) const;
+  // Maps the aligned 64 KiB around [address, address + n) (clipped to the
+  // gap between allocations) and fills it with varied words from `seed`;
+  // nullptr when the range is outside the device window, overlaps an
+  // allocation, or the lazily mapped bytes would pass `budget`.
+  Allocation* map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget);
 
  private:
   std::vector<std::unique_ptr<Allocation>> allocations_;  // sorted by base
   uint64_t next_ = kDeviceBase;
+  uint64_t lazy_bytes_ = 0;
 };
 
 // A flat, bounds-checked byte array (shared memory of a CTA, a thread's

@@ -92,3 +92,9 @@ static __device__ __forceinline__ unsigned atomicAdd(unsigned *p, unsigned v)
 {
     return __nvvm_atom_add_gen_i((int *)p, (int)v);
 }
+
+// The vector type the histogram kernel loads (16-byte aligned, as in CUDA's
+// vector_types.h, so that a float4 load is one ld.v4.f32).
+struct __attribute__((aligned(16))) float4 {
+    float x, y, z, w;
+};

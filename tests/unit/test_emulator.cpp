@@ -1,9 +1,11 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "emulator/simt/emulator.h"
+#include "emulator/simt/memory.h"
 #include "emulator/simt/profile.h"
 #include "emulator/simt/state.h"
 #include "frontend/ptx/parser.h"
@@ -359,4 +361,65 @@ TEST_CASE("a launch that does not fit the kernel is an input error") {
   Launch l;
   l.args = {buffer(4), scalar_u32(1)};
   CHECK_THROWS_AS(run_kernel(m, l), InputError);
+}
+
+TEST_CASE("lazily mapped device memory: made-up launches follow any device pointer, deterministically") {
+  // Each thread loads a word through a pointer passed as a plain value (no
+  // buffer behind it) and stores it to out[tid].
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 p, .param .u64 out) {
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<7>;
+  ld.param.u64 %rd1, [p];
+  ld.param.u64 %rd2, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.u32 %r2, [%rd4];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.u32 [%rd5], %r2;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 64;
+  std::vector<uint8_t> pointer(8);
+  uint64_t address = uint64_t{1} << 44;
+  std::memcpy(pointer.data(), &address, 8);
+  l.args = {KernelArgument::scalar(pointer, "p"), buffer(64 * 4)};
+  // Without lazy mapping the load faults, and steps_out still reports.
+  EmulatorOptions plain;
+  uint64_t steps = 0;
+  plain.steps_out = &steps;
+  CHECK_THROWS(run_kernel(m, l, plain));
+  CHECK(steps > 0);
+  EmulatorOptions lazy;
+  lazy.lazy_device_seed = 7;
+  RunResult a = run_kernel(m, l, lazy), b = run_kernel(m, l, lazy);
+  CHECK(a.buffers[1] == b.buffers[1]);
+  std::set<uint32_t> distinct;
+  for (size_t i = 0; i < 64; ++i) distinct.insert(word(a.buffers[1], i));
+  CHECK(distinct.size() > 8);  // varied words, not zeros
+  lazy.lazy_device_seed = 8;
+  CHECK(run_kernel(m, l, lazy).buffers[1] != a.buffers[1]);
+  // Outside device memory's window nothing is mapped.
+  uint64_t low = 0x1000;
+  std::memcpy(l.args[0].bytes.data(), &low, 8);
+  CHECK_THROWS(run_kernel(m, l, lazy));
+  // The budget bounds what is mapped.
+  std::memcpy(l.args[0].bytes.data(), &address, 8);
+  lazy.lazy_device_bytes = 1024;
+  CHECK_THROWS(run_kernel(m, l, lazy));
+}
+
+TEST_CASE("a lazily mapped range never overlaps an allocation") {
+  DeviceMemory mem;
+  uint64_t base = mem.allocate("buf", 100);
+  // Right after the buffer (inside its guard gap): mapped from its end on.
+  Allocation* a = mem.map_lazily(base + 200, 4, 1, uint64_t{1} << 20);
+  REQUIRE(a);
+  CHECK(a->base() >= base + 100);
+  CHECK(mem.find(base + 200, 4) == a);
+  CHECK(mem.find(base, 100)->name() == "buf");
+  // Straddling the buffer's end: no mapping.
+  CHECK(mem.map_lazily(base + 98, 4, 1, uint64_t{1} << 20) == nullptr);
 }
