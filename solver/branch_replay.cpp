@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -133,8 +134,10 @@ class Replayer {
                            origin == Origin::Shape  ? "launch shapes"
                            : origin == Origin::Fuzz ? "random-data launches"
                                                     : "witness launches");
-      eo.max_steps = std::min(ro_.made_up_steps_per_launch, total - used);
+      uint64_t each = origin == Origin::Fuzz ? ro_.fuzz_steps_per_launch : ro_.made_up_steps_per_launch;
+      eo.max_steps = std::min(each, total - used);
       eo.lazy_device_seed = lazy_seed_;
+      eo.lazy_device_sparse = lazy_sparse_;
     }
     uint64_t steps = 0;
     eo.steps_out = &steps;
@@ -250,9 +253,13 @@ class Replayer {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
       uint64_t v = (uint64_t{0x100 + (seed * 16 + at / 8) % 0xe00} << 36) | (16 * (x % 64 + 1));
       if (fill == StructFill::Floats) {
-        auto lo = std::bit_cast<uint32_t>(static_cast<float>(x >> 40 & 0xffff) / 256.0f);
-        auto hi = std::bit_cast<uint32_t>(static_cast<float>(x >> 16 & 0xffff) / 256.0f);
-        v = uint64_t{hi} << 32 | lo;
+        // Magnitudes from 2^-8 to 2^8: a level among the data, or a scale
+        // small enough that a bin stays inside a histogram.
+        auto draw = [](uint64_t y) {
+          return std::bit_cast<uint32_t>(std::ldexp(1.0f + static_cast<float>(y & 0xfff) / 4096.0f,
+                                                    static_cast<int>(y >> 12 & 15) - 8));
+        };
+        v = uint64_t{draw(x >> 16)} << 32 | draw(x >> 40);
       }
       std::memcpy(bytes.data() + at, &v, 8);
     }
@@ -609,9 +616,11 @@ class Replayer {
           return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
         };
         lazy_seed_ = round * 0x51ed27 + b.instruction;
+        lazy_sparse_ = round >= 4 && round % 2 == 0;
         // A fault ends a run; the splits it saw before count all the same.
         observe(l, {cta}, obs, Origin::Fuzz, split_here);
         lazy_seed_ = 1;
+        lazy_sparse_ = false;
         if (fuzz_steps_ >= ro_.fuzz_steps_total) return;
       }
     }
@@ -734,6 +743,7 @@ class Replayer {
   uint32_t index_;
   uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
   uint64_t lazy_seed_ = 1;  // the fill of lazily mapped memory in made-up launches
+  bool lazy_sparse_ = false;
   std::set<uint64_t> ran_ctas_;
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;

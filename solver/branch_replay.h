@@ -32,8 +32,11 @@ struct ReplayOptions {
   uint64_t witness_steps_total = uint64_t{1} << 26;
   // Random-data runs of the launches of witnesses that did not split:
   // rounds per branch, and warp instructions for all of them per kernel.
+  // Each runs one CTA and stops at the split it looks for; a short budget
+  // each leaves room for many.
   uint64_t fuzz_rounds = 6;
-  uint64_t fuzz_steps_total = uint64_t{1} << 25;
+  uint64_t fuzz_steps_per_launch = uint64_t{1} << 20;
+  uint64_t fuzz_steps_total = uint64_t{1} << 26;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
   // Run the given launch with the race detector: the analysis reads memory

@@ -96,6 +96,7 @@ struct EmulatorOptions {
   // 0: off (every user launch).
   uint64_t lazy_device_seed = 0;
   uint64_t lazy_device_bytes = uint64_t{64} << 20;
+  bool lazy_device_sparse = false;  // see DeviceMemory::map_lazily
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
   // used). Null: nowhere.

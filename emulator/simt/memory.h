@@ -59,8 +59,10 @@ class DeviceMemory {
   // Maps the aligned 64 KiB around [address, address + n) (clipped to the
   // gap between allocations) and fills it with varied words from `seed`;
   // nullptr when the range is outside the device window, overlaps an
-  // allocation, or the lazily mapped bytes would pass `budget`.
-  Allocation* map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget);
+  // allocation, or the lazily mapped bytes would pass `budget`. `sparse`:
+  // three words in four are zero (counters and flags that start at zero),
+  // the rest floats in [0, 256).
+  Allocation* map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget, bool sparse = false);
 
  private:
   std::vector<std::unique_ptr<Allocation>> allocations_;  // sorted by base
