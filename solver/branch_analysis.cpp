@@ -100,6 +100,18 @@ class QueryRunner {
   SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                   std::optional<z3::model>* model = nullptr) {
     auto start = std::chrono::steady_clock::now();
+    unsigned configured = timeout_ms_;
+    if (deadline_) {
+      // A pass with a budget of its own (exact floats): no query runs past it.
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - start).count();
+      unsigned cap = static_cast<unsigned>(std::max<long long>(1, left));
+      timeout_ms_ = timeout_ms_ ? std::min(timeout_ms_, cap) : cap;
+    }
+    struct Restore {
+      unsigned& t;
+      unsigned v;
+      ~Restore() { t = v; }
+    } restore{timeout_ms_, configured};
     auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
     unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
     std::optional<z3::solver> s;
@@ -155,6 +167,10 @@ class QueryRunner {
   unsigned timeout_ms_;
   double last_ms_ = 0;
   bool floats_ = false;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+
+ public:
+  void deadline(std::optional<std::chrono::steady_clock::time_point> d) { deadline_ = d; }
 };
 
 z3::expr any_of(z3::context& c, const std::vector<z3::expr>& xs) {
@@ -458,6 +474,7 @@ class BranchSolver {
   // improved.
   std::vector<size_t> retry_with_exact_floats(std::vector<BranchResult>& results) {
     auto start = std::chrono::steady_clock::now();
+    deadline_ = start + std::chrono::milliseconds(static_cast<int64_t>(o_.exact_float_budget_ms));
     std::vector<size_t> changed;
     for (BranchResult& r : results) {
       bool open = r.verdict == BranchVerdict::Unknown ||
@@ -547,6 +564,7 @@ class BranchSolver {
                                       timeout ? std::min(timeout, kShallowTimeoutMs) : kShallowTimeoutMs)
                         : QueryRunner(c, o_, stem, r, timeout);
     q.floats(e.floats);
+    q.deadline(deadline_);
     return q;
   }
 
@@ -644,6 +662,7 @@ class BranchSolver {
     for (const z3::expr& b : stores->base) base.push_back(b);
     unsigned timeout = o_.solver.timeout_ms ? std::min(o_.solver.timeout_ms, kUnwrittenTimeoutMs) : kUnwrittenTimeoutMs;
     QueryRunner q(c, o_, stem, r, timeout);
+    q.deadline(deadline_);
     for (const auto& [load, hits] : reads)
       if (q.check(base, any_of(c, hits), fmt::format("unwritten-line{}", f_.instructions[load].pos.line)) ==
           SmtStatus::Unsat)
@@ -862,6 +881,8 @@ class BranchSolver {
   MemoryModel memory_;
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
+  // Set for the exact-float pass: no query of it runs past its budget.
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
