@@ -6,6 +6,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include <fmt/format.h>
@@ -137,7 +138,7 @@ class Replayer {
       uint64_t each = origin == Origin::Fuzz ? ro_.fuzz_steps_per_launch : ro_.made_up_steps_per_launch;
       eo.max_steps = std::min(each, total - used);
       eo.lazy_device_seed = lazy_seed_;
-      eo.lazy_device_sparse = lazy_sparse_;
+      eo.lazy_device_fill = lazy_fill_;
     }
     uint64_t steps = 0;
     eo.steps_out = &steps;
@@ -607,40 +608,113 @@ class Replayer {
   // sees settles the branch (settle_by_observed_splits), for every branch
   // it reaches, not only the one whose witness ran.
   void fuzz_open_branches() {
-    for (BranchResult& b : r_.branches) {
-      bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
-      if (!open || b.indexed || !b.witness || !b.witness->replayable) continue;
-      const Witness& w = *b.witness;
-      uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
-      for (uint64_t round = 1; round <= ro_.fuzz_rounds && !observed_splits_.count(b.instruction); ++round) {
-        simt::Launch l = fuzz_launch(w, round);
-        if (!meets_assumptions(l)) break;
-        Observations obs;
-        auto split_here = [&](uint32_t instruction, const Observation& ob) {
-          return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
-        };
-        lazy_seed_ = round * 0x51ed27 + b.instruction;
-        lazy_sparse_ = round >= 4 && round % 2 == 0;
-        // A fault ends a run; the splits it saw before count all the same.
-        observe(l, {cta}, obs, Origin::Fuzz, split_here);
-        lazy_seed_ = 1;
-        lazy_sparse_ = false;
-        if (fuzz_steps_ >= ro_.fuzz_steps_total) return;
+    using Fill = simt::LazyFill;
+    struct Plan {
+      uint64_t round;
+      Fill fill;
+      std::optional<uint32_t> unread_buffers;
+      bool declared_block = false;  // the kernel's .maxntid instead of the witness's block
+    };
+    // A library kernel runs at the block size it declares: a fast path
+    // that a barrier reduction opens only when the whole tile agrees (every
+    // key of 384 threads × 21 items in one bin) needs every thread there,
+    // and the model, blind to what a reduction counts, picked a smaller
+    // block.
+    bool has_declared_block = k_.maxntid[0] > 0 && k_.reqntid[0] == 0;
+    // Plans by phase: every open branch gets phase k's plans before any
+    // gets phase k + 1's, so that the cheap, likely ones are not starved
+    // by the budget.
+    auto plans_of = [&](const Witness& w, int phase) {
+      std::vector<Plan> plans;
+      if (phase == 0) {
+        // Where the witness read shared memory the replay cannot set: runs
+        // whose memory holds the value it read there. Shared memory is
+        // mostly filled from global memory (a staged tile, a tile
+        // counter's atomicAdd that thread 0 broadcasts), so the value
+        // often arrives where the witness wanted it. Every word that
+        // value; then only the buffers the slice does not read (the
+        // counter behind an atomic), the rest all ones or all zeros (data
+        // a barrier reduction or a fast path asks to be alike: every key
+        // in one radix bin).
+        std::optional<uint32_t> shared_word;
+        for (const Witness::Load& ld : w.loads)
+          if (ld.space == "shared" && !shared_word) shared_word = static_cast<uint32_t>(ld.value);
+        if (shared_word)
+          for (bool declared : {false, true}) {
+            if (declared && !has_declared_block) break;
+            plans.push_back({1, {Fill::Kind::Word, *shared_word}, std::nullopt, declared});
+            plans.push_back({1, {Fill::Kind::Word, ~0u}, *shared_word, declared});
+            plans.push_back({1, {Fill::Kind::Word, 0}, *shared_word, declared});
+          }
+      } else {
+        for (uint64_t round = 1; round <= ro_.fuzz_rounds; ++round)
+          plans.push_back({round, round >= 4 && round % 2 == 0 ? Fill{Fill::Kind::Sparse, 0} : Fill{}, std::nullopt});
       }
-    }
+      return plans;
+    };
+    size_t last_good_plan[2] = {SIZE_MAX, SIZE_MAX};
+    for (int phase = 0; phase < 2; ++phase)
+      for (BranchResult& b : r_.branches) {
+        bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
+        if (!open || b.indexed || !b.witness || !b.witness->replayable) continue;
+        const Witness& w = *b.witness;
+        uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
+        std::vector<Plan> plans = plans_of(w, phase);
+        // The plan that settled the last branch goes first: the branches of
+        // one kernel mostly yield to the same data (a partial last tile).
+        std::vector<size_t> order(plans.size());
+        std::iota(order.begin(), order.end(), size_t{0});
+        if (last_good_plan[phase] < order.size()) {
+          auto good = order.begin() + static_cast<std::ptrdiff_t>(last_good_plan[phase]);
+          std::rotate(order.begin(), good, good + 1);
+        }
+        for (size_t p : order) {
+          if (observed_splits_.count(b.instruction)) break;
+          simt::Launch l = fuzz_launch(w, plans[p].round, plans[p].unread_buffers);
+          if (plans[p].declared_block) {
+            if (std::equal(l.block, l.block + 3, k_.maxntid)) continue;
+            std::copy_n(k_.maxntid, 3, l.block);
+            for (uint32_t& d : l.block) d = std::max<uint32_t>(d, 1);
+          }
+          if (!meets_assumptions(l)) break;
+          Observations obs;
+          auto split_here = [&](uint32_t instruction, const Observation& ob) {
+            return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
+          };
+          lazy_seed_ = (phase * 16 + p) * 0x51ed27 + b.instruction + 1;
+          lazy_fill_ = plans[p].fill;
+          // A fault ends a run; the splits it saw before count all the same.
+          observe(l, {cta}, obs, Origin::Fuzz, split_here);
+          lazy_seed_ = 1;
+          lazy_fill_ = {};
+          if (observed_splits_.count(b.instruction)) last_good_plan[phase] = p;
+          if (fuzz_steps_ >= ro_.fuzz_steps_total) return;
+        }
+      }
   }
 
-  simt::Launch fuzz_launch(const Witness& w, uint64_t round) const {
+  // `unread_buffers`: the pointers the slice does not read get 64 KiB of
+  // this word each, instead of lazily mapped memory.
+  simt::Launch fuzz_launch(const Witness& w, uint64_t round, std::optional<uint32_t> unread_buffers) const {
     simt::Launch l = launch_for(w.block, w.grid, 0);
     for (size_t i = 0; i < k_.params.size(); ++i) {
       simt::KernelArgument& a = l.args[i];
       std::string name(k_.params[i].name);
       if (a.kind == simt::KernelArgument::Kind::Buffer) {
         // The witness's address as a plain value: nothing is allocated,
-        // so every access maps varied words lazily.
-        uint64_t v = 0;
+        // so every access maps varied words lazily. A pointer the slice
+        // does not read (a tile counter behind an atomic, an output)
+        // points into a window of its own.
+        uint64_t v = (uint64_t{1} << 44) + i * (uint64_t{1} << 34);
+        bool read = false;
         for (const auto& [n, x] : w.params)
-          if (n == name) v = x;
+          if (n == name) v = x, read = true;
+        if (!read && unread_buffers) {
+          a.fixed_address = v;
+          a.bytes.resize(size_t{1} << 16);
+          for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*unread_buffers, 4);
+          continue;
+        }
         a.kind = simt::KernelArgument::Kind::Scalar;
         a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
         std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
@@ -747,7 +821,7 @@ class Replayer {
   uint32_t index_;
   uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
   uint64_t lazy_seed_ = 1;  // the fill of lazily mapped memory in made-up launches
-  bool lazy_sparse_ = false;
+  simt::LazyFill lazy_fill_;
   std::set<uint64_t> ran_ctas_;
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;

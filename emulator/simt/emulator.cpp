@@ -117,7 +117,7 @@ void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n)
     Allocation* a = run.memory.find(addr, n);
     if (!a && run.options.lazy_device_seed)
       a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
-                                run.options.lazy_device_sparse);
+                                run.options.lazy_device_fill);
     if (!a)
       fail(op, lane, fmt::format("out-of-bounds {} load of {} byte(s) at address 0x{:x}",
                                  space == ptx::StateSpace::Const ? "const" : "global", n, addr));
@@ -135,7 +135,7 @@ void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, si
     Allocation* a = run.memory.find(addr, n);
     if (!a && run.options.lazy_device_seed)
       a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
-                                run.options.lazy_device_sparse);
+                                run.options.lazy_device_fill);
     if (!a) fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x}", n, addr));
     a->write(addr - a->base(), buf, n);
     if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Global, addr, n, true);

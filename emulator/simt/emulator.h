@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "emulator/simt/memory.h"
 #include "emulator/simt/metrics.h"
 #include "emulator/simt/racecheck.h"
 #include "frontend/diagnostics.h"
@@ -96,7 +97,7 @@ struct EmulatorOptions {
   // 0: off (every user launch).
   uint64_t lazy_device_seed = 0;
   uint64_t lazy_device_bytes = uint64_t{64} << 20;
-  bool lazy_device_sparse = false;  // see DeviceMemory::map_lazily
+  LazyFill lazy_device_fill;
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
   // used). Null: nowhere.

@@ -95,7 +95,7 @@ std::vector<uint8_t> DeviceMemory::contents(uint64_t address, uint64_t n) const 
   return out;
 }
 
-Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget, bool sparse) {
+Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget, LazyFill fill) {
   constexpr uint64_t kChunk = uint64_t{1} << 16;
   if (n == 0 || address < kDeviceBase || address + n < address || address + n > kSharedWindow) return nullptr;
   uint64_t lo = address & ~(kChunk - 1), hi = (address + n + kChunk - 1) & ~(kChunk - 1);
@@ -106,16 +106,17 @@ Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed
   if (lo > address || hi < address + n || hi - lo > budget || lazy_bytes_ > budget - (hi - lo)) return nullptr;
   lazy_bytes_ += hi - lo;
   auto a = std::make_unique<Allocation>("lazily mapped", lo, hi - lo);
-  // Half small integers, half floats in [0, 256), as a function of the
-  // word's address: two runs with one seed see the same memory.
+  // A function of the word's address: two runs with one seed see the same
+  // memory.
   std::vector<uint8_t> words(hi - lo);
   for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
     uint64_t x = (lo + w) * 0x9e3779b97f4a7c15ull ^ seed * 0xbf58476d1ce4e5b9ull;
     x ^= x >> 31, x *= 0x94d049bb133111ebull, x ^= x >> 29;
     float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
-    uint32_t v = sparse    ? ((x & 3) ? 0u : std::bit_cast<uint32_t>(f))
-                 : (x & 1) ? static_cast<uint32_t>(x >> 8 & 63)
-                           : std::bit_cast<uint32_t>(f);
+    uint32_t v = fill.kind == LazyFill::Kind::Word     ? fill.word
+                 : fill.kind == LazyFill::Kind::Sparse ? ((x & 3) ? 0u : std::bit_cast<uint32_t>(f))
+                 : (x & 1)                             ? static_cast<uint32_t>(x >> 8 & 63)
+                                                       : std::bit_cast<uint32_t>(f);
     std::memcpy(words.data() + w, &v, 4);
   }
   a->write(0, words.data(), words.size());

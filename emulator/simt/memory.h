@@ -45,6 +45,16 @@ class Allocation {
 // Device memory: allocations at increasing, 256-byte aligned addresses with
 // a guard gap between them, so an overrun past one buffer never lands in
 // the next.
+// What lazily mapped memory holds. Varied: half small integers, half
+// floats in [0, 256). Sparse: three words in four zero (counters and flags
+// that start at zero), the rest such floats. Word: every 32-bit word is
+// `word` (a value a witness wants to reach shared memory through a copy or
+// an atomic's return).
+struct LazyFill {
+  enum class Kind { Varied, Sparse, Word } kind = Kind::Varied;
+  uint32_t word = 0;
+};
+
 class DeviceMemory {
  public:
   uint64_t allocate(const std::string& name, uint64_t size, uint64_t align = 256);
@@ -59,10 +69,8 @@ class DeviceMemory {
   // Maps the aligned 64 KiB around [address, address + n) (clipped to the
   // gap between allocations) and fills it with varied words from `seed`;
   // nullptr when the range is outside the device window, overlaps an
-  // allocation, or the lazily mapped bytes would pass `budget`. `sparse`:
-  // three words in four are zero (counters and flags that start at zero),
-  // the rest floats in [0, 256).
-  Allocation* map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget, bool sparse = false);
+  // allocation, or the lazily mapped bytes would pass `budget`.
+  Allocation* map_lazily(uint64_t address, uint64_t n, uint64_t seed, uint64_t budget, LazyFill fill = {});
 
  private:
   std::vector<std::unique_ptr<Allocation>> allocations_;  // sorted by base

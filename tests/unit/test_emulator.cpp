@@ -423,3 +423,29 @@ TEST_CASE("a lazily mapped range never overlaps an allocation") {
   // Straddling the buffer's end: no mapping.
   CHECK(mem.map_lazily(base + 98, 4, 1, uint64_t{1} << 20) == nullptr);
 }
+
+TEST_CASE("lazily mapped memory filled with one word reads that word everywhere") {
+  // A replay that wants a tile counter (read through an atomic) or a staged
+  // tile to hold one value fills the memory it maps with it.
+  DeviceMemory mem;
+  uint64_t address = kDeviceBase + (uint64_t{1} << 36) + 12;
+  Allocation* a = mem.map_lazily(address, 4, 1, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Word, 0x90a00u});
+  REQUIRE(a);
+  for (uint64_t at : {address, address + 4096, a->base()}) {
+    uint32_t v = 0;
+    a->read(at - a->base(), &v, 4);
+    CHECK(v == 0x90a00u);
+  }
+  // Sparse: most words zero, none of them the varied fill's small integers.
+  DeviceMemory sparse;
+  Allocation* s = sparse.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Sparse, 0});
+  REQUIRE(s);
+  size_t zeros = 0;
+  for (uint64_t w = 0; w < 1024; ++w) {
+    uint32_t v = 0;
+    s->read(w * 4, &v, 4);
+    zeros += v == 0;
+  }
+  CHECK(zeros > 600);
+  CHECK(zeros < 1000);
+}

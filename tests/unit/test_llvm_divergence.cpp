@@ -127,7 +127,7 @@ TEST_CASE("branch kernels: warpsat proves uniform every line LLVM's divergence a
   const char* const kernels[] = {"branches_warp_aligned", "branches_thread_bound", "branches_2d",  "branches_params",
                                  "branches_loops",        "branches_nested",       "branches_data",
                                  "branches_readonly",     "branches_unwritten",    "branches_shared",
-                                 "branches_float",        "branches_histogram"};
+                                 "branches_float",        "branches_histogram",    "branches_tile_queue"};
   int llvm_uniform = 0, warpsat_uniform = 0;
   for (const std::string stem : kernels) {
     const std::string txt = dir + "/llvm/" + stem + ".divergence.txt", ll = dir + "/llvm/" + stem + ".ll";
