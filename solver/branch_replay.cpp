@@ -517,6 +517,12 @@ class Replayer {
       }
     for (size_t i = 0; i < k_.params.size(); ++i) {
       std::string name(k_.params[i].name);
+      // A struct the slice does not read (a tile-state queue passed by
+      // value) still leads somewhere: pointer-like slots, lazily mapped.
+      bool fixed = i < o_.launch.param_values.size() && o_.launch.param_values[i];
+      if (!k_.params[i].dims.empty() && l.args[i].kind == simt::KernelArgument::Kind::Scalar &&
+          l.args[i].bytes.size() >= 8 && !fixed)
+        fill_struct(l.args[i].bytes, StructFill::Pointers, i);
       for (const auto& [n, bytes] : w.aggregates)
         if (n == name && l.args[i].kind == simt::KernelArgument::Kind::Scalar)
           std::copy_n(bytes.begin(), std::min(bytes.size(), l.args[i].bytes.size()), l.args[i].bytes.begin());
