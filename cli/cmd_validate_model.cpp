@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "emulator/model_fit.h"
 #include "emulator/model_validation.h"
 
 namespace warpsat::cli {
@@ -18,31 +19,75 @@ struct ValidateOptions {
   std::string machine;
   std::string model = "seed001";
   std::string format = "table";
+  unsigned folds = 0;  // --cross-validate
 };
+
+nlohmann::json row_json(const ValidationRow& r) {
+  const KernelMeasurement& k = r.measured;
+  nlohmann::json j = {{"m", k.shape.m},       {"n", k.shape.n},           {"k", k.shape.k},
+                      {"tm", k.config.tile.tm}, {"tn", k.config.tile.tn}, {"tk", k.config.tile.tk},
+                      {"stages", k.config.stages}, {"predicted", r.predicted}, {"measured", k.time},
+                      {"error", r.error},       {"line", k.line}};
+  if (k.reference) j["reference"] = *k.reference;
+  return j;
+}
+
+void print_row(const ValidationRow& r) {
+  const KernelMeasurement& k = r.measured;
+  fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13.6g} {:>13.6g} {:>8.2f}%", k.shape.m, k.shape.n,
+             k.shape.k, k.config.tile.tm, k.config.tile.tn, k.config.tile.tk, k.config.stages, r.predicted, k.time,
+             100 * r.error);
+}
+
+// Fit on F - 1 folds, predict the held-out one (emulator/model_fit.h).
+int run_cross_validation(const ValidateOptions& o, const Machine& m, const KernelMeasurements& data) {
+  ModelFitOptions fo;
+  fo.model = parse_model(o.model);
+  CrossValidation cv = cross_validate_model(data, m, o.folds, fo);
+  if (o.format == "json") {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const ValidationRow& r : cv.held_out) rows.push_back(row_json(r));
+    nlohmann::json j = {{"measurements", data.source},
+                        {"base_machine", m.name},
+                        {"model", o.model},
+                        {"unit", data.unit},
+                        {"folds", cv.folds},
+                        {"held_out", rows},
+                        {"fold_mean_abs_error", cv.fold_mean_abs_error},
+                        {"mean_abs_error", cv.mean_abs_error},
+                        {"max_abs_error", cv.max_abs_error},
+                        {"in_sample_mean_abs_error", cv.in_sample_mean_abs_error}};
+    std::cout << j.dump(2) << "\n";
+    return kExitOk;
+  }
+  fmt::print("{}-fold cross-validation of the {} model: {} ({} rows), parameters fitted from {}; times in {}\n",
+             cv.folds, o.model, data.source, data.rows.size(), m.name, data.unit);
+  fmt::print("row i is held out in fold i mod {}; each is predicted by a machine fitted to the other folds\n\n",
+             cv.folds);
+  fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13} {:>13} {:>9}\n", "M", "N", "K", "TM", "TN", "TK", "D",
+             "predicted", "measured", "error");
+  for (const ValidationRow& r : cv.held_out) {
+    print_row(r);
+    fmt::print("\n");
+  }
+  const KernelMeasurement& worst = cv.held_out[cv.max_row].measured;
+  fmt::print("\nper fold: mean |error|");
+  for (double e : cv.fold_mean_abs_error) fmt::print(" {:.2f}%", 100 * e);
+  fmt::print("\ncross-validated: mean |error| {:.2f}%, max |error| {:.2f}% (line {})\n", 100 * cv.mean_abs_error,
+             100 * cv.max_abs_error, worst.line);
+  fmt::print("in-sample (fitted to every row): mean |error| {:.2f}%\n", 100 * cv.in_sample_mean_abs_error);
+  return kExitOk;
+}
 
 int run_validate(const ValidateOptions& o) {
   Machine m = resolve_machine(o.machine);
   KernelMeasurements data = read_kernel_measurements(o.measurements, m.time_unit);
+  if (o.folds) return run_cross_validation(o, m, data);
   ModelValidation v = validate_model(data, m, parse_model(o.model));
   const std::string& u = data.unit;
   if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
-    for (const ValidationRow& r : v.rows) {
-      const KernelMeasurement& k = r.measured;
-      nlohmann::json j = {{"m", k.shape.m},
-                          {"n", k.shape.n},
-                          {"k", k.shape.k},
-                          {"tm", k.config.tile.tm},
-                          {"tn", k.config.tile.tn},
-                          {"tk", k.config.tile.tk},
-                          {"stages", k.config.stages},
-                          {"predicted", r.predicted},
-                          {"measured", k.time},
-                          {"error", r.error},
-                          {"line", k.line}};
-      if (k.reference) j["reference"] = *k.reference;
-      rows.push_back(j);
-    }
+    for (const ValidationRow& r : v.rows) rows.push_back(row_json(r));
     nlohmann::json j = {{"measurements", data.source},
                         {"machine", m.name},
                         {"unit", u},
@@ -61,9 +106,7 @@ int run_validate(const ValidateOptions& o) {
   fmt::print("\n");
   for (const ValidationRow& r : v.rows) {
     const KernelMeasurement& k = r.measured;
-    fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13.6g} {:>13.6g} {:>8.2f}%", k.shape.m, k.shape.n,
-               k.shape.k, k.config.tile.tm, k.config.tile.tn, k.config.tile.tk, k.config.stages, r.predicted, k.time,
-               100 * r.error);
+    print_row(r);
     if (k.reference) fmt::print(" {:>13.6g} {:>8.2f}%", *k.reference, 100 * (*k.reference - k.time) / k.time);
     fmt::print("\n");
   }
@@ -85,6 +128,10 @@ int run_validate(const ValidateOptions& o) {
       fmt::print("reference column: mean |error| {:.2f}%, max |error| {:.2f}% over {} rows\n", 100 * sum / n,
                  100 * worst_ref, n);
   }
+  if (v.mean_abs_error > 0.5)
+    fmt::print("the machine's parameters do not describe these measurements: `warpsat calibrate {} --base {} -o "
+               "FIT.toml` fits them (docs/models.md, \"Fitting to kernel times\")\n",
+               o.measurements, o.machine);
   return kExitOk;
 }
 
@@ -102,6 +149,10 @@ void add_validate_model_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--format", o->format, "output format")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();
+  sub->add_option("--cross-validate", o->folds,
+                  "F-fold cross-validation: fit the model's parameters (starting from --machine) on F-1 folds, "
+                  "predict the held-out fold")
+      ->check(CLI::Range(2u, 1000u));
   commands.push_back({sub, [o] { return run_validate(*o); }});
 }
 

@@ -9,17 +9,16 @@
 
 namespace warpsat {
 
-namespace {
-
-constexpr double kMaxLatency = double(int64_t{1} << 40);  // the machine file's limit
-
-// `x` rounded to `digits` significant decimal digits, exactly.
 Rational decimal_near(double x, int digits) {
   std::string s = fmt::format("{:.{}e}", x, digits - 1);
   auto r = Rational::parse(s);
   if (!r) throw std::runtime_error("cannot represent " + s + " exactly");
   return *r;
 }
+
+namespace {
+
+constexpr double kMaxLatency = double(int64_t{1} << 40);  // the machine file's limit
 
 class Fitter {
  public:

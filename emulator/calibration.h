@@ -48,6 +48,10 @@ struct Calibration {
   PieceFit load, math, epilogue, init;  // kinds set by calibrate()
 };
 
+// `x` rounded to `digits` significant decimal digits, exactly (what a
+// machine file holds of a fitted throughput).
+Rational decimal_near(double x, int digits);
+
 // Throws InputError at the file position of the offending rows: fewer than
 // two load or math rows, one tile size only, a non-positive fitted
 // throughput, a value beyond the machine file's limits.
