@@ -1,5 +1,7 @@
 #include "frontend/measurements.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "frontend/csv_reader.h"
@@ -170,6 +172,12 @@ KernelMeasurements parse_kernel_measurements(std::string text, const std::string
     out.rows.push_back(r);
   }
   return out;
+}
+
+bool holds_kernel_times(const std::string& path) {
+  CsvTable t(read_file(path, kMaxMeasurementBytes), path);
+  const auto& h = t.header();
+  return std::find(h.begin(), h.end(), "m") != h.end();
 }
 
 KernelMeasurements read_kernel_measurements(const std::string& path, const std::string& machine_time_unit) {

@@ -64,6 +64,10 @@ struct KernelMeasurements {
 // reference column with the same unit suffix (reference, reference_s, ...),
 // optional note. Times must be positive.
 KernelMeasurements read_kernel_measurements(const std::string& path, const std::string& machine_time_unit);
+
+// Whether a measurements file holds whole-kernel rows (it has an 'm'
+// column) rather than piece rows: `calibrate` fits either.
+bool holds_kernel_times(const std::string& path);
 KernelMeasurements parse_kernel_measurements(std::string text, const std::string& source,
                                              const std::string& machine_time_unit);
 
