@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "encodings/gemm_closed_form.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
+#include "solver/kernel_set_bound.h"
 
 namespace warpsat {
 
@@ -124,6 +126,30 @@ KernelChoice greedy(const KernelSetQuestion& q, const Table& t) {
   return assign(q, t, chosen);
 }
 
+// Greedy's set improved by swaps (one built candidate for another) while a
+// swap lowers the objective: the known set rule 5 and the solver start from.
+std::vector<size_t> improve_by_swaps(const KernelSetQuestion& q, const Table& t, std::vector<size_t> set) {
+  int64_t current = assign(q, t, set).objective;
+  for (bool improved = true; improved;) {
+    improved = false;
+    std::optional<std::tuple<int64_t, size_t, size_t>> best;
+    for (size_t i = 0; i < set.size(); ++i)
+      for (size_t c = 0; c < t.configs.size(); ++c) {
+        if (std::find(set.begin(), set.end(), c) != set.end()) continue;
+        std::vector<size_t> other = set;
+        other[i] = c;
+        int64_t v = assign(q, t, other).objective;
+        if (v < current && (!best || v < std::get<0>(*best))) best = {v, i, c};
+      }
+    if (best) {
+      set[std::get<1>(*best)] = std::get<2>(*best);
+      current = std::get<0>(*best);
+      improved = true;
+    }
+  }
+  return set;
+}
+
 KernelChoice unlimited(const KernelSetQuestion& q, const Table& t) {
   std::vector<size_t> all(t.configs.size());
   std::iota(all.begin(), all.end(), 0);
@@ -138,11 +164,16 @@ KernelChoice unlimited(const KernelSetQuestion& q, const Table& t) {
 
 // The exact optimum by enumerating every subset of min(K, n) candidates
 // (more kernels never hurt), when there are few enough.
-std::optional<int64_t> enumerate(const KernelSetQuestion& q, const Table& t) {
+bool enumerable(const KernelSetQuestion& q, const Table& t) {
   size_t n = t.configs.size(), k = std::min(q.max_kernels, n);
   double subsets = 1;
   for (size_t i = 0; i < k; ++i) subsets = subsets * static_cast<double>(n - i) / static_cast<double>(i + 1);
-  if (subsets > kMaxEnumeratedSubsets) return std::nullopt;
+  return subsets <= kMaxEnumeratedSubsets;
+}
+
+std::optional<int64_t> enumerate(const KernelSetQuestion& q, const Table& t) {
+  if (!enumerable(q, t)) return std::nullopt;
+  size_t n = t.configs.size(), k = std::min(q.max_kernels, n);
   std::vector<size_t> pick(k);
   std::iota(pick.begin(), pick.end(), 0);
   std::optional<int64_t> best;
@@ -182,7 +213,7 @@ namespace {
 // the false within_j plus weight x t_0 (returned) are exactly weight x (s's
 // total on its best built kernel). `hard(e)` receives every constraint.
 //
-// Rule 4: an optimal set is no worse than greedy's, and every other shape
+// Rule 4: an optimal set is no worse than the known one (greedy's, improved by swaps), and every other shape
 // costs at least its own best, so shape s never sits more than `slack`
 // (weighted) above its own best: "within the last such level" is hard, and
 // the levels above it need no clause.
@@ -214,7 +245,7 @@ int64_t encode_shape_levels(z3::context& c, const KernelSetQuestion& q, const Ta
 // Weighted MaxSAT on z3::optimize (see the header).
 class KernelSetSolver {
  public:
-  // `slack`: an upper bound on the optimum (greedy's objective) minus a lower
+  // `slack`: an upper bound on the optimum (the known set's objective) minus a lower
   // bound (every shape on its own best configuration).
   KernelSetSolver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack)
       : q_(q), t_(t), o_(o), opt_(c_), slack_(slack) {
@@ -283,7 +314,7 @@ class KernelSetSolver {
 
 // The same question as satisfiability, on Z3's SAT solver with native
 // pseudo-Boolean constraints: "is there a set whose objective is at most
-// U - 1?", from U = greedy's objective down. Choosing candidates propagates
+// U - 1?", from U = the known set's objective down. Choosing candidates propagates
 // through one PB constraint over the shapes' order encodings, so the solver
 // prunes like a branch and bound. The final unsat query is the proof. PB
 // coefficients are 32-bit: the weights are divided by their greatest common
@@ -396,6 +427,7 @@ void validate(const KernelSetQuestion& q, const Table& t, KernelSetAnswer& a, in
       mismatches.push_back(fmt::format("greedy finds {}, below the proven optimum {}", a.greedy.objective, k.objective));
     if (auto exhaustive = enumerate(q, t)) {
       a.exhaustive_checked = true;
+      a.exhaustive_candidates = t.configs.size();
       if (*exhaustive != k.objective)
         mismatches.push_back(
             fmt::format("an enumeration of every K-subset finds {}, the solver {}", *exhaustive, k.objective));
@@ -417,16 +449,39 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
     throw command_line_error(fmt::format("no configuration of the search space fits machine {}'s limits", q.machine.name));
   a.greedy = greedy(q, t);
   a.unlimited = unlimited(q, t);
-  // First the PB formulation from greedy's set; z3::optimize's MaxSAT when
+  // The best set known: greedy's, improved by swaps.
+  auto index_in = [](const Table& table, const std::vector<TileConfig>& kernels) {
+    std::vector<size_t> set;
+    for (const TileConfig& k : kernels)
+      set.push_back(static_cast<size_t>(std::find(table.configs.begin(), table.configs.end(), k) - table.configs.begin()));
+    return set;
+  };
+  KernelChoice known = assign(q, t, improve_by_swaps(q, t, index_in(t, a.greedy.kernels)));
+  // Rule 5: what a Lagrangian bound proves no set as good as the known one
+  // holds. The enumeration below still runs over rules 1-3's candidates
+  // when they are few enough, so it checks this rule too.
+  Table full = t;
+  {
+    std::vector<int64_t> weights;
+    for (const WorkloadShape& s : q.shapes) weights.push_back(s.weight);
+    KernelSetBound bound = kernel_set_bound(t.totals, weights, q.max_kernels, known.objective);
+    a.lagrangian_bound = static_cast<int64_t>(std::ceil(bound.lower_bound - 1e-6L * std::abs(bound.lower_bound)));
+    Table kept;
+    for (size_t c = 0; c < t.configs.size(); ++c)
+      if (!bound.excluded[c]) {
+        kept.configs.push_back(t.configs[c]);
+        kept.totals.push_back(t.totals[c]);
+      }
+    t = std::move(kept);
+    a.after_bound = t.configs.size();
+  }
+  // First the PB formulation from the known set; z3::optimize's MaxSAT when
   // the weights do not fit its 32-bit coefficients.
-  std::vector<size_t> greedy_set;
-  for (const TileConfig& k : a.greedy.kernels)
-    greedy_set.push_back(static_cast<size_t>(std::find(t.configs.begin(), t.configs.end(), k) - t.configs.begin()));
   std::string pb_reason;
   std::optional<std::vector<size_t>> chosen =
-      KernelSetPbProver(q, t, options, a.greedy.objective - a.unlimited.objective)
-          .solve(a.greedy.objective, greedy_set, pb_reason, a.dumped);
-  KernelSetSolver solver(q, t, options, a.greedy.objective - a.unlimited.objective);
+      KernelSetPbProver(q, t, options, known.objective - a.unlimited.objective)
+          .solve(known.objective, index_in(t, known.kernels), pb_reason, a.dumped);
+  KernelSetSolver solver(q, t, options, known.objective - a.unlimited.objective);
   int64_t claimed = 0;
   if (chosen) {
     claimed = assign(q, t, *chosen).objective;
@@ -441,9 +496,11 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
     a.status = KernelSetAnswer::Status::Optimal;
     a.best = assign(q, t, *chosen);
   } else {
-    a.best = a.greedy;  // the best set known, with the proven lower bound beside it
+    a.best = known;  // the best set known, with the proven lower bound beside it
+    if (a.lagrangian_bound && (!a.lower_bound || *a.lagrangian_bound > *a.lower_bound))
+      a.lower_bound = a.lagrangian_bound;
   }
-  validate(q, t, a, claimed);
+  validate(q, enumerable(q, full) ? full : t, a, claimed);
   return a;
 }
 

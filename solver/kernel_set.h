@@ -8,7 +8,10 @@
 //  2. configurations with the same total on every shape are interchangeable:
 //     one is kept (the preferred: least shared memory, then D, TM, TN, TK);
 //  3. a configuration that another beats or ties on every shape is never
-//     needed: swapping it for the other never raises the objective.
+//     needed: swapping it for the other never raises the objective;
+//  5. a configuration that a Lagrangian lower bound (solver/kernel_set_bound.h)
+//     shows to be in no set as good as greedy's is never built.
+// (Rule 4 bounds each shape's cost inside the query.)
 // The choice is then weighted MaxSAT on Z3's optimiser: "c is built"
 // Booleans under an at-most-K constraint, each shape's cost in order
 // encoding over its candidates' distinct totals, one soft clause per step.
@@ -51,7 +54,10 @@ struct KernelSetAnswer {
   KernelChoice unlimited;               // every shape on its own optimum (no limit on K)
   size_t configurations = 0;            // the search space
   size_t feasible = 0, distinct = 0, undominated = 0;  // left after each pruning rule
+  size_t after_bound = 0;                   // left after rule 5 (the Lagrangian bound)
+  std::optional<int64_t> lagrangian_bound;  // rule 5's lower bound on the objective
   bool exhaustive_checked = false;      // an enumeration of K-subsets agreed
+  size_t exhaustive_candidates = 0;     // over this many candidates (all undominated ones, or rule 5's)
   size_t simulated = 0;                 // (shape, kernel) totals re-derived by the simulator
   double solve_ms = 0, validate_ms = 0;
   std::vector<std::string> dumped;

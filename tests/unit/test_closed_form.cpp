@@ -8,6 +8,7 @@
 #include "frontend/workload_file.h"
 #include "solver/closed_form_proof.h"
 #include "solver/kernel_set.h"
+#include "solver/kernel_set_bound.h"
 #include "solver/tiling_validation.h"
 
 using namespace warpsat;
@@ -121,9 +122,55 @@ TEST_CASE("kernel sets: Z3's optimum equals an enumeration of every K-subset on 
     KernelSetAnswer a = choose_kernels(q, SolverOptions{60000, 0, ""});  // throws on any disagreement
     REQUIRE(a.status == KernelSetAnswer::Status::Optimal);
     CHECK(a.exhaustive_checked);
+    CHECK(a.exhaustive_candidates == a.undominated);  // over rule 5's exclusions too
+    CHECK(a.after_bound <= a.undominated);
     CHECK(a.best.kernels.size() <= q.max_kernels);
     CHECK(a.best.objective <= a.greedy.objective);
     CHECK(a.unlimited.objective <= a.best.objective);
     CHECK(evaluate_kernels(q, a.best.kernels).objective == a.best.objective);
   }
+}
+
+TEST_CASE("kernel sets: the Lagrangian bound is below the optimum and excludes no member of an optimal set") {
+  std::mt19937 rng(11);  // fixed seed
+  size_t excluded_somewhere = 0;
+  for (int i = 0; i < 200; ++i) {
+    size_t n = 4 + static_cast<size_t>(i % 9), shapes = 3 + static_cast<size_t>(i % 5), k = 1 + static_cast<size_t>(i % 4);
+    std::uniform_int_distribution<int64_t> total(1000, 1000 + 200 * (1 + i % 7)), weight(1, 20);
+    std::vector<std::vector<int64_t>> totals(n, std::vector<int64_t>(shapes));
+    std::vector<int64_t> weights(shapes);
+    for (auto& row : totals)
+      for (auto& t : row) t = total(rng);
+    for (auto& w : weights) w = weight(rng);
+    auto objective = [&](const std::vector<size_t>& set) {
+      int64_t sum = 0;
+      for (size_t s = 0; s < shapes; ++s) {
+        int64_t best = INT64_MAX;
+        for (size_t c : set) best = std::min(best, totals[c][s]);
+        sum += weights[s] * best;
+      }
+      return sum;
+    };
+    // Every subset of exactly min(k, n) candidates (more never hurts).
+    size_t m = std::min(k, n);
+    int64_t optimum = INT64_MAX;
+    std::vector<std::vector<size_t>> optimal;
+    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+      if (static_cast<size_t>(__builtin_popcount(mask)) != m) continue;
+      std::vector<size_t> set;
+      for (size_t c = 0; c < n; ++c)
+        if (mask >> c & 1) set.push_back(c);
+      int64_t v = objective(set);
+      if (v < optimum) optimum = v, optimal.clear();
+      if (v == optimum) optimal.push_back(set);
+    }
+    // The bound against the optimum itself as the known set: the tightest test.
+    KernelSetBound b = kernel_set_bound(totals, weights, k, optimum);
+    INFO("instance ", i);
+    CHECK(b.lower_bound <= static_cast<long double>(optimum) + 1e-6L);
+    for (const auto& set : optimal)
+      for (size_t c : set) CHECK_FALSE(b.excluded[c]);
+    excluded_somewhere += static_cast<size_t>(std::count(b.excluded.begin(), b.excluded.end(), true));
+  }
+  CHECK(excluded_somewhere > 100);  // the rule does prune
 }
