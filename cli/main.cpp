@@ -51,8 +51,14 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "warpsat: error: " << e.what() << "\n";
-    if (std::string hint = suggestion(app, argc, argv); !hint.empty()) std::cerr << "warpsat: " << hint << "\n";
+    // A mistyped subcommand is the error itself, not "a subcommand is required".
+    std::string hint = suggestion(app, argc, argv);
+    if (hint.find("is not a subcommand") != std::string::npos) {
+      std::cerr << "warpsat: error: " << hint << "\n";
+    } else {
+      std::cerr << "warpsat: error: " << e.what() << "\n";
+      if (!hint.empty()) std::cerr << "warpsat: " << hint << "\n";
+    }
     std::cerr << "run 'warpsat --help' or 'warpsat SUBCOMMAND --help' for usage\n";
     return kExitBadInput;
   }
