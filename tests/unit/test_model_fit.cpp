@@ -93,6 +93,21 @@ TEST_CASE("model fit: bad data is an input error that names the rows or the para
   std::string e = fit_error(csv);
   CHECK(e.find("cannot fit 1 row(s) within 50%") != std::string::npos);
   CHECK(e.find("line 34") != std::string::npos);
+  // A parameter no row depends on, at the base machine or the fit: loads
+  // that take no time whatever their throughput.
+  {
+    Machine instant = truth();
+    instant.load_throughput = Rational(1000000000, 1);
+    instant.load_latency = 0;
+    KernelMeasurements data = parse_kernel_measurements(kernel_rows(instant, GemmModel::Seed001), "k.csv", "ns");
+    std::string why;
+    try {
+      fit_model(data, instant, "x");
+    } catch (const InputError& e) {
+      why = e.what();
+    }
+    CHECK(why.find("the data cannot identify load_throughput") != std::string::npos);
+  }
   // Cross-validation needs at least two folds and a row per fold.
   KernelMeasurements data = parse_kernel_measurements(kernel_rows(truth(), GemmModel::Seed001), "k.csv", "ns");
   CHECK_THROWS_AS(cross_validate_model(data, resolve_machine("a6000-paper"), 1), InputError);
