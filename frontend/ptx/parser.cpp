@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
+#include "frontend/ptx/checks.h"
 #include "frontend/ptx/parser_impl.h"
 #include "frontend/read_file.h"
 
@@ -108,6 +109,7 @@ Module Parser::parse() {
   }
   if (module_.version_major == 0) throw InputError({source_, 1, 1}, "missing .version directive");
   if (module_.targets.empty()) throw InputError({source_, 1, 1}, "missing .target directive");
+  check_module(module_);
   return std::move(module_);
 }
 

@@ -63,7 +63,7 @@ TEST_CASE("opcodes keep every modifier, including :: qualifiers") {
   .reg .b32 %r<3>;
   .shared .align 128 .b8 smem[1024];
   cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [smem], [%rd1, {%r1, %r2}], [%rd2];
-  frobnicate.sync.aligned.u32 %r1, %r2;
+  redux.sync.min.u32 %r1, %r2, 0xffffffff;
 })");
   const Function& f = m.functions[0];
   const Instruction& cp = f.instructions[0];
@@ -76,11 +76,36 @@ TEST_CASE("opcodes keep every modifier, including :: qualifiers") {
   REQUIRE(cp.operands.size() == 3);
   CHECK(cp.operands[1].kind == Operand::Kind::Address);
   CHECK(cp.operands[1].elements.size() == 2);  // base and the coordinate vector
-  const Instruction& unknown = f.instructions[1];
-  CHECK(unknown.op == Opcode::Unknown);  // parsed generically, not an error
-  CHECK(unknown.type() == ScalarType::U32);
-  CHECK(unknown.operands.size() == 2);
+  const Instruction& redux = f.instructions[1];
+  CHECK(redux.op == Opcode::Redux);
+  CHECK(redux.type() == ScalarType::U32);
+  CHECK(redux.operands.size() == 3);
   check_round_trip(m);
+}
+
+TEST_CASE("what ptxas rejects is an input error at its position") {
+  auto error_of = [](const char* body) {
+    try {
+      parse(body);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(error_of(".entry k() {\n  .reg .b32 %r<3>;\n  frobnicate.u32 %r1, %r2;\n}").find(
+            ":6:3: error: unknown instruction 'frobnicate'") != std::string::npos);
+  CHECK(error_of(".entry k() {\n  .reg .b32 %r<3>;\n  add.u32 %r1, %r2, %r1, %r2;\n}").find(
+            "'add' takes 3 operand(s), found 4") != std::string::npos);
+  CHECK(error_of(".entry k() { ret; }\n.entry k() { ret; }").find("'k' is defined twice (first at line 4)") !=
+        std::string::npos);
+  CHECK(error_of(".entry k() .reqntid 0, 1, 1 { ret; }").find("has a zero dimension") != std::string::npos);
+  CHECK(error_of(".entry k() .maxntid 2048 { ret; }").find("more than 1024 threads") != std::string::npos);
+  CHECK(error_of(".entry k() { .shared .b8 sm[4294967296]; ret; }").find("4294967296 bytes of shared memory") !=
+        std::string::npos);
+  CHECK(error_of(".global .b32 g[4294967296][4294967296];\n.entry k() { ret; }").find("is larger than") !=
+        std::string::npos);
+  // A declaration followed by the definition is one function.
+  CHECK(error_of(".func f();\n.func f() { ret; }\n.entry k() { call f; ret; }").empty());
 }
 
 TEST_CASE("immediates in every PTX spelling") {
