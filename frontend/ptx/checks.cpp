@@ -2,12 +2,14 @@
 // module has parsed (docs/emulator.md, "Input checks"): an opcode the ISA
 // does not have (the emulator would report it only when it ran it, and
 // `profile` would count it), operand counts of the fixed-arity arithmetic
-// instructions (`add` with six operands ran as `add` with three), two
+// instructions (`add` with six operands ran as `add` with three), register
+// sizes of arithmetic (`add.f32` on a 64-bit register), two
 // definitions of one function, thread-count directives outside what a
 // block can have, variables whose size overflows or exceeds their state
 // space, and kernel parameters beyond the 32,764 bytes a launch passes.
 #include "frontend/ptx/checks.h"
 
+#include <algorithm>
 #include <map>
 #include <string_view>
 
@@ -89,7 +91,33 @@ class Checker {
                                 kMaxParamBytes));
     }
     for (const Variable& v : f.variables) variable(v);
-    for (const Instruction& ins : f.instructions) instruction(ins);
+    for (const Instruction& ins : f.instructions) {
+      instruction(ins);
+      operand_sizes(f, ins);
+    }
+  }
+
+  // Arithmetic whose operands all have the instruction type's size (only
+  // ld, st and cvt may take wider registers): `add.f32 %f1, %rd1, 1` added
+  // the low half of a 64-bit register.
+  void operand_sizes(const Function& f, const Instruction& ins) const {
+    static constexpr std::string_view kSameSize[] = {"add", "sub", "min", "max", "and", "or",  "xor",
+                                                     "neg", "abs", "not", "fma", "div", "rem", "copysign"};
+    bool same = std::find(std::begin(kSameSize), std::end(kSameSize), ins.name) != std::end(kSameSize) ||
+                ((ins.name == "mul" || ins.name == "mad") && !ins.has("wide"));
+    if (!same) return;
+    ScalarType t = ins.type();
+    if (t == ScalarType::None || t == ScalarType::Pred) return;
+    unsigned want = bit_width(t);
+    for (const Operand& o : ins.operands) {
+      if (o.kind != Operand::Kind::Register || o.component != 0 || o.reg >= f.registers.size()) continue;
+      const Register& r = f.registers[o.reg];
+      if (r.vector != 1 || r.type == ScalarType::None || r.type == ScalarType::Pred) continue;
+      unsigned have = bit_width(r.type);
+      if (have != want)
+        fail(ins.pos, fmt::format("'{}' works on {}-bit values, but {} is a {}-bit register", ins.name, want,
+                                  o.text, have));
+    }
   }
 
   void instruction(const Instruction& ins) {
