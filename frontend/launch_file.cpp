@@ -215,8 +215,16 @@ class LaunchReader {
     const ElementType& t = buf.type;
     if (t.is_float) {
       double lo = 0, hi = 1;
-      if (const toml::node* n = bt.get("min")) lo = n->value<double>().value_or(0);
-      if (const toml::node* n = bt.get("max")) hi = n->value<double>().value_or(1);
+      // A bound that is no number (min = "a") is an error, not the default.
+      auto bound = [&](const char* key, double fallback) {
+        const toml::node* n = bt.get(key);
+        if (!n) return fallback;
+        std::optional<double> v = n->value<double>();
+        if (!v || !std::isfinite(*v)) r_.fail(*n, fmt::format("'{}' must be a finite number", key));
+        return *v;
+      };
+      lo = bound("min", 0);
+      hi = bound("max", 1);
       if (!(lo < hi)) r_.fail(bt, "'min' must be less than 'max'");
       for (int64_t i = 0; i < count; ++i) {
         double u = static_cast<double>(splitmix64(state) >> 11) / 9007199254740992.0;
