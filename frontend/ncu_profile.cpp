@@ -245,7 +245,15 @@ NcuProfile::NcuProfile(std::string text, std::string source) : text_(std::move(t
                fmt::format("launch ID {} is kernel '{}' on line {}, but '{}' here", id, l.kernel, l.line,
                            row.cells[kernel_col].text));
       const std::string& name = row.cells[*name_col].text;
-      if (l.find(name)) continue;  // the same metric in two sections: one value
+      if (const NcuMetric* seen = l.find(name)) {
+        // The same metric in two sections is one value; two values for it
+        // would make either answer arbitrary.
+        if (seen->value != row.cells[*value_col].text)
+          t.fail(row, *value_col,
+                 fmt::format("launch ID {} reports '{}' twice: '{}' on line {} and '{}' here", id, name, seen->value,
+                             seen->line, row.cells[*value_col].text));
+        continue;
+      }
       l.metrics.push_back({name, unit_col ? row.cells[*unit_col].text : "", row.cells[*value_col].text, row.line,
                            row.cells[*value_col].column});
     }
@@ -302,6 +310,8 @@ double NcuProfile::number(const NcuMetric& m) const {
     fail(m.line, m.column,
          fmt::format("'{}' = '{}' is not a number{}", m.name, m.value,
                      m.value.empty() || m.value == "n/a" ? " (ncu could not collect it for this launch)" : ""));
+  // Every metric compared is a count, a time, a size or a share.
+  if (*v < 0) fail(m.line, m.column, fmt::format("'{}' = '{}' is negative; ncu's counts never are", m.name, m.value));
   // --print-units auto (ncu's default) scales counts with SI prefixes; ncu's
   // prefixes are powers of 1000.
   double scale = 1;
