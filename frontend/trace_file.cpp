@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -10,6 +12,24 @@
 #include "frontend/read_file.h"
 
 namespace warpsat {
+
+namespace {
+
+// Each (wave, stage) once: the line of an earlier event with the same wave
+// and stage, if any. Hashing keeps a trace of millions of rows linear.
+class StageLines {
+ public:
+  std::optional<uint32_t> add(int64_t wave, int64_t stage, uint32_t line) {
+    auto [it, first] = lines_[wave].emplace(stage, line);
+    if (first) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  std::map<int64_t, std::unordered_map<int64_t, uint32_t>> lines_;
+};
+
+}  // namespace
 
 namespace {
 constexpr int64_t kMaxIndex = int64_t{1} << 40;  // wave and stage numbers
@@ -72,6 +92,7 @@ Trace parse_trace_csv(std::string text, const std::string& source) {
   ConstantColumn t_math(t, "t_math"), t_load_a(t, "t_load_a"), t_load_b(t, "t_load_b"), t_init(t, "t_init"),
       t_epilogue(t, "t_epilogue"), total(t, "total"), wait(t, "wait");
   std::map<int64_t, TraceWave> by_wave;
+  StageLines stage_lines;
   for (const CsvRow& row : t.rows()) {
     int64_t w = t.integer(row, wave, 1, kMaxIndex);
     TraceEvent e{t.integer(row, stage, 1, kMaxIndex), t.integer(row, sa, -kMaxTraceTime, kMaxTraceTime),
@@ -80,9 +101,8 @@ Trace parse_trace_csv(std::string text, const std::string& source) {
     for (ConstantColumn* c : {&t_math, &t_load_a, &t_load_b, &t_init, &t_epilogue, &total, &wait}) c->read(row);
     TraceWave& tw = by_wave[w];
     if (tw.events.empty()) tw = TraceWave{w, w, {}, row.line};
-    for (const TraceEvent& other : tw.events)
-      if (other.stage == e.stage)
-        t.fail(row, stage, fmt::format("wave {} stage {} appears twice (first on line {})", w, e.stage, other.line));
+    if (auto first = stage_lines.add(w, e.stage, row.line))
+      t.fail(row, stage, fmt::format("wave {} stage {} appears twice (first on line {})", w, e.stage, *first));
     tw.events.push_back(e);
   }
   for (auto& [w, tw] : by_wave) {
@@ -167,6 +187,7 @@ Trace parse_trace_json(std::string text, const std::string& source) {
   std::optional<int64_t> declared_waves = r.optional_integer(root, "waves", 1, kMaxIndex);
   bool numbered = events.items.front().get("wave") != nullptr;
   std::map<int64_t, TraceWave> by_wave;
+  StageLines stage_lines;
   for (const JsonNode& e : events.items) {
     r.require_object(e, "event");
     r.reject_unknown_keys(e, {"wave", "stage", "sa", "sb", "sm"});
@@ -180,9 +201,8 @@ Trace parse_trace_json(std::string text, const std::string& source) {
                   e.line};
     TraceWave& tw = by_wave[w];
     if (tw.events.empty()) tw = TraceWave{w, w, {}, e.line};
-    for (const TraceEvent& other : tw.events)
-      if (other.stage == ev.stage)
-        r.fail(e, fmt::format("wave {} stage {} appears twice (first on line {})", w, ev.stage, other.line));
+    if (auto first = stage_lines.add(w, ev.stage, e.line))
+      r.fail(e, fmt::format("wave {} stage {} appears twice (first on line {})", w, ev.stage, *first));
     tw.events.push_back(ev);
   }
   for (auto& [w, tw] : by_wave) {
