@@ -153,15 +153,19 @@ int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::strin
         if (n == e.name) return v;
       throw std::out_of_range("unknown name " + e.name);
     case AssumptionExpr::Kind::Not: return evaluate(*e.args[0], values) == 0;
-    case AssumptionExpr::Kind::Neg: return -evaluate(*e.args[0], values);
+    // Arithmetic wraps (two's complement, as 64-bit machine words do) rather
+    // than overflow, which C++ leaves undefined.
+    case AssumptionExpr::Kind::Neg: return static_cast<int64_t>(0 - static_cast<uint64_t>(evaluate(*e.args[0], values)));
     case AssumptionExpr::Kind::Binary: {
       int64_t a = evaluate(*e.args[0], values), b = evaluate(*e.args[1], values);
+      uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
       const std::string& op = e.op;
-      if (op == "+") return a + b;
-      if (op == "-") return a - b;
-      if (op == "*") return a * b;
-      if (op == "/") return b == 0 ? 0 : a / b;
-      if (op == "%") return b == 0 ? 0 : a % b;
+      if (op == "+") return static_cast<int64_t>(ua + ub);
+      if (op == "-") return static_cast<int64_t>(ua - ub);
+      if (op == "*") return static_cast<int64_t>(ua * ub);
+      bool overflows = a == INT64_MIN && b == -1;
+      if (op == "/") return b == 0 ? 0 : overflows ? INT64_MIN : a / b;
+      if (op == "%") return b == 0 || overflows ? 0 : a % b;
       if (op == "==") return a == b;
       if (op == "!=") return a != b;
       if (op == "<") return a < b;

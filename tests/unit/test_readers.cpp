@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "frontend/assumption.h"
 #include "frontend/csv_reader.h"
 #include "frontend/json_reader.h"
 #include "frontend/parameter_bounds.h"
@@ -119,4 +120,20 @@ TEST_CASE("--bound parses ranges, one-sided bounds and exact values") {
   CHECK(input_error_text([&] { parse_parameter_bound("load_throughput=0:1", b); }).find("must be positive") !=
         std::string::npos);
   CHECK(input_error_text([&] { parse_parameter_bound("init=5:2", b); }).find("the range is empty") != std::string::npos);
+}
+
+TEST_CASE("assumptions: arithmetic wraps as 64-bit words, division by zero or of INT64_MIN by -1 is defined") {
+  // Signed overflow is undefined in C++, and replays evaluate assumptions
+  // on launches they make up (found writing the assumption fuzzer).
+  auto value = [](const char* text, int64_t n) {
+    Assumption a = parse_assumption(text);
+    return evaluate(*a.expr, {{"n", n}});
+  };
+  CHECK(value("n / -1", INT64_MIN) == INT64_MIN);
+  CHECK(value("n % -1", INT64_MIN) == 0);
+  CHECK(value("n / (n - n)", 5) == 0);
+  CHECK(value("n * n", int64_t{1} << 32) == 0);  // 2^64 wraps to 0
+  CHECK(value("n + 1", INT64_MAX) == INT64_MIN);
+  CHECK(value("-n", INT64_MIN) == INT64_MIN);
+  CHECK(value("n % 3 == 1", 7) == 1);
 }
