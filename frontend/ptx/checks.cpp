@@ -4,7 +4,7 @@
 // `profile` would count it), operand counts of the fixed-arity arithmetic
 // instructions (`add` with six operands ran as `add` with three), register
 // sizes of arithmetic (`add.f32` on a 64-bit register), two
-// definitions of one function, thread-count directives outside what a
+// definitions of one function, thread-count directives beyond what a
 // block can have, variables whose size overflows or exceeds their state
 // space, and kernel parameters beyond the 32,764 bytes a launch passes.
 #include "frontend/ptx/checks.h"
@@ -71,12 +71,10 @@ class Checker {
   void function(const Function& f) {
     for (const auto* counts : {&f.maxntid, &f.reqntid}) {
       const char* what = counts == &f.maxntid ? ".maxntid" : ".reqntid";
-      if ((*counts)[0] == 0 && (*counts)[1] == 0 && (*counts)[2] == 0) continue;  // not given
+      // Components not written are 0 (the parser rejects a written 0).
       uint64_t product = 1;
       for (uint32_t c : *counts) {
-        if (c == 0) fail(f.pos, fmt::format("{} of '{}' has a zero dimension: a block has at least one thread "
-                                            "in each", what, f.name));
-        product *= c;
+        product *= std::max<uint32_t>(c, 1);
         if (product > kMaxThreadsPerBlock) break;
       }
       if (product > kMaxThreadsPerBlock)

@@ -363,9 +363,13 @@ void Parser::parse_param_list(std::vector<Variable>& out, bool allow_unnamed) {
 }
 
 void Parser::parse_function_directives(Function& f) {
+  // Components not written stay 0 (absent); a written 0 is no count at all.
   auto triple = [&](uint32_t (&out)[3], const char* what) {
-    out[0] = small_integer(what);
-    for (int i = 1; i < 3 && accept(Tok::Comma); ++i) out[i] = small_integer(what);
+    for (int i = 0; i < 3 && (i == 0 || accept(Tok::Comma)); ++i) {
+      const Token& t = peek();
+      out[i] = small_integer(what);
+      if (out[i] == 0) fail(t, fmt::format("{} of 0: each dimension needs at least 1", what));
+    }
   };
   while (at(Tok::Dot)) {
     std::string_view d = peek().text;

@@ -98,7 +98,8 @@ TEST_CASE("what ptxas rejects is an input error at its position") {
             "'add' takes 3 operand(s), found 4") != std::string::npos);
   CHECK(error_of(".entry k() { ret; }\n.entry k() { ret; }").find("'k' is defined twice (first at line 4)") !=
         std::string::npos);
-  CHECK(error_of(".entry k() .reqntid 0, 1, 1 { ret; }").find("has a zero dimension") != std::string::npos);
+  CHECK(error_of(".entry k() .reqntid 0, 1, 1 { ret; }").find("a thread count of 0") != std::string::npos);
+  CHECK(error_of(".entry k() .maxntid 256 { ret; }").empty());  // one component: the others absent
   CHECK(error_of(".entry k() .maxntid 2048 { ret; }").find("more than 1024 threads") != std::string::npos);
   CHECK(error_of(".entry k() { .shared .b8 sm[4294967296]; ret; }").find("4294967296 bytes of shared memory") !=
         std::string::npos);
