@@ -79,6 +79,13 @@ int run_profile(const ProfileOptions& o) {
   dl.buffer_bytes = o.buffer_bytes;
   dl.dynamic_shared_bytes = o.dynamic_shared_bytes;
   simt::EmulatorOptions eo = o.run.emulator_options();
+  // Zero-filled buffers are mapped lazily, but their size is still the
+  // launch's: one past the launch limit is an input error, not an
+  // allocator's "out of memory".
+  if (o.buffer_bytes > eo.max_launch_bytes)
+    throw command_line_error(fmt::format("--buffer-bytes {} is over the limit of {} bytes per launch; raise it with "
+                                         "--max-launch-bytes",
+                                         o.buffer_bytes, eo.max_launch_bytes));
   // Slices mode skips the instructions that do not decide control flow, and
   // with them most memory accesses: races there would go unseen.
   if (o.racecheck && mode == simt::ProfileMode::Slices) throw command_line_error("--racecheck needs --mode full");
@@ -154,8 +161,12 @@ int run_profile(const ProfileOptions& o) {
                  k.branch_efficiency(), 100 * k.simt_efficiency(), r.profile.milliseconds,
                  r.profile.fallback.empty() ? "" : "  (full: " + r.profile.fallback + ")");
     }
-    fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
-               failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
+    // No totals over no kernels: an efficiency of 100% of nothing misleads.
+    if (rows.size() == failed)
+      fmt::print("\nno kernel could be profiled ({} failed)\n", failed);
+    else
+      fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
+                 failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
     for (const Row& r : rows)

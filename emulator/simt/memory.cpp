@@ -5,6 +5,10 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
 namespace warpsat::simt {
 
 Window window_of(uint64_t a) {
@@ -52,6 +56,10 @@ void Allocation::write(uint64_t offset, const void* in, size_t n) {
 uint64_t DeviceMemory::allocate(const std::string& name, uint64_t size, uint64_t align) {
   align = std::max<uint64_t>(align, 256);
   uint64_t base = (next_ + align - 1) / align * align;
+  // The device window is 2^48 bytes: a size beyond it would wrap addresses.
+  if (size > kSharedWindow - base)
+    throw InputError({}, fmt::format("'{}' ({} bytes) does not fit the device memory's {} bytes of address space",
+                                     name, size, kSharedWindow - kDeviceBase));
   allocations_.push_back(std::make_unique<Allocation>(name, base, size));
   next_ = base + size + 4096;  // guard gap
   return base;
