@@ -148,7 +148,12 @@ int run_profile(const ProfileOptions& o) {
   } else {
     fmt::print("{:<34} {:>11} {:>12} {:>13} {:>10} {:>9} {:>9} {:>8} {:>7} {:>8}\n", "kernel", "block",
                "warp instr", "thread instr", "FLOPs", "branches", "divergent", "br eff%", "SIMT%", "ms");
+    const ptx::Module* file = nullptr;
     for (const Row& r : rows) {
+      // Several files: each file's rows under its name (the variants of one
+      // kernel, clang's and nvcc's, otherwise read alike).
+      if (o.files.size() > 1 && r.module != file) fmt::print("{}:\n", r.module->source);
+      file = r.module;
       std::string name = r.profile.kernel.size() > 34 ? r.profile.kernel.substr(0, 31) + "..." : r.profile.kernel;
       std::string block = fmt::format("{}x{}x{}", r.launch.block[0], r.launch.block[1], r.launch.block[2]);
       if (!r.profile.ok) {
