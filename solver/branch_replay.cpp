@@ -49,7 +49,7 @@ class Replayer {
     inject_fault();
     bool concrete = o_.launch.concrete_block && o_.launch.concrete_grid;
     if (concrete) replay_concrete();
-    else replay_symbolic();
+    else if (!r_.branches.empty()) replay_symbolic();  // nothing to check in launches made up for no branch
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Divergent) replay_witness(b);
     fuzz_open_branches();
@@ -137,6 +137,9 @@ class Replayer {
                                                     : "witness launches");
       uint64_t each = origin == Origin::Fuzz ? ro_.fuzz_steps_per_launch : ro_.made_up_steps_per_launch;
       eo.max_steps = std::min(each, total - used);
+      // Made-up launches run many shapes: a kernel declaring a million
+      // registers would allocate gigabytes in each.
+      eo.max_register_bytes = std::min<uint64_t>(eo.max_register_bytes, uint64_t{256} << 20);
       eo.lazy_device_seed = lazy_seed_;
       eo.lazy_device_fill = lazy_fill_;
     }
