@@ -156,15 +156,20 @@ class Fitter {
   unsigned evaluations_ = 0;
 };
 
-// Whether any row's prediction follows parameter i: moved well away from
-// its value (a tenth and ten times, a latency also by 1% of the median
-// measured time).
-bool moves_predictions(const KernelMeasurements& data, const Machine& m, size_t i, GemmModel model) {
+// A latency moved from 0 by a tenth and ten times stays 0: it is also
+// nudged by 1% of the median measured time (in machine units).
+double latency_nudge(const KernelMeasurements& data) {
   std::vector<double> times;
   for (const KernelMeasurement& r : data.rows) times.push_back(r.time * data.machine_units_per_unit);
   std::nth_element(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(times.size() / 2), times.end());
-  double nudge = 0.01 * times[times.size() / 2];
-  ModelValidation at = validate_model(data, m, model);
+  return 0.01 * times[times.size() / 2];
+}
+
+// Whether any row's prediction follows parameter i of `m` (whose
+// predictions are `at`): moved well away from its value, a tenth and ten
+// times (plus `nudge` for a latency).
+bool moves_predictions(const KernelMeasurements& data, const Machine& m, const ModelValidation& at, size_t i,
+                       double nudge, GemmModel model) {
   Point v = values_of(m);
   for (double factor : {0.1, 10.0}) {
     Point w = v;
@@ -185,7 +190,8 @@ ModelFit fit_model(const KernelMeasurements& data, const Machine& base, const st
                      fmt::format("{} row(s) cannot determine the model's {} parameters ({}): give at least {}",
                                  data.rows.size(), kParameters, fmt::join(kNames, ", "), kParameters));
   ModelFit r;
-  r.base_mean_abs_error = validate_model(data, base, options.model).mean_abs_error;
+  ModelValidation at_base = validate_model(data, base, options.model);
+  r.base_mean_abs_error = at_base.mean_abs_error;
   Fitter f(data, base, options);
   r.machine = f.fit();
   r.machine.name = name;
@@ -194,9 +200,10 @@ ModelFit fit_model(const KernelMeasurements& data, const Machine& base, const st
   // A parameter no row depends on, at the fit or at the base machine, is
   // one the data cannot identify. One that matters only away from the fit
   // (loads hidden behind multiplies) is bounded, not pinned: reported.
+  double nudge = latency_nudge(data);
   for (size_t i = 0; i < kParameters; ++i) {
-    if (moves_predictions(data, r.machine, i, options.model)) continue;
-    if (!moves_predictions(data, base, i, options.model))
+    if (moves_predictions(data, r.machine, r.validation, i, nudge, options.model)) continue;
+    if (!moves_predictions(data, base, at_base, i, nudge, options.model))
       throw InputError({data.source, 0, 0},
                        fmt::format("the data cannot identify {}: no row's predicted time changes when it is divided "
                                    "or multiplied by 10, on {} or on the fitted machine (add rows where it matters, e.g. "
