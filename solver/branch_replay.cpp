@@ -28,9 +28,23 @@ struct Observation {
 };
 using Observations = std::map<uint32_t, std::vector<Observation>>;  // branch instruction -> observations
 
-uint64_t linear_cta(const simt::Cta& c, const uint32_t grid[3]) {
-  return c.id[0] + uint64_t{c.id[1]} * grid[0] + uint64_t{c.id[2]} * grid[0] * grid[1];
+uint64_t linear_cta(const uint32_t id[3], const uint32_t grid[3]) {
+  return id[0] + uint64_t{id[1]} * grid[0] + uint64_t{id[2]} * grid[0] * grid[1];
 }
+uint64_t linear_cta(const simt::Cta& c, const uint32_t grid[3]) { return linear_cta(c.id, grid); }
+uint64_t linear_cta(const Witness& w) { return linear_cta(w.cta, w.grid); }
+
+// Device windows of made-up pointers the witness does not place: from 2^44
+// on, 2^34 bytes apart (branch_analysis.cpp places the witness's own from
+// 2^40 on).
+constexpr uint64_t kSpareWindowBase = uint64_t{1} << 44;
+constexpr uint64_t kWindowStride = uint64_t{1} << 34;
+
+// What lazily mapped memory holds in a made-up launch.
+struct MadeUpMemory {
+  uint64_t seed = 1;
+  simt::LazyFill fill;
+};
 
 std::string lanes_text(uint32_t mask) {
   std::string s;
@@ -119,7 +133,8 @@ class Replayer {
   }
 
   std::optional<std::string> observe(const simt::Launch& launch, const std::vector<uint64_t>& ctas, Observations& out,
-                                     Origin origin, const std::function<bool(uint32_t, const Observation&)>& enough = {}) {
+                                     Origin origin, const std::function<bool(uint32_t, const Observation&)>& enough = {},
+                                     const MadeUpMemory& memory = {}) {
     simt::EmulatorOptions eo;
     eo.return_buffers = false;
     eo.only_ctas = ctas;
@@ -140,8 +155,8 @@ class Replayer {
       // Made-up launches run many shapes: a kernel declaring a million
       // registers would allocate gigabytes in each.
       eo.max_register_bytes = std::min<uint64_t>(eo.max_register_bytes, uint64_t{256} << 20);
-      eo.lazy_device_seed = lazy_seed_;
-      eo.lazy_device_fill = lazy_fill_;
+      eo.lazy_device_seed = memory.seed;
+      eo.lazy_device_fill = memory.fill;
     }
     uint64_t steps = 0;
     eo.steps_out = &steps;
@@ -469,6 +484,9 @@ class Replayer {
     }
   }
 
+  // A parameter the user gave a value (--launch, --param): never made up.
+  bool user_fixed(size_t i) const { return i < o_.launch.param_values.size() && o_.launch.param_values[i]; }
+
   bool meets_assumptions(const simt::Launch& l) const {
     std::vector<std::pair<std::string, int64_t>> v;
     const char* dims = "xyz";
@@ -509,22 +527,21 @@ class Replayer {
     // its window's end, so loads outside the slice (a grid-stride loop over
     // a billion items) stay inside it; untouched pages cost nothing.
     // (Less 64 KiB: the emulator keeps a guard gap after each allocation.)
-    constexpr uint64_t kWindowBytes = (uint64_t{1} << 34) - (uint64_t{1} << 30) - (uint64_t{1} << 16);
-    uint64_t spare = uint64_t{1} << 44;
+    constexpr uint64_t kWindowBytes = kWindowStride - (uint64_t{1} << 30) - (uint64_t{1} << 16);
+    uint64_t spare = kSpareWindowBase;
     for (auto& a : l.args)
       if (a.kind == simt::KernelArgument::Kind::Buffer) {
         a.fixed_address = spare;
         a.zero_bytes = kWindowBytes;
         a.bytes.clear();
-        spare += uint64_t{1} << 34;
+        spare += kWindowStride;
       }
     for (size_t i = 0; i < k_.params.size(); ++i) {
       std::string name(k_.params[i].name);
       // A struct the slice does not read (a tile-state queue passed by
       // value) still leads somewhere: pointer-like slots, lazily mapped.
-      bool fixed = i < o_.launch.param_values.size() && o_.launch.param_values[i];
       if (!k_.params[i].dims.empty() && l.args[i].kind == simt::KernelArgument::Kind::Scalar &&
-          l.args[i].bytes.size() >= 8 && !fixed)
+          l.args[i].bytes.size() >= 8 && !user_fixed(i))
         fill_struct(l.args[i].bytes, StructFill::Pointers, i);
       for (const auto& [n, bytes] : w.aggregates)
         if (n == name && l.args[i].kind == simt::KernelArgument::Kind::Scalar)
@@ -558,7 +575,7 @@ class Replayer {
       if (!placed && ld.space != "param" && ld.space != "const" && unset.empty())
         unset = fmt::format("the witness loads {} memory at 0x{:x}, which a replay cannot set", ld.space, ld.address);
     }
-    uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
+    uint64_t cta = linear_cta(w);
     auto splits = [&](uint32_t instruction, const Observation& ob) {
       if (instruction != b.instruction || ob.cta != cta || ob.warp != w.warp) return false;
       bool both = (ob.active >> w.lane[0] & 1) && (ob.active >> w.lane[1] & 1);
@@ -616,96 +633,95 @@ class Replayer {
   // data-dependent branches split somewhere, and any split the emulator
   // sees settles the branch (settle_by_observed_splits), for every branch
   // it reaches, not only the one whose witness ran.
-  void fuzz_open_branches() {
+  // One run of a witness's launch in fuzz_open_branches.
+  struct FuzzPlan {
+    uint64_t round = 1;                      // random rounds count from 1; structs are refilled from 2 on
+    simt::LazyFill fill;                     // what lazily mapped memory holds
+    std::optional<uint32_t> unread_buffers;  // 64 KiB of this word behind each pointer the slice does not read
+    bool declared_block = false;             // the kernel's .maxntid instead of the witness's block
+  };
+
+  // Plans by phase: every open branch gets phase k's plans before any gets
+  // phase k + 1's, so that the cheap, likely ones are not starved by the
+  // budget.
+  std::vector<FuzzPlan> fuzz_plans(const Witness& w, int phase) const {
     using Fill = simt::LazyFill;
-    struct Plan {
-      uint64_t round;
-      Fill fill;
-      std::optional<uint32_t> unread_buffers;
-      bool declared_block = false;  // the kernel's .maxntid instead of the witness's block
-    };
-    // A library kernel runs at the block size it declares: a fast path
-    // that a barrier reduction opens only when the whole tile agrees (every
-    // key of 384 threads × 21 items in one bin) needs every thread there,
-    // and the model, blind to what a reduction counts, picked a smaller
-    // block.
-    bool has_declared_block = k_.maxntid[0] > 0 && k_.reqntid[0] == 0;
-    // Plans by phase: every open branch gets phase k's plans before any
-    // gets phase k + 1's, so that the cheap, likely ones are not starved
-    // by the budget.
-    auto plans_of = [&](const Witness& w, int phase) {
-      std::vector<Plan> plans;
-      if (phase == 0) {
-        // Where the witness read shared memory the replay cannot set: runs
-        // whose memory holds the value it read there. Shared memory is
-        // mostly filled from global memory (a staged tile, a tile
-        // counter's atomicAdd that thread 0 broadcasts), so the value
-        // often arrives where the witness wanted it. Every word that
-        // value; then only the buffers the slice does not read (the
-        // counter behind an atomic), the rest all ones or all zeros (data
-        // a barrier reduction or a fast path asks to be alike: every key
-        // in one radix bin).
-        std::optional<uint32_t> shared_word;
-        for (const Witness::Load& ld : w.loads)
-          if (ld.space == "shared" && !shared_word) shared_word = static_cast<uint32_t>(ld.value);
-        if (shared_word)
-          for (bool declared : {false, true}) {
-            if (declared && !has_declared_block) break;
-            plans.push_back({1, {Fill::Kind::Word, *shared_word}, std::nullopt, declared});
-            plans.push_back({1, {Fill::Kind::Word, ~0u}, *shared_word, declared});
-            plans.push_back({1, {Fill::Kind::Word, 0}, *shared_word, declared});
-          }
-      } else {
-        for (uint64_t round = 1; round <= ro_.fuzz_rounds; ++round)
-          plans.push_back({round, round >= 4 && round % 2 == 0 ? Fill{Fill::Kind::Sparse, 0} : Fill{}, std::nullopt});
-      }
+    std::vector<FuzzPlan> plans;
+    if (phase == 1) {
+      for (uint64_t round = 1; round <= ro_.fuzz_rounds; ++round)
+        plans.push_back({round, round >= 4 && round % 2 == 0 ? Fill{Fill::Kind::Sparse, 0} : Fill{}, std::nullopt});
       return plans;
-    };
-    size_t last_good_plan[2] = {SIZE_MAX, SIZE_MAX};
-    for (int phase = 0; phase < 2; ++phase)
-      for (BranchResult& b : r_.branches) {
-        bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
-        if (!open || b.indexed || !b.witness || !b.witness->replayable) continue;
-        const Witness& w = *b.witness;
-        uint64_t cta = w.cta[0] + uint64_t{w.cta[1]} * w.grid[0] + uint64_t{w.cta[2]} * w.grid[0] * w.grid[1];
-        std::vector<Plan> plans = plans_of(w, phase);
-        // The plan that settled the last branch goes first: the branches of
-        // one kernel mostly yield to the same data (a partial last tile).
-        std::vector<size_t> order(plans.size());
-        std::iota(order.begin(), order.end(), size_t{0});
-        if (last_good_plan[phase] < order.size()) {
-          auto good = order.begin() + static_cast<std::ptrdiff_t>(last_good_plan[phase]);
-          std::rotate(order.begin(), good, good + 1);
-        }
-        for (size_t p : order) {
-          if (observed_splits_.count(b.instruction)) break;
-          simt::Launch l = fuzz_launch(w, plans[p].round, plans[p].unread_buffers);
-          if (plans[p].declared_block) {
-            if (std::equal(l.block, l.block + 3, k_.maxntid)) continue;
-            std::copy_n(k_.maxntid, 3, l.block);
-            for (uint32_t& d : l.block) d = std::max<uint32_t>(d, 1);
-          }
-          if (!meets_assumptions(l)) break;
-          Observations obs;
-          auto split_here = [&](uint32_t instruction, const Observation& ob) {
-            return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
-          };
-          lazy_seed_ = (phase * 16 + p) * 0x51ed27 + b.instruction + 1;
-          lazy_fill_ = plans[p].fill;
-          // A fault ends a run; the splits it saw before count all the same.
-          observe(l, {cta}, obs, Origin::Fuzz, split_here);
-          lazy_seed_ = 1;
-          lazy_fill_ = {};
-          if (observed_splits_.count(b.instruction)) last_good_plan[phase] = p;
-          if (fuzz_steps_ >= ro_.fuzz_steps_total) return;
-        }
-      }
+    }
+    // Where the witness read shared memory the replay cannot set: runs whose
+    // memory holds the value it read there. Shared memory is mostly filled
+    // from global memory (a staged tile, a tile counter's atomicAdd that
+    // thread 0 broadcasts), so the value often arrives where the witness
+    // wanted it. Every word that value; then only the buffers the slice
+    // does not read (the counter behind an atomic), the rest all ones or
+    // all zeros (data a barrier reduction or a fast path asks to be alike:
+    // every key in one radix bin).
+    auto shared = std::find_if(w.loads.begin(), w.loads.end(), [](const Witness::Load& ld) { return ld.space == "shared"; });
+    if (shared == w.loads.end()) return plans;
+    auto word = static_cast<uint32_t>(shared->value);
+    // A library kernel runs at the block size it declares: a fast path that
+    // a barrier reduction opens only when the whole tile agrees (every key
+    // of 384 threads × 21 items in one bin) needs every thread there, and
+    // the model, blind to what a reduction counts, picked a smaller block.
+    bool has_declared_block = k_.maxntid[0] > 0 && k_.reqntid[0] == 0;
+    for (bool declared : {false, true}) {
+      if (declared && !has_declared_block) break;
+      plans.push_back({1, {Fill::Kind::Word, word}, std::nullopt, declared});
+      plans.push_back({1, {Fill::Kind::Word, ~0u}, word, declared});
+      plans.push_back({1, {Fill::Kind::Word, 0}, word, declared});
+    }
+    return plans;
   }
 
-  // `unread_buffers`: the pointers the slice does not read get 64 KiB of
-  // this word each, instead of lazily mapped memory.
-  simt::Launch fuzz_launch(const Witness& w, uint64_t round, std::optional<uint32_t> unread_buffers) const {
+  void fuzz_open_branches() {
+    size_t last_good_plan[2] = {SIZE_MAX, SIZE_MAX};
+    for (int phase = 0; phase < 2; ++phase)
+      for (BranchResult& b : r_.branches)
+        if (!fuzz_open_branch(b, phase, last_good_plan[phase])) return;
+  }
+
+  // Runs `b`'s witness launch under this phase's plans until one splits it;
+  // false once the budget for random-data launches is spent.
+  bool fuzz_open_branch(const BranchResult& b, int phase, size_t& last_good_plan) {
+    bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
+    if (!open || b.indexed || !b.witness || !b.witness->replayable) return true;
+    const Witness& w = *b.witness;
+    std::vector<FuzzPlan> plans = fuzz_plans(w, phase);
+    // The plan that settled the last branch goes first: the branches of one
+    // kernel mostly yield to the same data (a partial last tile).
+    std::vector<size_t> order(plans.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    if (last_good_plan < order.size()) {
+      auto good = order.begin() + static_cast<std::ptrdiff_t>(last_good_plan);
+      std::rotate(order.begin(), good, good + 1);
+    }
+    auto split_here = [&](uint32_t instruction, const Observation& ob) {
+      return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
+    };
+    for (size_t p : order) {
+      if (observed_splits_.count(b.instruction)) break;
+      if (plans[p].declared_block && std::equal(w.block, w.block + 3, k_.maxntid)) continue;
+      simt::Launch l = fuzz_launch(w, plans[p]);
+      if (!meets_assumptions(l)) break;
+      Observations obs;
+      // A fault ends a run; the splits it saw before count all the same.
+      observe(l, {linear_cta(w)}, obs, Origin::Fuzz, split_here,
+              {(phase * 16 + p) * 0x51ed27 + b.instruction + 1, plans[p].fill});
+      if (observed_splits_.count(b.instruction)) last_good_plan = p;
+      if (fuzz_steps_ >= ro_.fuzz_steps_total) return false;
+    }
+    return true;
+  }
+
+  simt::Launch fuzz_launch(const Witness& w, const FuzzPlan& plan) const {
     simt::Launch l = launch_for(w.block, w.grid, 0);
+    if (plan.declared_block)
+      for (int d = 0; d < 3; ++d) l.block[d] = std::max<uint32_t>(k_.maxntid[d], 1);
+    uint64_t round = plan.round;
     for (size_t i = 0; i < k_.params.size(); ++i) {
       simt::KernelArgument& a = l.args[i];
       std::string name(k_.params[i].name);
@@ -714,14 +730,14 @@ class Replayer {
         // so every access maps varied words lazily. A pointer the slice
         // does not read (a tile counter behind an atomic, an output)
         // points into a window of its own.
-        uint64_t v = (uint64_t{1} << 44) + i * (uint64_t{1} << 34);
+        uint64_t v = kSpareWindowBase + i * kWindowStride;
         bool read = false;
         for (const auto& [n, x] : w.params)
           if (n == name) v = x, read = true;
-        if (!read && unread_buffers) {
+        if (!read && plan.unread_buffers) {
           a.fixed_address = v;
           a.bytes.resize(size_t{1} << 16);
-          for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*unread_buffers, 4);
+          for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*plan.unread_buffers, 4);
           continue;
         }
         a.kind = simt::KernelArgument::Kind::Scalar;
@@ -731,7 +747,7 @@ class Replayer {
       }
       for (const auto& [n, x] : w.params)
         if (n == name) std::memcpy(a.bytes.data(), &x, std::min<size_t>(a.bytes.size(), 8));
-      bool fixed = i < o_.launch.param_values.size() && o_.launch.param_values[i];
+      bool fixed = user_fixed(i);
       if (round > 1 && !fixed && k_.params[i].dims.empty() && ptx::is_float(k_.params[i].type)) {
         // A float parameter: the model's value went through inexact terms.
         uint64_t x = (round * 0x9e3779b97f4a7c15ull) ^ (i * 0xbf58476d1ce4e5b9ull);
@@ -829,8 +845,6 @@ class Replayer {
   const ReplayOptions& ro_;
   uint32_t index_;
   uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
-  uint64_t lazy_seed_ = 1;  // the fill of lazily mapped memory in made-up launches
-  simt::LazyFill lazy_fill_;
   std::set<uint64_t> ran_ctas_;
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;
