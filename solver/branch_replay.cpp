@@ -623,16 +623,6 @@ class Replayer {
                                  w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
   }
 
-  // Branches still open after the witnesses run their witness's launch
-  // again, a few times, with random data: the witness's block, grid, CTA
-  // and scalar parameters (the model found them reaching the branch, and
-  // its integer terms are exact), pointers left unallocated so that every
-  // byte read is lazily mapped varied words, and structs passed by value
-  // refilled each round. The model's float and shared-memory values are
-  // not exact, so its own loads did not split the lanes; varied data makes
-  // data-dependent branches split somewhere, and any split the emulator
-  // sees settles the branch (settle_by_observed_splits), for every branch
-  // it reaches, not only the one whose witness ran.
   // One run of a witness's launch in fuzz_open_branches.
   struct FuzzPlan {
     uint64_t round = 1;                      // random rounds count from 1; structs are refilled from 2 on
@@ -677,6 +667,16 @@ class Replayer {
     return plans;
   }
 
+  // Branches still open after the witnesses run their witness's launch
+  // again, a few times, with random data: the witness's block, grid, CTA
+  // and scalar parameters (the model found them reaching the branch, and
+  // its integer terms are exact), pointers left unallocated so that every
+  // byte read is lazily mapped varied words, and structs passed by value
+  // refilled each round. The model's float and shared-memory values are
+  // not exact, so its own loads did not split the lanes; varied data makes
+  // data-dependent branches split somewhere, and any split the emulator
+  // sees settles the branch (settle_by_observed_splits), for every branch
+  // it reaches, not only the one whose witness ran.
   void fuzz_open_branches() {
     size_t last_good_plan[2] = {SIZE_MAX, SIZE_MAX};
     for (int phase = 0; phase < 2; ++phase)
