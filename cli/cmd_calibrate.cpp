@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validation_output.h"
 #include "emulator/calibration.h"
 #include "emulator/model_fit.h"
 #include "frontend/diagnostics.h"
@@ -99,10 +100,8 @@ int run_kernel_fit(const CalibrateOptions& o, const Machine& base) {
   fmt::print("\n{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13} {:>13} {:>9} {:>6}\n", "M", "N", "K", "TM", "TN",
              "TK", "D", "predicted", "measured", "residual", "line");
   for (const ValidationRow& r : v.rows) {
-    const KernelMeasurement& k = r.measured;
-    fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13.6g} {:>13.6g} {:>8.2f}% {:>6}\n", k.shape.m,
-               k.shape.n, k.shape.k, k.config.tile.tm, k.config.tile.tn, k.config.tile.tk, k.config.stages,
-               r.predicted, k.time, 100 * r.error, k.line);
+    print_validation_row(r);
+    fmt::print(" {:>6}\n", r.measured.line);
   }
   fmt::print("\nfitted: mean |error| {:.2f}%, max |error| {:.2f}% (line {}); {}: {:.2f}% ({} model evaluations)\n",
              100 * v.mean_abs_error, 100 * v.max_abs_error, v.rows[v.max_row].measured.line, base.name,

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/validation_output.h"
 #include "emulator/model_fit.h"
 #include "emulator/model_validation.h"
 
@@ -22,23 +23,6 @@ struct ValidateOptions {
   unsigned folds = 0;  // --cross-validate
 };
 
-nlohmann::json row_json(const ValidationRow& r) {
-  const KernelMeasurement& k = r.measured;
-  nlohmann::json j = {{"m", k.shape.m},       {"n", k.shape.n},           {"k", k.shape.k},
-                      {"tm", k.config.tile.tm}, {"tn", k.config.tile.tn}, {"tk", k.config.tile.tk},
-                      {"stages", k.config.stages}, {"predicted", r.predicted}, {"measured", k.time},
-                      {"error", r.error},       {"line", k.line}};
-  if (k.reference) j["reference"] = *k.reference;
-  return j;
-}
-
-void print_row(const ValidationRow& r) {
-  const KernelMeasurement& k = r.measured;
-  fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13.6g} {:>13.6g} {:>8.2f}%", k.shape.m, k.shape.n,
-             k.shape.k, k.config.tile.tm, k.config.tile.tn, k.config.tile.tk, k.config.stages, r.predicted, k.time,
-             100 * r.error);
-}
-
 // Fit on F - 1 folds, predict the held-out one (emulator/model_fit.h).
 int run_cross_validation(const ValidateOptions& o, const Machine& m, const KernelMeasurements& data) {
   ModelFitOptions fo;
@@ -46,7 +30,7 @@ int run_cross_validation(const ValidateOptions& o, const Machine& m, const Kerne
   CrossValidation cv = cross_validate_model(data, m, o.folds, fo);
   if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
-    for (const ValidationRow& r : cv.held_out) rows.push_back(row_json(r));
+    for (const ValidationRow& r : cv.held_out) rows.push_back(validation_row_json(r));
     nlohmann::json j = {{"measurements", data.source},
                         {"base_machine", m.name},
                         {"model", o.model},
@@ -67,7 +51,7 @@ int run_cross_validation(const ValidateOptions& o, const Machine& m, const Kerne
   fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13} {:>13} {:>9}\n", "M", "N", "K", "TM", "TN", "TK", "D",
              "predicted", "measured", "error");
   for (const ValidationRow& r : cv.held_out) {
-    print_row(r);
+    print_validation_row(r);
     fmt::print("\n");
   }
   const KernelMeasurement& worst = cv.held_out[cv.max_row].measured;
@@ -87,7 +71,7 @@ int run_validate(const ValidateOptions& o) {
   const std::string& u = data.unit;
   if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
-    for (const ValidationRow& r : v.rows) rows.push_back(row_json(r));
+    for (const ValidationRow& r : v.rows) rows.push_back(validation_row_json(r));
     nlohmann::json j = {{"measurements", data.source},
                         {"machine", m.name},
                         {"unit", u},
@@ -106,7 +90,7 @@ int run_validate(const ValidateOptions& o) {
   fmt::print("\n");
   for (const ValidationRow& r : v.rows) {
     const KernelMeasurement& k = r.measured;
-    print_row(r);
+    print_validation_row(r);
     if (k.reference) fmt::print(" {:>13.6g} {:>8.2f}%", *k.reference, 100 * (*k.reference - k.time) / k.time);
     fmt::print("\n");
   }
