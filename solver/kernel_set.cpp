@@ -460,7 +460,8 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
   // Rule 5: what a Lagrangian bound proves no set as good as the known one
   // holds. The enumeration below still runs over rules 1-3's candidates
   // when they are few enough, so it checks this rule too.
-  Table full = t;
+  std::optional<Table> full;  // rules 1-3's candidates, kept only where the enumeration can cover them
+  if (enumerable(q, t)) full = t;
   {
     std::vector<int64_t> weights;
     for (const WorkloadShape& s : q.shapes) weights.push_back(s.weight);
@@ -500,7 +501,7 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
     if (a.lagrangian_bound && (!a.lower_bound || *a.lagrangian_bound > *a.lower_bound))
       a.lower_bound = a.lagrangian_bound;
   }
-  validate(q, enumerable(q, full) ? full : t, a, claimed);
+  validate(q, full ? *full : t, a, claimed);
   return a;
 }
 
