@@ -361,8 +361,8 @@ z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& 
 class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
-               const BranchOptions& o)
-      : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free) {}
+               const BranchOptions& o, const SeenSplits* seen = nullptr)
+      : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free), seen_(seen) {}
 
   // The kernel's branches on shared encodings of their slices' union
   // (docs/branches.md, "One encoding per kernel"): the loops' inductions and
@@ -572,7 +572,7 @@ class BranchSolver {
   // imprecise, and the thread-id ranges of a concrete launch.
   void finish(z3::context& c, BranchEncoding& e, QueryRunner& q, const BranchEncodingOptions& eo, BranchResult& r) {
     unsigned timeout = o_.solver.timeout_ms;
-    bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable;
+    bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable || r.seen_split;
     if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp &&
         whole_warp_ms_ < kWholeWarpBudgetMs) {
       auto start = std::chrono::steady_clock::now();
@@ -711,6 +711,9 @@ class BranchSolver {
     // whole-warp retry is there to prove uniformity, so it goes straight on.)
     z3::expr one_d = e.ntid[1] == c.bv_val(1, 32) && e.ntid[2] == c.bv_val(1, 32);
     bool symbolic = !o_.launch.concrete_block && e.threads == 2;
+    if (seen_ && e.threads == 2 && !r.indexed)
+      if (auto it = seen_->find(r.instruction); it != seen_->end() && confirm_seen(c, e, q, it->second, pair, any, r))
+        return false;
     SmtStatus st = SmtStatus::Unsat;
     // In a loop, the first occurrence alone first: a small query, and where
     // most splits show.
@@ -803,6 +806,48 @@ class BranchSolver {
     return true;
   }
 
+  // A split the emulator saw before any query: the encoding pinned to that
+  // run's launch, CTA, lanes and parameters (its loads left free) must allow
+  // a split at some occurrence, beyond the unrolled iterations included.
+  // Sat: divergent, with the run as the witness, and neither a witness
+  // search nor a deeper unrolling is needed. Anything else: the usual
+  // queries decide, and a proof of uniformity would then contradict the
+  // run in the replay (exit 3), as it should.
+  bool confirm_seen(z3::context& c, const BranchEncoding& e, QueryRunner& q, const SeenSplit& s,
+                    const z3::expr_vector& pair, const std::vector<z3::expr>& any, BranchResult& r) {
+    const Witness& w = s.witness;
+    z3::expr_vector pin(c);
+    auto equal = [&](const z3::expr& term, uint64_t v) {
+      unsigned bits = term.get_sort().bv_size();
+      pin.push_back(term == c.bv_val(bits >= 64 ? v : v & ((uint64_t{1} << bits) - 1), bits));
+    };
+    for (int d = 0; d < 3; ++d) {
+      equal(e.ntid[d], w.block[d]);
+      equal(e.nctaid[d], w.grid[d]);
+      equal(e.ctaid[d], w.cta[d]);
+      for (int t = 0; t < 2; ++t) equal(e.tid[t][d], w.tid[t][d]);
+    }
+    for (const auto& [name, term] : e.params) {
+      unsigned bits = term.get_sort().bv_size();
+      for (const auto& [n, v] : w.params)
+        if (n == name && bits <= 64) equal(term, v);
+      for (const auto& [n, bytes] : w.aggregates) {
+        if (n != name || bytes.size() * 8 != bits || bytes.empty()) continue;
+        z3::expr value = c.bv_val(bytes.back(), 8);
+        for (size_t i = bytes.size() - 1; i-- > 0;) value = z3::concat(value, c.bv_val(bytes[i], 8));
+        pin.push_back(term == value);
+      }
+    }
+    if (q.check(pair, z3::mk_and(pin) && any_of(c, any), "seen-split") != SmtStatus::Sat) return false;
+    r.verdict = BranchVerdict::Divergent;
+    r.seen_split = true;
+    r.replay_decides = false;
+    r.witness = w;
+    r.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions, and "
+               "the encoding allows that very split";
+    return true;
+  }
+
   // The model's thread ids and loaded values; with `params`, its
   // non-pointer parameters instead.
   z3::expr model_values(const z3::model& m, const BranchEncoding& e, bool params) const {
@@ -879,6 +924,7 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   MemoryModel memory_;
+  const SeenSplits* seen_;            // splits the emulator saw before the queries (may be null)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   // Set for the exact-float pass: no query of it runs past its budget.
@@ -994,13 +1040,14 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
   return q.check(e.base, c.bool_val(true), "exists");
 }
 
-KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o) {
+KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o,
+                                const SeenSplits* seen) {
   KernelBranches out;
   out.name = std::string(kernel.name);
   out.function = static_cast<uint32_t>(&kernel - m.functions.data());
   out.assumptions = describe_assumptions(kernel, o);
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
-  BranchSolver solver(m, kernel, a, o);
+  BranchSolver solver(m, kernel, a, o, seen);
   std::vector<uint32_t> branches;
   for (const analysis::BranchSlice& s : a.slices) branches.push_back(s.branch);
   out.branches = solver.solve_kernel(branches);

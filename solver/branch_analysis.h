@@ -5,6 +5,7 @@
 // Every verdict is then replayed on the emulator (branch_replay.h).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +64,10 @@ struct BranchResult {
   // Divergent only through an inexact value: the witness replay decides
   // (split reproduced: divergent; not reproduced or not runnable: unknown).
   bool replay_decides = false;
+  // Divergent because the emulator saw a warp split here before any query
+  // ran (branch_replay's any-launch shapes), and the encoding, pinned to
+  // that launch, agrees that the split can happen: the witness is that run.
+  bool seen_split = false;
   bool validated = false;
   std::string validation;  // what the replay checked
   double solve_ms = 0;
@@ -103,6 +108,15 @@ struct BranchOptions {
   double exact_float_budget_ms = 10000;
 };
 
+// A warp the emulator saw split at a branch, in a launch that meets the
+// assumptions: the witness of that run (its launch, CTA, warp, one lane on
+// each side, its parameters) and where it was seen, in words.
+struct SeenSplit {
+  Witness witness;
+  std::string seen;
+};
+using SeenSplits = std::map<uint32_t, SeenSplit>;  // branch instruction -> first split seen
+
 // Adds what the kernel's own directives say about its launches: .reqntid
 // fixes the block (when the launch does not), .maxntid bounds its size (the
 // launch fails beyond it, so no thread ever runs there).
@@ -114,7 +128,11 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
 
 // Every branch on encodings whose floats are unknown functions of their
 // operands (the first pass: bit-blasted floats cost seconds a query).
-KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options);
+// With `seen`, a branch the emulator already saw split is asked only
+// whether the encoding allows that very split (the `seen-split` query):
+// the run is the witness, and no search for one is needed.
+KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
+                                const SeenSplits* seen = nullptr);
 
 // The branches floating point left open, asked again with exact IEEE terms
 // within options.exact_float_budget_ms; returns the indices (into

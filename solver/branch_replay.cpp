@@ -15,6 +15,7 @@
 #include "emulator/simt/launch.h"
 #include "emulator/simt/memory.h"
 #include "emulator/simt/state.h"
+#include "frontend/analysis/cfg.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
 
@@ -59,13 +60,34 @@ class Replayer {
            const ReplayOptions& ro)
       : m_(m), k_(k), o_(o), r_(r), ro_(ro), index_(static_cast<uint32_t>(&k - m.functions.data())) {}
 
+  // Before the queries, for launches the replay makes up: the first
+  // phase of shapes, whose splits the queries then only confirm.
+  SeenSplits run_before_queries() {
+    if (concrete() || !has_conditional_branches()) return {};
+    run_shapes(0);
+    shapes_ran_ = true;
+    return seen_splits();
+  }
+
   void run() {
     inject_fault();
-    bool concrete = o_.launch.concrete_block && o_.launch.concrete_grid;
-    if (concrete) replay_concrete();
-    else if (!r_.branches.empty()) replay_symbolic();  // nothing to check in launches made up for no branch
+    if (concrete()) {
+      replay_concrete();
+    } else if (!r_.branches.empty()) {  // nothing to check in launches made up for no branch
+      if (!shapes_ran_) run_shapes(0);
+      run_shapes(1);
+      check_shapes();
+    }
     for (BranchResult& b : r_.branches)
-      if (b.verdict == BranchVerdict::Divergent) replay_witness(b);
+      if (b.verdict == BranchVerdict::Divergent && b.seen_split) {
+        auto it = observed_splits_.find(b.instruction);
+        b.validated = it != observed_splits_.end();
+        b.validation = b.validated ? seen_text(it->second) + "; the encoding, pinned to that run, allows the split"
+                                   : "the split the queries confirmed was not seen again";
+        if (!b.validated) contradiction(b, b.validation);
+      } else if (b.verdict == BranchVerdict::Divergent) {
+        replay_witness(b);
+      }
     fuzz_open_branches();
     settle_by_observed_splits();
     for (BranchResult& b : r_.branches)
@@ -429,26 +451,27 @@ class Replayer {
   }
 
   // Concrete launches that meet the assumptions, including shapes whose x
-  // size is no multiple of 32, with two choices of scalar parameters.
-  void replay_symbolic() {
+  // size is no multiple of 32, with two choices of scalar parameters (the
+  // first phase, run before any query: the splits they show need no
+  // witness search), and two more where they can settle something (the
+  // second phase, after the queries): a branch still open, and for the
+  // third, a kernel that takes a struct by value.
+  void run_shapes(int phase) {
     static constexpr uint32_t kBlocks[][3] = {{32, 1, 1},  {64, 1, 1}, {96, 1, 1}, {128, 1, 1}, {256, 1, 1},
                                               {1024, 1, 1}, {1, 1, 1},  {17, 1, 1}, {33, 1, 1},  {65, 2, 1},
                                               {48, 3, 1},  {16, 16, 1}, {32, 4, 2}, {8, 8, 8},  {7, 3, 5}};
     static constexpr uint32_t kGrids[][3] = {{1, 1, 1}, {3, 2, 1}};
-    std::map<uint32_t, size_t> seen;
-    size_t runs = 0, faults = 0;
-    std::string last_fault;
-    // A third choice of data, only where it can settle something: a branch
-    // still unknown, in a kernel that takes a struct by value.
     bool has_struct_param = std::any_of(k_.params.begin(), k_.params.end(),
                                         [](const ptx::Variable& p) { return p.size_bytes() > 8; });
     bool wants_splits = std::any_of(r_.branches.begin(), r_.branches.end(), [](const BranchResult& b) {
       return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
     });
+    std::vector<uint64_t> seeds;
+    if (phase == 0) seeds = {0, 1};
+    else if (wants_splits) seeds = has_struct_param ? std::vector<uint64_t>{2, 3} : std::vector<uint64_t>{3};
     for (const auto& blk : kBlocks)
       for (const auto& grd : kGrids)
-        for (uint64_t seed : {0, 1, 2, 3}) {
-          if ((seed == 2 && !(has_struct_param && wants_splits)) || (seed == 3 && !wants_splits)) continue;
+        for (uint64_t seed : seeds) {
           uint32_t block[3], grid[3];
           for (int d = 0; d < 3; ++d) {
             block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
@@ -456,31 +479,46 @@ class Replayer {
           }
           simt::Launch l = launch_for(block, grid, seed);
           if (!meets_assumptions(l)) continue;
-          Observations obs;
-          std::optional<std::string> fault = observe(l, {}, obs, Origin::Shape);
-          if (fault) {
-            ++faults;
-            last_fault = *fault;
+          ShapeRun run;
+          std::copy(block, block + 3, run.block);
+          if (std::optional<std::string> fault = observe(l, {}, run.obs, Origin::Shape)) {
+            ++shape_faults_;
+            last_shape_fault_ = *fault;
             continue;
           }
-          ++runs;
-          for (BranchResult& b : r_.branches) {
-            if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable) continue;
-            b.ranges.reset();
-            size_t n = 0;
-            check(b, obs, block, true, n);
-            seen[b.instruction] += n;
-          }
+          shape_runs_.push_back(std::move(run));
         }
+  }
+
+  // The splits the first phase of shapes saw, for the queries.
+  SeenSplits seen_splits() const {
+    SeenSplits out;
+    for (const auto& [instruction, s] : observed_splits_) out.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+    return out;
+  }
+
+  // Every uniform and unreachable verdict against every shape that ran.
+  void check_shapes() {
+    std::map<uint32_t, size_t> seen;
+    for (const ShapeRun& run : shape_runs_)
+      for (BranchResult& b : r_.branches) {
+        if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable) continue;
+        b.ranges.reset();
+        size_t n = 0;
+        check(b, run.obs, run.block, true, n);
+        seen[b.instruction] += n;
+      }
     for (BranchResult& b : r_.branches) {
       if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable) continue;
-      if (runs == 0) {
-        b.validation = fmt::format("no replay launch ran to the end ({} faulted; last: {})", faults, last_fault);
+      if (shape_runs_.empty()) {
+        b.validation = fmt::format("no replay launch ran to the end ({} faulted; last: {})", shape_faults_,
+                                   last_shape_fault_);
         continue;
       }
       b.validated = true;
-      b.validation = fmt::format("replayed {} launch(es) that meet the assumptions: {} warp execution(s) agree{}", runs,
-                                 seen[b.instruction], faults ? fmt::format(" ({} other launch(es) faulted)", faults) : "");
+      b.validation = fmt::format("replayed {} launch(es) that meet the assumptions: {} warp execution(s) agree{}",
+                                 shape_runs_.size(), seen[b.instruction],
+                                 shape_faults_ ? fmt::format(" ({} other launch(es) faulted)", shape_faults_) : "");
     }
   }
 
@@ -791,11 +829,7 @@ class Replayer {
       auto it = observed_splits_.find(b.instruction);
       if (!open || b.indexed || it == observed_splits_.end()) continue;
       const ObservedSplit& s = it->second;
-      static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay",
-                                                "a random-data replay of a witness's launch"};
-      std::string seen = fmt::format("{} ({}) ran warp {} of block ({},{},{}) with lanes {} taking it and lanes {} not",
-                                     kOrigin[static_cast<int>(s.origin)], s.launch, s.warp, s.cta[0], s.cta[1],
-                                     s.cta[2], lanes_text(s.taken), lanes_text(s.active & ~s.taken));
+      std::string seen = seen_text(s);
       std::string before = b.verdict == BranchVerdict::Unknown ? b.reason : b.validation;
       b.witness = witness_of(s);
       b.verdict = BranchVerdict::Divergent;
@@ -803,6 +837,21 @@ class Replayer {
       b.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions";
       b.validation = fmt::format("{}{}", seen, before.empty() ? "" : fmt::format(" (the solver alone: {})", before));
     }
+  }
+
+  static std::string seen_text(const ObservedSplit& s) {
+    static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay",
+                                              "a random-data replay of a witness's launch"};
+    return fmt::format("{} ({}) ran warp {} of block ({},{},{}) with lanes {} taking it and lanes {} not",
+                       kOrigin[static_cast<int>(s.origin)], s.launch, s.warp, s.cta[0], s.cta[1], s.cta[2],
+                       lanes_text(s.taken), lanes_text(s.active & ~s.taken));
+  }
+
+  bool concrete() const { return o_.launch.concrete_block && o_.launch.concrete_grid; }
+
+  bool has_conditional_branches() const {
+    return std::any_of(k_.instructions.begin(), k_.instructions.end(),
+                       [](const ptx::Instruction& i) { return analysis::is_conditional_branch(i); });
   }
 
   // The observed split as a witness: the first lane that took the branch
@@ -846,6 +895,15 @@ class Replayer {
   uint32_t index_;
   uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
   std::set<uint64_t> ran_ctas_;
+  // The any-launch shapes that ran to the end, with what each saw.
+  struct ShapeRun {
+    uint32_t block[3];
+    Observations obs;
+  };
+  std::vector<ShapeRun> shape_runs_;
+  size_t shape_faults_ = 0;
+  std::string last_shape_fault_;
+  bool shapes_ran_ = false;  // the first phase ran before the queries
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;
   std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
@@ -876,12 +934,18 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
     throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
                                          kernel.name, fmt::join(texts, "; ")));
   }
-  KernelBranches result = analyse_branches(m, kernel, options);
   if (!replay) {
+    KernelBranches result = analyse_branches(m, kernel, options);
     refine_with_exact_floats(m, kernel, options, result);
     return result;
   }
-  replay_branches(m, kernel, options, result, *replay);
+  // The emulator first: the splits its made-up launches show are settled
+  // by one pinned query each instead of a witness search and its replay.
+  KernelBranches result;
+  Replayer replayer(m, kernel, options, result, *replay);
+  SeenSplits seen = replayer.run_before_queries();
+  result = analyse_branches(m, kernel, options, &seen);
+  replayer.run();
   // Exact floats only for what the replay left open (its random-data runs
   // settle most data-dependent float branches in milliseconds); the
   // verdicts they change are replayed in turn.
