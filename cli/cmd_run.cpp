@@ -12,6 +12,7 @@
 #include "cli/race_output.h"
 #include "emulator/simt/launch.h"
 #include "frontend/ptx/parser.h"
+#include "report/buffer_values.h"
 
 namespace warpsat::cli {
 
@@ -76,14 +77,11 @@ int run_run(const RunOptions& o) {
     nlohmann::json buffers = nlohmann::json::array();
     for (size_t i : dump) {
       const ElementType& t = types[i];
-      nlohmann::json hex = nlohmann::json::array();
-      const std::vector<uint8_t>& b = r.buffers[i];
-      for (size_t k = 0; k + t.bytes <= b.size(); k += t.bytes) {
-        uint64_t bits = 0;
-        std::memcpy(&bits, b.data() + k, t.bytes);
-        hex.push_back(fmt::format("0x{:0{}x}", bits, 2 * t.bytes));
-      }
-      buffers.push_back({{"param", i}, {"name", launch.args[i].name}, {"type", t.name}, {"hex", hex}});
+      buffers.push_back({{"param", i},
+                         {"name", launch.args[i].name},
+                         {"type", t.name},
+                         {"values", buffer_values_json(&t, r.buffers[i])},
+                         {"hex", buffer_hex_json(&t, r.buffers[i])}});
     }
     nlohmann::json j = {{"kernel", launch.kernel},
                         {"block", {launch.block[0], launch.block[1], launch.block[2]}},

@@ -12,6 +12,13 @@ bool pointer_sized(const ptx::Module& m, const ptx::Variable& p) {
   return bits == m.address_size && !ptx::is_float(p.type);
 }
 
+// ".u32", ".b8[12]", ".v2.f32": the parameter's type as PTX declares it.
+std::string declared(const ptx::Variable& p) {
+  std::string text = (p.vector > 1 ? fmt::format(".v{}", p.vector) : "") + "." + std::string(ptx::to_string(p.type));
+  for (uint64_t d : p.dims) text += fmt::format("[{}]", d);
+  return text;
+}
+
 const ptx::Function& pick_kernel(const ptx::Module& m, const LaunchFile& f) {
   std::vector<const ptx::Function*> entries;
   for (const ptx::Function& fn : m.functions)
@@ -46,23 +53,43 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
     const LaunchParam& lp = file.params[i];
     KernelArgument a;
     a.name = std::string(p.name);
+    const std::string what = fmt::format("parameter {} ({})", i, p.name);
+    const bool aggregate = !p.dims.empty() || p.vector > 1;
+    auto fail = [&](uint32_t line, uint32_t column, const std::string& message) -> void {
+      throw InputError({file.source, line, column}, message, line == lp.type_line ? lp.type_source : lp.value_source);
+    };
     if (lp.buffer) {
       if (!pointer_sized(m, p))
-        throw InputError({file.source, lp.line, 1},
-                         fmt::format("parameter {} ({} .{}) is not a pointer, but this [[param]] gives a buffer", i,
-                                     p.name, ptx::to_string(p.type)));
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, not a pointer, but this [[param]] gives a buffer", what, declared(p)));
       a.kind = KernelArgument::Kind::Buffer;
       a.bytes = lp.buffer->bytes;
       if (types) types->push_back(lp.buffer->type);
-    } else {
-      uint64_t size = p.size_bytes();
-      if (lp.scalar->type.bytes != size)
-        throw InputError({file.source, lp.line, 1},
-                         fmt::format("parameter {} ({}) has {} bytes; the scalar's type {} has {}", i, p.name, size,
-                                     lp.scalar->type.name, lp.scalar->type.bytes));
+    } else if (lp.by_value) {
+      if (!aggregate)
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, no struct or array: give it as scalar = {{ type = \"{}\", value = ... }}", what,
+                         declared(p), ptx::to_string(p.type)));
+      if (lp.by_value->bytes.size() != p.size_bytes())
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, {} bytes passed by value; this struct gives {} bytes", what, declared(p),
+                         p.size_bytes(), lp.by_value->bytes.size()));
       a.kind = KernelArgument::Kind::Scalar;
-      for (unsigned b = 0; b < lp.scalar->type.bytes; ++b) a.bytes.push_back(static_cast<uint8_t>(lp.scalar->bits >> (8 * b)));
-      if (types) types->push_back(lp.scalar->type);
+      a.bytes = lp.by_value->bytes;
+      if (types) types->push_back(lp.by_value->type);
+    } else {
+      const ElementType& t = lp.scalar->type;
+      if (aggregate)
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, {} bytes passed by value: give it as struct = {{ type = \"b8\", hex = [...] }}",
+                         what, declared(p), p.size_bytes()));
+      if (!scalar_type_fits(p.type, t))
+        fail(lp.type_line, lp.type_column,
+             fmt::format("{} is {}, but the scalar's type is {}; a {} parameter takes {}", what, declared(p), t.name,
+                         declared(p), fitting_types(p.type)));
+      a.kind = KernelArgument::Kind::Scalar;
+      for (unsigned b = 0; b < t.bytes; ++b) a.bytes.push_back(static_cast<uint8_t>(lp.scalar->bits >> (8 * b)));
+      if (types) types->push_back(t);
     }
     l.args.push_back(std::move(a));
   }
