@@ -30,17 +30,7 @@ struct RunOptions {
 std::string element_text(const ElementType& t, const uint8_t* p) {
   uint64_t bits = 0;
   std::memcpy(&bits, p, t.bytes);
-  if (t.name == "f32") {
-    float f;
-    std::memcpy(&f, p, 4);
-    return fmt::format("{:g}", f);
-  }
-  if (t.name == "f64") {
-    double d;
-    std::memcpy(&d, p, 8);
-    return fmt::format("{:g}", d);
-  }
-  if (t.is_float) return fmt::format("0x{:04x}", bits);
+  if (t.is_float) return fmt::format("{:g}", float_bits_value(t, bits));
   if (t.is_signed && t.bytes < 8) {
     unsigned sh = 64 - 8 * t.bytes;
     return std::to_string(static_cast<int64_t>(bits << sh) >> sh);

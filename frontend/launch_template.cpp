@@ -58,9 +58,10 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k) {
     for (int d = 0; d < 3; ++d) b[d] = std::max<uint32_t>(block[d], 1);
   const uint64_t threads = uint64_t{b[0]} * b[1] * b[2];
   std::string out = fmt::format(
-      "# A launch of {} from {}, written by `warpsat launch-template`.\n"
-      "# Replace the placeholders; docs/launch-files.md lists every key. As it is,\n"
-      "# it runs one block with zeros in every buffer and scalar.\n"
+      "# A launch of {} ({}),\n"
+      "# written by `warpsat launch-template`. Replace the placeholders;\n"
+      "# docs/launch-files.md lists every key. As it is, it runs one block\n"
+      "# with zeros in every buffer and scalar.\n"
       "kernel = \"{}\"\n"
       "grid = [1, 1, 1]{}\n"
       "block = [{}, {}, {}]{}\n"

@@ -11,6 +11,7 @@
 #include "frontend/launch_file.h"
 #include "frontend/launch_template.h"
 #include "frontend/ptx/parser.h"
+#include "frontend/read_file.h"
 #include "report/buffer_values.h"
 #include "tests/unit/input_error_text.h"
 
@@ -183,4 +184,18 @@ TEST_CASE("launch template: read back, it is a launch the emulator accepts") {
   CHECK(launch.args[3].bytes == std::vector<uint8_t>(12, 0));
   CHECK(types[2].name == "s16");
   CHECK(types[4].name == "b32");
+}
+
+TEST_CASE("docs/launch-files.md: every TOML example is a launch file the reader accepts") {
+  std::string doc = read_file(std::string(WARPSAT_SOURCE_DIR) + "/docs/launch-files.md", 1 << 20);
+  int examples = 0;
+  for (size_t at = doc.find("```toml\n"); at != std::string::npos; at = doc.find("```toml\n", at)) {
+    at += 8;
+    std::string block = doc.substr(at, doc.find("```", at) - at);
+    if (block.find("file = ") != std::string::npos) continue;  // names a data file the docs do not ship
+    CAPTURE(block);
+    CHECK(input_error_text([&] { parse_launch_file(block, "docs/launch-files.md"); }) == "");
+    ++examples;
+  }
+  CHECK(examples >= 3);
 }
