@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_params.h"
 #include "frontend/launch_file.h"
 
 namespace warpsat {
@@ -14,17 +15,6 @@ std::string kernel_list(const ptx::Module& m) {
   for (const ptx::Function& f : m.functions)
     if (f.is_entry && f.has_body) list += (list.empty() ? "" : ", ") + std::string(f.name);
   return list;
-}
-
-// The rule the emulator passes buffers by: an integer as wide as an address.
-bool pointer_sized(const ptx::Module& m, const ptx::Variable& p) {
-  return p.dims.empty() && p.vector == 1 && ptx::bit_width(p.type) == m.address_size && !ptx::is_float(p.type);
-}
-
-std::string declared(const ptx::Variable& p) {
-  std::string text = (p.vector > 1 ? fmt::format(".v{}", p.vector) : "") + "." + std::string(ptx::to_string(p.type));
-  for (uint64_t d : p.dims) text += fmt::format("[{}]", d);
-  return text;
 }
 
 // The launch file type for a PTX type: itself where launch files know it
@@ -72,8 +62,8 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k) {
   for (size_t i = 0; i < k.params.size(); ++i) {
     const ptx::Variable& p = k.params[i];
     const ElementType e = element_for(p.type);
-    out += fmt::format("\n[[param]]   # {}: {} {}\n", i, p.name, declared(p));
-    if (pointer_sized(m, p)) {
+    out += fmt::format("\n[[param]]   # {}: {} {}\n", i, p.name, declared_param_type(p));
+    if (pointer_sized_param(m, p)) {
       out += fmt::format(
           "# A pointer: the buffer it points to, one element per thread here. Set the\n"
           "# element type, then values = [...], hex = [...], count + fill, count +\n"
