@@ -12,6 +12,7 @@
 #include "cli/race_output.h"
 #include "emulator/simt/launch.h"
 #include "frontend/ptx/parser.h"
+#include "report/buffer_values.h"
 
 namespace warpsat::cli {
 
@@ -29,17 +30,7 @@ struct RunOptions {
 std::string element_text(const ElementType& t, const uint8_t* p) {
   uint64_t bits = 0;
   std::memcpy(&bits, p, t.bytes);
-  if (t.name == "f32") {
-    float f;
-    std::memcpy(&f, p, 4);
-    return fmt::format("{:g}", f);
-  }
-  if (t.name == "f64") {
-    double d;
-    std::memcpy(&d, p, 8);
-    return fmt::format("{:g}", d);
-  }
-  if (t.is_float) return fmt::format("0x{:04x}", bits);
+  if (t.is_float) return fmt::format("{:g}", float_bits_value(t, bits));
   if (t.is_signed && t.bytes < 8) {
     unsigned sh = 64 - 8 * t.bytes;
     return std::to_string(static_cast<int64_t>(bits << sh) >> sh);
@@ -76,14 +67,11 @@ int run_run(const RunOptions& o) {
     nlohmann::json buffers = nlohmann::json::array();
     for (size_t i : dump) {
       const ElementType& t = types[i];
-      nlohmann::json hex = nlohmann::json::array();
-      const std::vector<uint8_t>& b = r.buffers[i];
-      for (size_t k = 0; k + t.bytes <= b.size(); k += t.bytes) {
-        uint64_t bits = 0;
-        std::memcpy(&bits, b.data() + k, t.bytes);
-        hex.push_back(fmt::format("0x{:0{}x}", bits, 2 * t.bytes));
-      }
-      buffers.push_back({{"param", i}, {"name", launch.args[i].name}, {"type", t.name}, {"hex", hex}});
+      buffers.push_back({{"param", i},
+                         {"name", launch.args[i].name},
+                         {"type", t.name},
+                         {"values", buffer_values_json(&t, r.buffers[i])},
+                         {"hex", buffer_hex_json(&t, r.buffers[i])}});
     }
     nlohmann::json j = {{"kernel", launch.kernel},
                         {"block", {launch.block[0], launch.block[1], launch.block[2]}},

@@ -39,5 +39,6 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands);
 // SARIF 2.1.0 for the divergent and undecided branches (branches_sarif.cpp).
 nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels);
 void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
+void add_launch_template_command(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace warpsat::cli

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   add_calibrate_command(app, commands);
   add_validate_model_command(app, commands);
   add_compare_profile_command(app, commands);
+  add_launch_template_command(app, commands);
   double deadline_seconds = 0;
   for (Command& c : commands)
     c.app->add_option("--deadline", deadline_seconds,

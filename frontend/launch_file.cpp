@@ -1,6 +1,8 @@
 #include "frontend/launch_file.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -11,23 +13,54 @@
 
 namespace warpsat {
 
+namespace {
+
+struct TypeRow {
+  const char* name;
+  unsigned bytes;
+  bool is_float, is_signed;
+};
+constexpr TypeRow kTypeRows[] = {{"u8", 1, false, false},  {"u16", 2, false, false}, {"u32", 4, false, false},
+                                 {"u64", 8, false, false}, {"s8", 1, false, true},   {"s16", 2, false, true},
+                                 {"s32", 4, false, true},  {"s64", 8, false, true},  {"b8", 1, false, false},
+                                 {"b16", 2, false, false}, {"b32", 4, false, false}, {"b64", 8, false, false},
+                                 {"f16", 2, true, true},   {"bf16", 2, true, true},  {"f32", 4, true, true},
+                                 {"f64", 8, true, true}};
+
+bool is_bits(const ElementType& t) { return t.name[0] == 'b' && t.name != "bf16"; }
+
+}  // namespace
+
 std::optional<ElementType> parse_element_type(const std::string& n) {
   std::string name = n;
   if (name.size() >= 2 && name[0] == 'i') name[0] = 's';  // Rust/ZLUDA spelling
-  struct Row {
-    const char* name;
-    unsigned bytes;
-    bool is_float, is_signed;
-  };
-  static constexpr Row kRows[] = {{"u8", 1, false, false},  {"u16", 2, false, false}, {"u32", 4, false, false},
-                                  {"u64", 8, false, false}, {"s8", 1, false, true},   {"s16", 2, false, true},
-                                  {"s32", 4, false, true},  {"s64", 8, false, true},  {"b8", 1, false, false},
-                                  {"b16", 2, false, false}, {"b32", 4, false, false}, {"b64", 8, false, false},
-                                  {"f16", 2, true, true},   {"bf16", 2, true, true},  {"f32", 4, true, true},
-                                  {"f64", 8, true, true}};
-  for (const Row& r : kRows)
+  for (const TypeRow& r : kTypeRows)
     if (name == r.name) return ElementType{r.name, r.bytes, r.is_float, r.is_signed};
   return std::nullopt;
+}
+
+const std::vector<std::string>& element_type_names() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> v;
+    for (const TypeRow& r : kTypeRows) v.emplace_back(r.name);
+    return v;
+  }();
+  return kNames;
+}
+
+bool scalar_type_fits(ptx::ScalarType param, const ElementType& given) {
+  if (ptx::bit_width(param) != 8 * given.bytes) return false;
+  if (ptx::is_bits(param) || is_bits(given)) return true;
+  if (ptx::is_float(param)) return given.is_float && given.name == ptx::to_string(param);
+  if (ptx::is_signed_int(param) || ptx::is_unsigned_int(param)) return !given.is_float;
+  return false;
+}
+
+std::string fitting_types(ptx::ScalarType param) {
+  std::string list;
+  for (const std::string& name : element_type_names())
+    if (scalar_type_fits(param, *parse_element_type(name))) list += (list.empty() ? "" : ", ") + name;
+  return list.empty() ? "none" : list;
 }
 
 namespace {
@@ -120,47 +153,68 @@ class LaunchReader {
     return *type;
   }
 
-  // A number written as a TOML integer, float or string, converted to `type`'s bits.
+  // A number written as a TOML integer, float or string, converted to `type`'s
+  // bits from the text as written (value_bits says what it accepts).
   uint64_t number(const toml::node& n, const ElementType& type) {
-    std::string text;
-    if (auto s = n.value_exact<std::string>()) text = *s;
-    else if (auto i = n.value_exact<int64_t>()) text = std::to_string(*i);
-    else if (auto d = n.value_exact<double>()) text = fmt::format("{:.17g}", *d);
-    else r_.fail(n, "expected a number");
-    auto bits = value_bits(type, text);
-    if (!bits) r_.fail(n, fmt::format("'{}' is not a valid {} value", text, type.name));
+    std::string text = r_.number_text(n);
+    std::string why;
+    auto bits = value_bits(type, text, &why);
+    if (!bits) r_.fail(n, fmt::format("'{}' is not a valid {} value: {}", text, type.name, why));
     return *bits;
   }
 
   LaunchParam param(const toml::table& pt) {
-    r_.reject_unknown_keys(pt, {"buffer", "scalar", "name"});
+    r_.reject_unknown_keys(pt, {"buffer", "scalar", "struct", "name"});
     LaunchParam p;
     p.line = pt.source().begin.line;
     const toml::node* b = pt.get("buffer");
     const toml::node* s = pt.get("scalar");
-    if ((b != nullptr) == (s != nullptr)) r_.fail(pt, "a [[param]] has exactly one of 'buffer' or 'scalar'");
+    const toml::node* by_value = pt.get("struct");
+    if ((b != nullptr) + (s != nullptr) + (by_value != nullptr) != 1)
+      r_.fail(pt, "a [[param]] has exactly one of 'buffer', 'scalar' or 'struct'");
+    const toml::node& value = b ? *b : s ? *s : *by_value;
+    p.value_line = value.source().begin.line;
+    p.value_column = value.source().begin.column;
+    p.value_source = line_of(r_.text(), p.value_line);
     if (s) {
       const toml::table* st = s->as_table();
       if (!st) r_.fail(*s, "'scalar' must be a table such as { type = \"s32\", value = \"1000\" }");
       r_.reject_unknown_keys(*st, {"type", "value"});
       ScalarParam sp{element_type(*st), 0};
+      note_type_place(p, *st);
       const toml::node* v = st->get("value");
       if (!v) r_.fail_missing(*st, "value");
       sp.bits = number(*v, sp.type);
       p.scalar = sp;
       return p;
     }
-    const toml::table* bt = b->as_table();
-    if (!bt) r_.fail(*b, "'buffer' must be a table such as { type = \"u32\", count = 16, fill = \"0x0\" }");
-    r_.reject_unknown_keys(*bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file"});
-    BufferParam buf{element_type(*bt), {}, ""};
+    const char* key = b ? "buffer" : "struct";
+    const toml::table* bt = value.as_table();
+    if (!bt) r_.fail(value, fmt::format("'{}' must be a table such as {{ type = \"u32\", count = 16, fill = 0 }}", key));
+    BufferParam contents = contents_of(value, *bt, key);
+    note_type_place(p, *bt);
+    (b ? p.buffer : p.by_value) = std::move(contents);
+    return p;
+  }
+
+  void note_type_place(LaunchParam& p, const toml::table& t) {
+    const auto& at = t.get("type")->source().begin;
+    p.type_line = at.line;
+    p.type_column = at.column;
+    p.type_source = line_of(r_.text(), p.type_line);
+  }
+
+  // The bytes of a buffer or of a struct passed by value.
+  BufferParam contents_of(const toml::node& b, const toml::table& bt, const char* key) {
+    r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file"});
+    BufferParam buf{element_type(bt), {}, ""};
     const unsigned w = buf.type.bytes;
-    int sources = (bt->get("hex") != nullptr) + (bt->get("values") != nullptr) + (bt->get("file") != nullptr) +
-                  (bt->get("fill") != nullptr) + (bt->get("random_seed") != nullptr);
+    int sources = (bt.get("hex") != nullptr) + (bt.get("values") != nullptr) + (bt.get("file") != nullptr) +
+                  (bt.get("fill") != nullptr) + (bt.get("random_seed") != nullptr);
     if (sources != 1)
-      r_.fail(*b, "a buffer has exactly one of: hex, values, file, fill (with count), random_seed (with count)");
-    if (const toml::node* list = bt->get("hex") ? bt->get("hex") : bt->get("values")) {
-      bool hex = bt->get("hex") != nullptr;
+      r_.fail(b, fmt::format("a {} has exactly one of: hex, values, file, fill (with count), random_seed (with count)", key));
+    if (const toml::node* list = bt.get("hex") ? bt.get("hex") : bt.get("values")) {
+      bool hex = bt.get("hex") != nullptr;
       const toml::array* a = list->as_array();
       if (!a) r_.fail(*list, "expected an array");
       for (const toml::node& e : *a) {
@@ -176,7 +230,7 @@ class LaunchReader {
         check_size(buf.bytes.size(), e);
       }
       buf.origin = hex ? "hex" : "values";
-    } else if (const toml::node* f = bt->get("file")) {
+    } else if (const toml::node* f = bt.get("file")) {
       auto path = f->value_exact<std::string>();
       if (!path) r_.fail(*f, "'file' must be a path string");
       if (path->empty()) r_.fail(*f, "'file' is an empty path");
@@ -192,20 +246,19 @@ class LaunchReader {
       buf.bytes.assign(data.begin(), data.end());
       buf.origin = "file " + *path;
     } else {
-      int64_t count = r_.require_integer(*bt, "count", 0, static_cast<int64_t>(kMaxBufferBytes / w));
-      check_size(static_cast<uint64_t>(count) * w, *bt->get("count"));
+      int64_t count = r_.require_integer(bt, "count", 0, static_cast<int64_t>(kMaxBufferBytes / w));
+      check_size(static_cast<uint64_t>(count) * w, *bt.get("count"));
       buf.bytes.reserve(static_cast<size_t>(count) * w);
-      if (const toml::node* fill = bt->get("fill")) {
+      if (const toml::node* fill = bt.get("fill")) {
         uint64_t bits = number(*fill, buf.type);
         for (int64_t i = 0; i < count; ++i) put(buf.bytes, bits, w);
         buf.origin = "fill";
       } else {
-        uint64_t seed = static_cast<uint64_t>(r_.require_integer(*bt, "random_seed", 0, INT64_MAX));
-        random_fill(buf, *bt, count, seed);
+        uint64_t seed = static_cast<uint64_t>(r_.require_integer(bt, "random_seed", 0, INT64_MAX));
+        random_fill(buf, bt, count, seed);
       }
     }
-    p.buffer = std::move(buf);
-    return p;
+    return buf;
   }
 
   // Integers: uniform over [min, max] (default the type's range). Floats:
@@ -267,51 +320,134 @@ class LaunchReader {
 
 }  // namespace
 
-std::optional<uint64_t> value_bits(const ElementType& type, const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  bool hex = text.starts_with("0x") || text.starts_with("0X");
-  if (hex) {
-    if (text.size() == 2 || text.size() > 18) return std::nullopt;
-    uint64_t v = 0;
-    for (char c : text.substr(2)) {
-      int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-              : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
-      if (d < 0) return std::nullopt;
-      v = v * 16 + static_cast<uint64_t>(d);
-    }
-    if ((v & ~width_mask(type.bytes)) != 0) return std::nullopt;
-    return v;
+namespace {
+
+std::optional<uint64_t> refuse(std::string* why, std::string reason) {
+  if (why) *why = std::move(reason);
+  return std::nullopt;
+}
+
+std::string range_text(const ElementType& t) {
+  if (t.is_signed && t.bytes == 8) return "-9223372036854775808 to 9223372036854775807";
+  if (t.is_signed) return fmt::format("{} to {}", -(int64_t{1} << (8 * t.bytes - 1)), (int64_t{1} << (8 * t.bytes - 1)) - 1);
+  return fmt::format("0 to {}", width_mask(t.bytes));
+}
+
+// "-12", "+7", "300": an integer literal, as opposed to "3.5", "1e6" or "inf".
+bool integer_syntax(const std::string& text) {
+  size_t i = text[0] == '-' || text[0] == '+' ? 1 : 0;
+  return i < text.size() && text.find_first_not_of("0123456789", i) == std::string::npos;
+}
+
+// The bits of `d` in a float type, rounded to nearest.
+uint64_t float_bits(const ElementType& t, double d) {
+  if (t.bytes == 8) {
+    uint64_t b;
+    std::memcpy(&b, &d, 8);
+    return b;
   }
-  if (type.is_float) {
+  if (t.bytes == 4) {
+    float f = static_cast<float>(d);
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return b;
+  }
+  return to_half_bits(d, t.name == "bf16");
+}
+
+std::optional<uint64_t> integer_bits(const ElementType& type, const std::string& text, std::string* why) {
+  const std::string range = fmt::format("out of range of {} ({})", type.name, range_text(type));
+  if (!integer_syntax(text)) {
+    // A float literal is taken only when it names a whole number exactly.
     char* end = nullptr;
-    double d = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size()) return std::nullopt;
-    if (type.bytes == 8) {
-      uint64_t b;
-      std::memcpy(&b, &d, 8);
-      return b;
-    }
-    if (type.bytes == 4) {
-      float f = static_cast<float>(d);
-      uint32_t b;
-      std::memcpy(&b, &f, 4);
-      return b;
-    }
-    return to_half_bits(d, type.name == "bf16");
+    long double v = std::strtold(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) return refuse(why, "not a number");
+    if (!std::isfinite(v) || v != std::trunc(v))
+      return refuse(why, fmt::format("not an integer; a {} takes integers", type.name));
+    if (v < -9223372036854775808.0L || v >= 18446744073709551616.0L) return refuse(why, range);
+    return integer_bits(type, v < 0 ? std::to_string(static_cast<int64_t>(v)) : std::to_string(static_cast<uint64_t>(v)),
+                        why);
   }
   errno = 0;
   char* end = nullptr;
   if (text[0] == '-') {
     long long v = std::strtoll(text.c_str(), &end, 10);
-    if (errno || end != text.c_str() + text.size() || !type.is_signed) return std::nullopt;
-    if (type.bytes < 8 && v < -(int64_t{1} << (8 * type.bytes - 1))) return std::nullopt;
+    if (errno || !type.is_signed) return refuse(why, range);
+    if (type.bytes < 8 && v < -(int64_t{1} << (8 * type.bytes - 1))) return refuse(why, range);
     return static_cast<uint64_t>(v) & width_mask(type.bytes);
   }
   unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-  if (errno || end != text.c_str() + text.size()) return std::nullopt;
   uint64_t limit = type.is_signed ? width_mask(type.bytes) >> 1 : width_mask(type.bytes);
-  if (v > limit) return std::nullopt;
+  if (errno || v > limit) return refuse(why, range);
   return v;
+}
+
+std::optional<uint64_t> float_literal_bits(const ElementType& type, const std::string& text, std::string* why) {
+  if (integer_syntax(text)) {
+    // An integer must survive the conversion: 16777217 is no f32.
+    errno = 0;
+    long double exact = text[0] == '-' ? static_cast<long double>(std::strtoll(text.c_str(), nullptr, 10))
+                                       : static_cast<long double>(std::strtoull(text.c_str(), nullptr, 10));
+    if (errno) return refuse(why, fmt::format("too large to check as an integer; write it as a float literal such as 1e30"));
+    uint64_t bits = float_bits(type, static_cast<double>(exact));
+    double back = float_bits_value(type, bits);
+    if (static_cast<long double>(back) != exact || static_cast<long double>(static_cast<double>(exact)) != exact)
+      return refuse(why, fmt::format("not exactly representable as {} (nearest: {}); write it as a float literal to round",
+                                     type.name, back));
+    return bits;
+  }
+  char* end = nullptr;
+  // strtof for f32 rounds once, from the decimal text; through a double it could round twice.
+  double d = type.bytes == 4 ? static_cast<double>(std::strtof(text.c_str(), &end)) : std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return refuse(why, "not a number");
+  uint64_t bits = float_bits(type, d);
+  double back = float_bits_value(type, bits);
+  bool literal_infinite = text.find_first_of("iI") != std::string::npos;
+  bool literal_nan = text.find_first_of("nN") != std::string::npos && !literal_infinite;
+  if (std::isinf(back) && !literal_infinite) return refuse(why, fmt::format("overflows {}", type.name));
+  if (back == 0 && !literal_nan && text.find_first_of("123456789") < text.find_first_of("eE"))
+    return refuse(why, fmt::format("underflows {} to 0", type.name));
+  return bits;
+}
+
+}  // namespace
+
+std::optional<uint64_t> value_bits(const ElementType& type, const std::string& text, std::string* why) {
+  if (text.empty()) return refuse(why, "empty");
+  if (text.starts_with("0x") || text.starts_with("0X")) {
+    if (text.size() == 2 || text.size() > 18) return refuse(why, "not a hex bit pattern");
+    uint64_t v = 0;
+    for (char c : text.substr(2)) {
+      int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      if (d < 0) return refuse(why, "not a hex bit pattern");
+      v = v * 16 + static_cast<uint64_t>(d);
+    }
+    if ((v & ~width_mask(type.bytes)) != 0) return refuse(why, fmt::format("wider than {} bits", 8 * type.bytes));
+    return v;
+  }
+  if (type.is_float) return float_literal_bits(type, text, why);
+  return integer_bits(type, text, why);
+}
+
+double float_bits_value(const ElementType& type, uint64_t bits) {
+  if (type.bytes == 8) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  if (type.bytes == 4 || type.name == "bf16") {
+    uint32_t b = type.bytes == 4 ? static_cast<uint32_t>(bits) : static_cast<uint32_t>(bits) << 16;
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+  }
+  bool negative = bits & 0x8000;
+  unsigned exp = (bits >> 10) & 0x1f, mant = bits & 0x3ff;
+  double v = exp == 0    ? std::ldexp(mant, -24)
+             : exp == 31 ? (mant ? std::nan("") : INFINITY)
+                         : std::ldexp(mant | 0x400, static_cast<int>(exp) - 25);
+  return negative ? -v : v;
 }
 
 LaunchFile parse_launch_file(std::string text, const std::string& source) {

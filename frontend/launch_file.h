@@ -8,15 +8,20 @@
 //   buffer = { type = "u32", hex = ["0x1", "0x2"] }
 //   [[param]]
 //   scalar = { type = "s32", value = "1000" }
+//   [[param]]                # a struct passed by value (.param .b8 s[12])
+//   struct = { type = "f32", values = [1.0, 2.0, 0.5] }
 //
-// Buffers: hex = [...] (bit patterns), values = [...] (numbers), count + fill,
-// count + random_seed (+ min/max), or file (raw bytes, relative to the TOML).
+// Buffers and structs: hex = [...] (bit patterns), values = [...] (numbers),
+// count + fill, count + random_seed (+ min/max), or file (raw bytes, relative
+// to the TOML). docs/launch-files.md is the reference.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "frontend/ptx/types.h"
 
 namespace warpsat {
 
@@ -29,6 +34,8 @@ struct ElementType {
   bool is_signed = false;
 };
 std::optional<ElementType> parse_element_type(const std::string& name);
+// Every type parse_element_type knows, in its canonical spelling.
+const std::vector<std::string>& element_type_names();
 
 struct BufferParam {
   ElementType type;
@@ -44,7 +51,13 @@ struct ScalarParam {
 struct LaunchParam {
   std::optional<BufferParam> buffer;
   std::optional<ScalarParam> scalar;
-  uint32_t line = 0;  // of the [[param]] table, for diagnostics
+  std::optional<BufferParam> by_value;  // struct = {...}: bytes passed by value
+  // For diagnostics: the [[param]] table, the buffer/scalar/struct value, and
+  // its `type` value, which checks against the kernel point at.
+  uint32_t line = 0;
+  uint32_t value_line = 0, value_column = 0;
+  uint32_t type_line = 0, type_column = 0;
+  std::string value_source, type_source;  // those lines' text, shown under the error
 };
 
 struct LaunchFile {
@@ -63,8 +76,22 @@ inline constexpr uint64_t kMaxLaunchBytes = uint64_t{2} << 30;
 LaunchFile parse_launch_file(std::string text, const std::string& source);
 LaunchFile read_launch_file(const std::string& path);
 
-// Converts a decimal or hex number to the bits of `type` (exactly for
-// integers; floats round to nearest). nullopt when it does not fit.
-std::optional<uint64_t> value_bits(const ElementType& type, const std::string& text);
+// Converts a number to the bits of `type`. "0x..." is a bit pattern of at
+// most the type's width. Integer types take integers in their range (a float
+// literal only when it is a whole number). Float types take integers only
+// when exactly representable, and float literals rounded to nearest, but not
+// ones that overflow to infinity or underflow to zero. nullopt otherwise,
+// with the reason in `why` ("out of range of u8 (0 to 255)", ...).
+std::optional<uint64_t> value_bits(const ElementType& type, const std::string& text, std::string* why = nullptr);
+
+// The value of a float element's bits (f16, bf16, f32, f64).
+double float_bits_value(const ElementType& type, uint64_t bits);
+
+// Whether a scalar declared as `given` may be passed to a kernel parameter of
+// PTX type `param`: the same size, and bN (raw bits) for anything, any
+// integer type for .uN/.sN, the same float type for .fN; any type for .bN.
+bool scalar_type_fits(ptx::ScalarType param, const ElementType& given);
+// The types scalar_type_fits accepts for `param`, for messages: "u32, s32, b32".
+std::string fitting_types(ptx::ScalarType param);
 
 }  // namespace warpsat

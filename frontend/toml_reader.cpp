@@ -1,6 +1,8 @@
 #include "frontend/toml_reader.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -33,6 +35,9 @@ TomlReader::TomlReader(std::string text, std::string source) : text_(std::move(t
     uint32_t line = 1 + static_cast<uint32_t>(std::count(text_.begin(), text_.begin() + pos, '\n'));
     throw InputError({source_, line, 1}, "binary data (a NUL byte) in a TOML file");
   }
+  line_starts_.push_back(0);
+  for (size_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
   try {
     root_ = toml::parse(text_, source_);
   } catch (const toml::parse_error& e) {
@@ -126,6 +131,25 @@ Rational TomlReader::require_positive_rational(const toml::table& t, std::string
   if (!r) fail(*n, fmt::format("'{}' = '{}' is not an exact decimal or fraction within 64-bit range", key, spelled));
   if (!r->is_positive()) fail(*n, fmt::format("'{}' must be positive, got {}", key, spelled));
   return *r;
+}
+
+std::string TomlReader::number_text(const toml::node& n) const {
+  if (auto s = n.value_exact<std::string>()) return *s;
+  if (auto d = n.value_exact<double>(); d && !std::isfinite(*d)) return std::isnan(*d) ? "nan" : *d < 0 ? "-inf" : "inf";
+  if (!n.is_integer() && !n.is_floating_point()) fail(n, fmt::format("expected a number, not {}", type_name(n)));
+  // toml++ keeps integers exactly, but hex, octal and binary literals read
+  // back from the text would need their own parser.
+  if (auto i = n.value_exact<int64_t>()) return std::to_string(*i);
+  const auto& b = n.source().begin;
+  std::string spelled;
+  if (b.line >= 1 && b.line <= line_starts_.size())
+    for (size_t j = line_starts_[b.line - 1] + b.column - 1;
+         j < text_.size() && std::string_view("0123456789+-._eE").find(text_[j]) != std::string_view::npos; ++j)
+      if (text_[j] != '_') spelled += text_[j];
+  // Anything odd (a column counted in code points after non-ASCII text): the double's shortest exact form.
+  double d = *n.value_exact<double>();
+  if (spelled.empty() || std::strtod(spelled.c_str(), nullptr) != d) spelled = fmt::format("{:.17g}", d);
+  return spelled;
 }
 
 }  // namespace warpsat

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <toml++/toml.h>
 
@@ -24,6 +25,7 @@ class TomlReader {
 
   const toml::table& root() const { return root_; }
   const std::string& source() const { return source_; }
+  const std::string& text() const { return text_; }
 
   [[noreturn]] void fail(const toml::node& at, const std::string& message) const;
   [[noreturn]] void fail_at_line(uint32_t line, uint32_t column, const std::string& message) const;
@@ -43,11 +45,16 @@ class TomlReader {
   // A number read exactly: a TOML float is re-read from its source text, never
   // through a double; a string such as "3/4" or "0.1" is accepted too.
   Rational require_positive_rational(const toml::table& t, std::string_view key) const;
+  // A number as the file spells it (underscores dropped), so that a value can
+  // be converted from its decimal text and not through a double; a string's
+  // contents as they are.
+  std::string number_text(const toml::node& n) const;
 
  private:
   std::string text_;
   std::string source_;
   toml::table root_;
+  std::vector<size_t> line_starts_;  // offset of each line in text_, for number_text
 };
 
 }  // namespace warpsat

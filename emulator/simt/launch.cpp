@@ -2,15 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "frontend/kernel_params.h"
+
 namespace warpsat::simt {
 
 namespace {
-
-bool pointer_sized(const ptx::Module& m, const ptx::Variable& p) {
-  if (!p.dims.empty() || p.vector > 1) return false;
-  unsigned bits = ptx::bit_width(p.type);
-  return bits == m.address_size && !ptx::is_float(p.type);
-}
 
 const ptx::Function& pick_kernel(const ptx::Module& m, const LaunchFile& f) {
   std::vector<const ptx::Function*> entries;
@@ -46,23 +42,43 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
     const LaunchParam& lp = file.params[i];
     KernelArgument a;
     a.name = std::string(p.name);
+    const std::string what = fmt::format("parameter {} ({})", i, p.name), declared = declared_param_type(p);
+    const bool aggregate = !p.dims.empty() || p.vector > 1;
+    auto fail = [&](uint32_t line, uint32_t column, const std::string& message) -> void {
+      throw InputError({file.source, line, column}, message, line == lp.type_line ? lp.type_source : lp.value_source);
+    };
     if (lp.buffer) {
-      if (!pointer_sized(m, p))
-        throw InputError({file.source, lp.line, 1},
-                         fmt::format("parameter {} ({} .{}) is not a pointer, but this [[param]] gives a buffer", i,
-                                     p.name, ptx::to_string(p.type)));
+      if (!pointer_sized_param(m, p))
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, not a pointer, but this [[param]] gives a buffer", what, declared));
       a.kind = KernelArgument::Kind::Buffer;
       a.bytes = lp.buffer->bytes;
       if (types) types->push_back(lp.buffer->type);
-    } else {
-      uint64_t size = p.size_bytes();
-      if (lp.scalar->type.bytes != size)
-        throw InputError({file.source, lp.line, 1},
-                         fmt::format("parameter {} ({}) has {} bytes; the scalar's type {} has {}", i, p.name, size,
-                                     lp.scalar->type.name, lp.scalar->type.bytes));
+    } else if (lp.by_value) {
+      if (!aggregate)
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, no struct or array: give it as scalar = {{ type = \"{}\", value = ... }}", what,
+                         declared, ptx::to_string(p.type)));
+      if (lp.by_value->bytes.size() != p.size_bytes())
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, {} bytes passed by value; this struct gives {} bytes", what, declared,
+                         p.size_bytes(), lp.by_value->bytes.size()));
       a.kind = KernelArgument::Kind::Scalar;
-      for (unsigned b = 0; b < lp.scalar->type.bytes; ++b) a.bytes.push_back(static_cast<uint8_t>(lp.scalar->bits >> (8 * b)));
-      if (types) types->push_back(lp.scalar->type);
+      a.bytes = lp.by_value->bytes;
+      if (types) types->push_back(lp.by_value->type);
+    } else {
+      const ElementType& t = lp.scalar->type;
+      if (aggregate)
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}, {} bytes passed by value: give it as struct = {{ type = \"b8\", hex = [...] }}",
+                         what, declared, p.size_bytes()));
+      if (!scalar_type_fits(p.type, t))
+        fail(lp.type_line, lp.type_column,
+             fmt::format("{} is {}, but the scalar's type is {}; a {} parameter takes {}", what, declared, t.name,
+                         declared, fitting_types(p.type)));
+      a.kind = KernelArgument::Kind::Scalar;
+      for (unsigned b = 0; b < t.bytes; ++b) a.bytes.push_back(static_cast<uint8_t>(lp.scalar->bits >> (8 * b)));
+      if (types) types->push_back(t);
     }
     l.args.push_back(std::move(a));
   }
@@ -81,7 +97,7 @@ Launch default_launch(const ptx::Module& m, const ptx::Function& k, const Defaul
   for (const ptx::Variable& p : k.params) {
     KernelArgument a;
     a.name = std::string(p.name);
-    if (pointer_sized(m, p)) {
+    if (pointer_sized_param(m, p)) {
       a.kind = KernelArgument::Kind::Buffer;
       a.zero_bytes = o.buffer_bytes;
     } else {

@@ -8,9 +8,10 @@
 
 namespace warpsat::simt {
 
-// Checks the launch file against the kernel's parameters (count, and buffer
-// versus scalar by the parameter's type) and reports problems at the launch
-// file's line. Returns the launch and the element type of each argument.
+// Checks the launch file against the kernel's parameters (their count; a
+// buffer for each pointer, a struct for each array or vector, a scalar of a
+// fitting type, scalar_type_fits, for the rest) and reports problems at the
+// launch file's key. Returns the launch and the element type of each argument.
 Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vector<ElementType>* types = nullptr);
 
 struct DefaultLaunchOptions {

@@ -1,0 +1,89 @@
+#include "frontend/launch_template.h"
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+#include "frontend/kernel_params.h"
+#include "frontend/launch_file.h"
+
+namespace warpsat {
+
+namespace {
+
+std::string kernel_list(const ptx::Module& m) {
+  std::string list;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry && f.has_body) list += (list.empty() ? "" : ", ") + std::string(f.name);
+  return list;
+}
+
+// The launch file type for a PTX type: itself where launch files know it
+// (u32, f16, b64...), else the raw bits of its width (f16x2 -> b32).
+ElementType element_for(ptx::ScalarType t) {
+  if (auto e = parse_element_type(std::string(ptx::to_string(t)))) return *e;
+  return *parse_element_type(fmt::format("b{}", std::max(8u, ptx::bit_width(t))));
+}
+
+std::string zero_of(const ElementType& t) { return t.is_float ? "0.0" : "0"; }
+
+}  // namespace
+
+const ptx::Function& template_kernel(const ptx::Module& m, const std::string& name) {
+  std::vector<const ptx::Function*> entries;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry && f.has_body && (name.empty() || f.name == name)) entries.push_back(&f);
+  if (!name.empty() && entries.empty())
+    throw command_line_error(fmt::format("--kernel {}: {} has no such kernel (kernels: {})", name, m.source, kernel_list(m)));
+  if (entries.empty()) throw command_line_error(fmt::format("{} has no kernels", m.source));
+  if (entries.size() > 1)
+    throw command_line_error(
+        fmt::format("{} has {} kernels; say which with --kernel (kernels: {})", m.source, entries.size(), kernel_list(m)));
+  return *entries[0];
+}
+
+std::string launch_template(const ptx::Module& m, const ptx::Function& k) {
+  const uint32_t* block = k.reqntid[0] ? k.reqntid : k.maxntid[0] ? k.maxntid : nullptr;
+  uint32_t b[3] = {128, 1, 1};
+  if (block)
+    for (int d = 0; d < 3; ++d) b[d] = std::max<uint32_t>(block[d], 1);
+  const uint64_t threads = uint64_t{b[0]} * b[1] * b[2];
+  std::string out = fmt::format(
+      "# A launch of {} ({}),\n"
+      "# written by `warpsat launch-template`. Replace the placeholders;\n"
+      "# docs/launch-files.md lists every key. As it is, it runs one block\n"
+      "# with zeros in every buffer and scalar.\n"
+      "kernel = \"{}\"\n"
+      "grid = [1, 1, 1]{}\n"
+      "block = [{}, {}, {}]{}\n"
+      "dynamic_shared_bytes = 0   # bytes of extern .shared memory\n",
+      k.name, m.source, k.name, "          # blocks in x, y, z", b[0], b[1], b[2],
+      block ? fmt::format("   # threads per block (the kernel's .{})", k.reqntid[0] ? "reqntid" : "maxntid")
+            : "       # threads per block");
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    const ptx::Variable& p = k.params[i];
+    const ElementType e = element_for(p.type);
+    out += fmt::format("\n[[param]]   # {}: {} {}\n", i, p.name, declared_param_type(p));
+    if (pointer_sized_param(m, p)) {
+      out += fmt::format(
+          "# A pointer: the buffer it points to, one element per thread here. Set the\n"
+          "# element type, then values = [...], hex = [...], count + fill, count +\n"
+          "# random_seed (+ min, max) or file = \"data.bin\". If it is a {}-bit integer\n"
+          "# and no pointer, write scalar = {{ type = \"{}\", value = 0 }} instead.\n"
+          "buffer = {{ type = \"u32\", count = {}, fill = 0 }}\n",
+          m.address_size, e.name, threads);
+    } else if (!p.dims.empty() || p.vector > 1) {
+      uint64_t count = p.size_bytes() / e.bytes;
+      out += fmt::format(
+          "# {} bytes passed by value (a struct or array): its fields in order, as\n"
+          "# values of one type, or as hex = [...] of type b8 for mixed fields.\n"
+          "struct = {{ type = \"{}\", count = {}, fill = {} }}\n",
+          p.size_bytes(), e.name, count, zero_of(e));
+    } else {
+      out += fmt::format("scalar = {{ type = \"{}\", value = {} }}   # type: one of {}\n", e.name, zero_of(e),
+                         fitting_types(p.type));
+    }
+  }
+  return out;
+}
+
+}  // namespace warpsat

@@ -1,0 +1,22 @@
+// The reverse of launch_file.h: a commented launch TOML for a kernel's
+// parameters (`warpsat launch-template`), with placeholder values that
+// read_launch_file and the emulator accept as they are.
+#pragma once
+
+#include <string>
+
+#include "frontend/ptx/ir.h"
+
+namespace warpsat {
+
+// The kernel of `m` called `name`; with `name` empty, the module's only
+// kernel. Errors (no such kernel, several and none named) list the kernels.
+const ptx::Function& template_kernel(const ptx::Module& m, const std::string& name);
+
+// A launch file for `kernel`: one [[param]] per parameter with its PTX type
+// in a comment; pointer-sized integers as buffers of one element per thread,
+// other scalars as zero of the parameter's type, structs passed by value as
+// zero bytes.
+std::string launch_template(const ptx::Module& m, const ptx::Function& kernel);
+
+}  // namespace warpsat
