@@ -15,8 +15,9 @@
 #include "cli/commands.h"
 #include "emulator/simt/launch.h"
 #include "frontend/ptx/parser.h"
+#include "cli/progress.h"
+#include "frontend/parallel.h"
 #include "solver/branch_replay.h"
-#include "solver/parallel.h"
 
 namespace warpsat::cli {
 
@@ -218,6 +219,7 @@ int run_branches(const BranchesOptions& o) {
   // Kernel by kernel, each on its own Z3 context, released when it is done;
   // -j N runs N kernels at once. The output is in the module's order.
   std::vector<KernelBranches> results(kernels.size());
+  Progress progress("branches", "kernels", kernels.size());
   parallel_for(kernels.size(), o.jobs, [&](size_t i) {
     // Each kernel's own options: its .reqntid must not fix another's block.
     BranchOptions mine;
@@ -234,7 +236,9 @@ int run_branches(const BranchesOptions& o) {
     l.param_values = bo.launch.param_values;
     l.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
     results[i] = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+    progress.done_one();
   });
+  progress.finish();
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();
     for (const auto& k : results) ks.push_back(kernel_json(m, k));

@@ -6,10 +6,13 @@
 
 #include "cli/commands.h"
 #include "cli/emulator_options.h"
+#include "cli/hypa_csv.h"
 #include "cli/metrics_output.h"
+#include "cli/progress.h"
 #include "cli/race_output.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/profile.h"
+#include "frontend/parallel.h"
 #include "frontend/ptx/parser.h"
 
 namespace warpsat::cli {
@@ -24,6 +27,7 @@ struct ProfileOptions {
   uint64_t dynamic_shared_bytes = 0;
   EmulatorRunOptions run;
   bool racecheck = false;
+  unsigned jobs = 1;
 };
 
 struct Row {
@@ -46,6 +50,8 @@ void fill3(const std::vector<uint32_t>& v, uint32_t (&out)[3], const char* what)
     if (x == 0) throw command_line_error(fmt::format("{} dimensions must be at least 1", what));
 }
 
+// warpsat's own CSV: one row per kernel, warpsat's names and meanings (not
+// HyPA's layout, which is --format hypa-csv).
 void print_csv(const std::vector<Row>& rows) {
   fmt::print(
       "filename,PTX version,target,address size,file instructions,CTAs,thread count,static instructions,"
@@ -89,8 +95,10 @@ int run_profile(const ProfileOptions& o) {
   // Slices mode skips the instructions that do not decide control flow, and
   // with them most memory accesses: races there would go unseen.
   if (o.racecheck && mode == simt::ProfileMode::Slices) throw command_line_error("--racecheck needs --mode full");
-  if (o.racecheck && o.format == "csv") throw command_line_error("--racecheck prints a table or JSON, not CSV");
+  if (o.racecheck && (o.format == "csv" || o.format == "hypa-csv"))
+    throw command_line_error("--racecheck prints a table or JSON, not CSV");
   eo.racecheck = o.racecheck;
+  eo.count_thread_paths = o.format == "hypa-csv";
 
   std::vector<ptx::Module> modules;
   modules.reserve(o.files.size());
@@ -99,17 +107,25 @@ int run_profile(const ProfileOptions& o) {
     modules.push_back(ptx::read_module(file));
     const ptx::Module& m = modules.back();
     if (!o.launch.empty()) {
-      simt::Launch l = launch_for(m, read_launch_file(o.launch), o.kernel);
-      rows.push_back({&m, simt::profile_kernel(m, l, mode, eo), l});
+      rows.push_back({&m, {}, launch_for(m, read_launch_file(o.launch), o.kernel)});
       continue;
     }
     for (const ptx::Function& f : m.functions) {
       if (!f.is_entry || !f.has_body || (!o.kernel.empty() && f.name != o.kernel)) continue;
-      simt::Launch l = simt::default_launch(m, f, dl);
-      rows.push_back({&m, simt::profile_kernel(m, l, mode, eo), l});
+      rows.push_back({&m, {}, simt::default_launch(m, f, dl)});
     }
   }
   if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel named " + o.kernel);
+  // Every kernel on its own run state: -j N profiles N at once, over the
+  // kernels of all files; each result has its slot, so the output is in
+  // input order and the same for every N.
+  {
+    Progress progress("profile", "kernels", rows.size());
+    parallel_for(rows.size(), o.jobs, [&](size_t i) {
+      rows[i].profile = simt::profile_kernel(*rows[i].module, rows[i].launch, mode, eo);
+      progress.done_one();
+    });
+  }
 
   simt::KernelMetrics total;
   size_t failed = 0, fell_back = 0, racy = 0;
@@ -124,6 +140,21 @@ int run_profile(const ProfileOptions& o) {
 
   if (o.format == "csv") {
     print_csv(rows);
+  } else if (o.format == "hypa-csv") {
+    std::string out = hypa_csv_header();
+    for (size_t i = 0; i < rows.size();) {
+      std::vector<const simt::KernelProfile*> kernels;
+      const ptx::Module* m = rows[i].module;
+      for (; i < rows.size() && rows[i].module == m; ++i) {
+        kernels.push_back(&rows[i].profile);
+        // The row has no place for an error: it goes to stderr, and exit 2 says the row is partial.
+        if (!rows[i].profile.ok)
+          fmt::print(stderr, "warpsat: error: {}: kernel {} could not be profiled: {}\n", m->source,
+                     rows[i].profile.kernel, rows[i].profile.error);
+      }
+      out += hypa_csv_row(*m, kernels);
+    }
+    std::cout << out;
   } else if (o.format == "json") {
     nlohmann::json kernels = nlohmann::json::array();
     for (const Row& r : rows) {
@@ -200,7 +231,14 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   o->run.add_to(*sub);
   sub->add_flag("--racecheck", o->racecheck,
                 "report data races in shared and global memory per kernel (full mode); exit 1 when there are any");
-  sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "csv"}))->capture_default_str();
+  sub->add_option("--format", o->format,
+                  "output format: table, json, csv (warpsat's columns, one row per kernel) or hypa-csv (HyPA's "
+                  "layout, one row per file: docs/hypa-csv.md)")
+      ->check(CLI::IsMember({"table", "json", "csv", "hypa-csv"}))
+      ->capture_default_str();
+  sub->add_option("-j,--jobs", o->jobs, "kernels profiled at once, each on its own thread (output stays in input order)")
+      ->check(CLI::Range(1u, 256u))
+      ->capture_default_str();
   commands.push_back({sub, [o] { return run_profile(*o); }});
 }
 

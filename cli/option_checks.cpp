@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
+#include "frontend/nearest_name.h"
 
 namespace warpsat::cli {
 
@@ -75,36 +77,6 @@ void check_output_paths(const CLI::App& sub) {
   }
 }
 
-namespace {
-
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// The closest candidate within a third of its length (at least 2 edits).
-std::string closest(const std::string& word, const std::vector<std::string>& candidates) {
-  std::string best;
-  size_t best_d = std::string::npos;
-  for (const std::string& c : candidates) {
-    size_t d = edit_distance(word, c);
-    if (d < best_d && d <= std::max<size_t>(2, c.size() / 3)) best = c, best_d = d;
-  }
-  return best;
-}
-
-}  // namespace
-
 std::string suggestion(const CLI::App& app, int argc, char** argv) {
   if (argc < 2) return {};
   std::string first = argv[1];
@@ -116,19 +88,35 @@ std::string suggestion(const CLI::App& app, int argc, char** argv) {
   }
   if (!chosen) {
     if (first.empty() || first[0] == '-') return {};
-    std::string c = closest(first, subs);
+    std::string c = nearest_name(first, subs);
     return c.empty() ? fmt::format("'{}' is not a subcommand", first)
                      : fmt::format("'{}' is not a subcommand; did you mean '{}'?", first, c);
   }
-  std::vector<std::string> names;
-  for (const CLI::Option* o : chosen->get_options())
+  std::vector<std::string> names, shorts;
+  for (const CLI::Option* o : chosen->get_options()) {
     for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+    for (const std::string& n : o->get_snames()) shorts.push_back("-" + n);
+  }
+  auto known = [](const std::vector<std::string>& v, const std::string& a) {
+    return std::find(v.begin(), v.end(), a) != v.end();
+  };
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
-    if (a.rfind("--", 0) != 0 || a.size() < 3) continue;
+    if (a == "--") break;  // what follows is positional
+    if (a.size() < 2 || a[0] != '-') continue;
     a = a.substr(0, a.find('='));
-    if (std::find(names.begin(), names.end(), a) != names.end()) continue;
-    std::string c = closest(a, names);
+    if (known(names, a) || known(shorts, a)) continue;
+    std::string c;
+    if (a.rfind("--", 0) == 0) {
+      if (a.size() > 2) c = nearest_name(a, names);
+    } else if (a.size() == 2) {
+      // A one-letter option is only a typo of another in the other case
+      // (-J for -j): every short name is within an edit or two of any other.
+      for (const std::string& sn : shorts)
+        if (std::tolower(static_cast<unsigned char>(sn[1])) == std::tolower(static_cast<unsigned char>(a[1]))) c = sn;
+    } else if (!std::isdigit(static_cast<unsigned char>(a[1]))) {
+      c = nearest_name("-" + a, names);  // a long option with one dash: -blok
+    }
     if (!c.empty()) return fmt::format("did you mean '{}' for '{}'?", c, a);
   }
   return {};

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/embedded_file.h"
+#include "frontend/nearest_name.h"
 #include "frontend/read_file.h"
 #include "frontend/toml_reader.h"
 
@@ -71,10 +72,13 @@ Machine resolve_machine(const std::string& name_or_path) {
   if (!looks_like_path) {
     for (const auto& f : bundled_machine_files())
       if (f.name == name_or_path) return parse_machine(std::string(f.content), "bundled:" + name_or_path);
+    std::vector<std::string> names = bundled_machine_names();
     std::string known;
-    for (const auto& n : bundled_machine_names()) known += (known.empty() ? "" : ", ") + n;
-    throw command_line_error(
-        fmt::format("unknown machine '{}' (bundled machines: {}; or give a path to a .toml file)", name_or_path, known));
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    std::string near = nearest_name(name_or_path, names);
+    throw command_line_error(fmt::format("unknown machine '{}'{} (bundled machines: {}; or give a path to a .toml file)",
+                                         name_or_path, near.empty() ? "" : fmt::format("; did you mean '{}'?", near),
+                                         known));
   }
   return parse_machine(read_file(name_or_path, 4u << 20), name_or_path);
 }

@@ -3,7 +3,7 @@
 #include <atomic>
 #include <mutex>
 
-#include "solver/parallel.h"
+#include "frontend/parallel.h"
 
 namespace warpsat {
 

@@ -308,6 +308,7 @@ class WarpRunner {
       x.fail(op, static_cast<unsigned>(__builtin_ctz(active)),
              fmt::format("step limit of {} warp instructions reached (a runaway loop?); raise --max-steps",
                          rs_.options.max_steps));
+    if (!rs_.block_starts.empty() && rs_.block_starts[f.code->index][e.pc]) enter_block(w, f.code->index, e.pc, active);
     OpCounters& c = rs_.counters[f.code->index][e.pc];
     ++c.warps;
     c.threads += count(active);
@@ -333,6 +334,19 @@ class WarpRunner {
         ++e.pc;
         return;
       case Control::Barrier: return barrier(x, w, e, op, exec);
+    }
+  }
+
+  // Every active lane appends the block to its path. The hash mixes the
+  // previous value, so the order of blocks matters, as in a list of them.
+  static void enter_block(Warp& w, uint32_t function, uint32_t pc, uint32_t active) {
+    uint64_t block = ((uint64_t{function} << 32) | pc) + 1;
+    for (uint32_t m = active; m; m &= m - 1) {
+      uint64_t& h = w.path[static_cast<unsigned>(__builtin_ctz(m))];
+      uint64_t z = (h ^ (block * 0x9E3779B97F4A7C15ull)) + 0x9E3779B97F4A7C15ull;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      h = z ^ (z >> 31);
     }
   }
 
@@ -638,6 +652,24 @@ void run_cta(RunState& rs, uint64_t linear) {
     if (all_done || rs.stop) break;
     if (!ran && !runner.release_barriers(true)) runner.deadlock();
   }
+  if (!rs.block_starts.empty())
+    for (const Warp& w : cta.warps)
+      for (uint32_t m = w.valid; m; m &= m - 1) rs.thread_paths.insert(w.path[static_cast<unsigned>(__builtin_ctz(m))]);
+}
+
+// Where basic blocks start, for counting paths: at a label's instruction
+// (a branch target, or where straight-line code runs into one) and at a
+// function's first instruction (a call).
+std::vector<std::vector<bool>> block_starts(const ptx::Module& m) {
+  std::vector<std::vector<bool>> starts(m.functions.size());
+  for (size_t fi = 0; fi < m.functions.size(); ++fi) {
+    const ptx::Function& f = m.functions[fi];
+    starts[fi].assign(f.instructions.size(), false);
+    if (!f.instructions.empty()) starts[fi][0] = true;
+    for (const ptx::Label& l : f.labels)
+      if (l.instruction < f.instructions.size()) starts[fi][l.instruction] = true;
+  }
+  return starts;
 }
 
 // ---- Metrics ----
@@ -670,6 +702,7 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
   k.threads = ctas * threads_per_block;
   k.warps = ctas * ((threads_per_block + kWarpSize - 1) / kWarpSize);
   k.slices_mode = !rs.executes.empty();
+  k.thread_paths = rs.thread_paths.size();
   for (uint32_t fi = 0; fi < rs.program.functions.size(); ++fi) {
     const FunctionCode& code = rs.program.functions[fi];
     if (reach[fi]) k.static_instructions += code.ops.size();
@@ -680,6 +713,8 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
       k.warp_instructions += c.warps;
       k.thread_instructions += c.threads;
       k.thread_instructions_predicated_on += c.threads_on;
+      bool scheduled = rs.executes.empty() || (fi < rs.executes.size() && i < rs.executes[fi].size() && rs.executes[fi][i]);
+      if (scheduled || op.control != Control::None) k.thread_instructions_run += c.threads;
       k.thread_by_category[static_cast<size_t>(op.category)] += c.threads_on;
       if (op.fp_precision) {
         size_t p = op.fp_precision == 16 ? 0 : op.fp_precision == 32 ? 1 : 2;
@@ -776,6 +811,7 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   rs.counters.resize(rs.program.functions.size());
   for (size_t f = 0; f < rs.program.functions.size(); ++f) rs.counters[f].resize(rs.program.functions[f].ops.size());
   rs.executes = options.execute_only;
+  if (options.count_thread_paths) rs.block_starts = block_starts(module);
   if (options.racecheck) rs.race = std::make_unique<RaceDetector>(module, launch, rs.program);
 
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];

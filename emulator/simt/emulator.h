@@ -98,6 +98,10 @@ struct EmulatorOptions {
   uint64_t lazy_device_seed = 0;
   uint64_t lazy_device_bytes = uint64_t{64} << 20;
   LazyFill lazy_device_fill;
+  // Count the distinct paths the threads take (KernelMetrics::thread_paths):
+  // each lane hashes the basic blocks it enters, in order. Off: no cost
+  // beyond one test per instruction.
+  bool count_thread_paths = false;
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
   // used). Null: nowhere.

@@ -7,6 +7,8 @@ KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
   warp_instructions += o.warp_instructions;
   thread_instructions += o.thread_instructions;
   thread_instructions_predicated_on += o.thread_instructions_predicated_on;
+  thread_instructions_run += o.thread_instructions_run;
+  thread_paths += o.thread_paths;
   for (size_t i = 0; i < thread_by_category.size(); ++i) thread_by_category[i] += o.thread_by_category[i];
   for (size_t i = 0; i < 3; ++i) {
     fp_instructions[i] += o.fp_instructions[i];

@@ -28,6 +28,14 @@ struct KernelMetrics {
   uint64_t warp_instructions = 0;     // nvprof inst_executed: warp-level instructions issued
   uint64_t thread_instructions = 0;   // summed active lanes (thread_inst_executed)
   uint64_t thread_instructions_predicated_on = 0;  // ... not predicated off
+  // Thread instructions the emulator really ran: all of them in full mode;
+  // in slices mode the schedule and the control flow (the rest are counted,
+  // not run). HyPA's "Executed Instructions" (docs/hypa-csv.md).
+  uint64_t thread_instructions_run = 0;
+  // Distinct paths (sequences of basic blocks entered) over the launch's
+  // threads, HyPA's "Divergent Branches"; only with
+  // EmulatorOptions::count_thread_paths, else 0.
+  uint64_t thread_paths = 0;
   std::array<uint64_t, analysis::kCategoryCount> thread_by_category{};
   // Per precision (0 half, 1 single, 2 double), per executing thread:
   std::array<uint64_t, 3> fp_instructions{};  // floating-point instructions

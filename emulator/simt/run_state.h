@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 #include "emulator/simt/emulator.h"
@@ -32,6 +33,11 @@ struct RunState {
   std::vector<std::vector<OpCounters>> counters;  // [function][instruction]
   std::unique_ptr<RaceDetector> race;  // with EmulatorOptions::racecheck; null otherwise
   std::vector<std::vector<bool>> executes;  // slices mode: [function][instruction]; empty = all
+  // With EmulatorOptions::count_thread_paths: where basic blocks start
+  // ([function][instruction]: a label's instruction or a function's first),
+  // and the path hash of every thread that has finished.
+  std::vector<std::vector<bool>> block_starts;
+  std::unordered_set<uint64_t> thread_paths;
 
   RunState(const ptx::Module& m, const Launch& l, const EmulatorOptions& o) : module(m), launch(l), options(o) {}
 };

@@ -42,6 +42,7 @@ struct Warp {
   std::vector<Frame> frames;
   std::vector<uint64_t> special;      // SpecialSlot * 32 + lane
   std::vector<std::vector<uint8_t>> local;  // per-lane local memory
+  std::array<uint64_t, kWarpSize> path{};   // per lane: hash of the basic blocks entered (count_thread_paths)
 };
 
 struct BarrierState {

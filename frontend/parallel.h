@@ -1,5 +1,7 @@
-// Runs independent jobs on worker threads: each job owns its own Z3 context
-// (Z3 contexts are not shared between threads), so results need no locks.
+// Runs independent jobs on worker threads. Generic (no Z3 here), so every
+// layer can use it: the solver's jobs each own their Z3 context (contexts
+// are not shared between threads), the emulator's their own run state, and
+// each job writes only its own result slot, so results need no locks.
 #pragma once
 
 #include <algorithm>

@@ -1,0 +1,82 @@
+#include "cli/hypa_csv.h"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace warpsat::cli {
+
+namespace {
+
+// Every field quoted, as HyPA does; a quote inside is doubled (HyPA writes
+// it bare, which no CSV reader could split).
+std::string quoted(const std::string& field) {
+  std::string out = "\"";
+  for (char c : field) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// HyPA's column 12 is computed in single precision and printed by
+// std::to_string(float), i.e. printf's %f: the same arithmetic and the same
+// formatting here give the same digits (and "-nan" for 0/0).
+std::string hypa_ratio(uint64_t executed, uint64_t dynamic) {
+  float ratio = (static_cast<float>(executed) / static_cast<float>(dynamic)) * 100;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%f", static_cast<double>(ratio));
+  return buf;
+}
+
+}  // namespace
+
+std::string hypa_csv_header() {
+  return "\"Filename\";\"Ptx Version\";\"Ptx Target\";\"Ptx Adress Size\";\"File Instructions\";\"CTAs\";"
+         "\"Thread Count\";\"Static Instructions\";\"Dynamic Instruction Count\";\"FP Instructions\";"
+         "\"Executed Instructions\";\"(Executed instructions/Dynamic Instruction Count)*100\";"
+         "\"Divergent Branches\";\"Divergent Branches for each Part\";\"Duration (msec)\"\n";
+}
+
+std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels) {
+  uint64_t file_instructions = 0;
+  for (const ptx::Function& f : m.functions) file_instructions += f.instructions.size();
+  uint64_t ctas = 0, threads = 0, static_all_threads = 0, dynamic = 0, fp = 0, executed = 0, paths = 0;
+  double milliseconds = 0;
+  std::string per_kernel;
+  for (const simt::KernelProfile* p : kernels) {
+    milliseconds += p->milliseconds;
+    if (p->ok) {
+      const simt::KernelMetrics& k = p->metrics;
+      ctas += k.ctas;
+      threads += k.threads;
+      static_all_threads += k.static_instructions * k.threads;
+      dynamic += k.thread_instructions;
+      fp += k.fp_total();
+      executed += k.thread_instructions_run;
+      paths += k.thread_paths;
+      per_kernel += std::to_string(k.thread_paths);
+    }
+    per_kernel += ',';  // HyPA ends every entry with a comma, the last one too
+  }
+  std::vector<std::string> fields = {
+      m.source,
+      fmt::format("{}.{}", m.version_major, m.version_minor),
+      fmt::format("{}", fmt::join(m.targets, ", ")),
+      std::to_string(m.address_size),
+      std::to_string(file_instructions),
+      std::to_string(ctas),
+      std::to_string(threads),
+      std::to_string(static_all_threads),
+      std::to_string(dynamic),
+      std::to_string(fp),
+      std::to_string(executed),
+      hypa_ratio(executed, dynamic),
+      std::to_string(paths),
+      per_kernel,
+      // Whole milliseconds, cut as std::chrono::duration_cast cuts them.
+      std::to_string(static_cast<uint64_t>(milliseconds)),
+  };
+  std::string row;
+  for (size_t i = 0; i < fields.size(); ++i) row += (i ? ";" : "") + quoted(fields[i]);
+  return row + "\n";
+}
+
+}  // namespace warpsat::cli
