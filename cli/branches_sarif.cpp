@@ -35,7 +35,7 @@ std::string root_uri(const std::string& source_root) {
 }  // namespace
 
 nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels,
-                              const std::string& source_root) {
+                              const std::string& source_root, const SourceFiles* sources) {
   nlohmann::json results = nlohmann::json::array();
   for (const KernelBranches& k : kernels)
     for (const BranchResult& b : k.branches) {
@@ -43,13 +43,17 @@ nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBran
       bool has_source = b.loc.outer_line != 0 && !m.file_path(b.loc.outer_file).empty();
       std::string uri = has_source ? std::string(m.file_path(b.loc.outer_file)) : m.source;
       uint32_t line = has_source ? b.loc.outer_line : b.ptx_line;
+      // Relative to the root, a source is where it was found (the .file path
+      // may be relative to a folder other than the working one).
+      const SourceText* source_text = has_source && sources ? sources->get(b.loc.outer_file) : nullptr;
+      std::string found = source_text && source_text->readable() ? source_text->resolved : uri;
       std::string text = b.verdict == BranchVerdict::Divergent
                              ? fmt::format("Branch in kernel {} diverges within a warp (PTX line {}): {}", k.name,
                                            b.ptx_line, b.reason)
                              : fmt::format("Branch in kernel {} could not be decided (PTX line {}): {}", k.name,
                                            b.ptx_line, b.reason);
       nlohmann::json location = {{"physicalLocation",
-                                  {{"artifactLocation", artifact_location(uri, source_root)}, {"region", {{"startLine", line}}}}}};
+                                  {{"artifactLocation", artifact_location(source_root.empty() ? uri : found, source_root)}, {"region", {{"startLine", line}}}}}};
       results.push_back({{"ruleId", b.verdict == BranchVerdict::Divergent ? "warpsat/divergent-branch"
                                                                            : "warpsat/undecided-branch"},
                          {"level", b.verdict == BranchVerdict::Divergent ? "warning" : "note"},

@@ -156,7 +156,7 @@ int run_branches(const BranchesOptions& o) {
     for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run.grid));
     std::cout << nlohmann::json{{"file", m.source}, {"kernels", ks}}.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << branches_sarif(m, results, o.source_root).dump(2) << "\n";
+    std::cout << branches_sarif(m, results, o.source_root, &sources).dump(2) << "\n";
   } else {
     print_table(m, results, sources, run.grid);
   }
