@@ -238,6 +238,7 @@ const SourceText* SourceFiles::get(uint32_t file_index) const {
     if (!fs::is_regular_file(p, ec)) continue;
     try {
       t.lines = split_lines(read_file(p.string(), kMaxSourceBytes));
+      t.code = code_only(t.lines);
       t.resolved = p.string();
       t.why_not.clear();
       break;
@@ -256,7 +257,7 @@ std::optional<SourceCondition> source_condition(const ptx::Function& f, uint32_t
   const ptx::Label* target = f.find_label(ins.operands[0].text);
   const SourceText* src = sources.get(ins.loc.file);
   if (!target || !src || !src->readable()) return std::nullopt;
-  std::optional<Statement> st = statement_at(code_only(src->lines), ins.loc.line);
+  std::optional<Statement> st = statement_at(src->code, ins.loc.line);
   if (!st) return std::nullopt;
 
   std::set<uint32_t> label_starts;

@@ -23,6 +23,7 @@ struct SourceText {
   std::string resolved;  // where it was read from; empty when unreadable
   std::string why_not;   // why it could not be read
   std::vector<std::string> lines;
+  std::vector<std::string> code;  // the lines with comments and literals blanked (same columns)
   bool readable() const { return !resolved.empty(); }
 };
 
