@@ -3,9 +3,14 @@
 // examples/kernels, whose .file lines name the .cu files of this repository.
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <map>
 #include <optional>
 
+#include "emulator/simt/emulator.h"
+#include "emulator/simt/launch.h"
+#include "emulator/simt/state.h"
+#include "frontend/launch_file.h"
 #include "frontend/ptx/parser.h"
 #include "frontend/source_condition.h"
 
@@ -95,4 +100,59 @@ TEST_CASE("source condition: none without line information") {
       CHECK_FALSE(source_condition(f, i, sources));
     }
   CHECK(branches > 0);
+}
+
+TEST_CASE("source condition: where warpsat says it holds, the thread ran the if-body (emulator, branches_nested)") {
+  // Each `if` below ORs tag[k] = 1 << k into the thread's out[] word as the
+  // first, unconditional statement of its body, so out[] says which bodies
+  // a thread ran: the polarity is checked against execution, not layout.
+  const std::string dir = WARPSAT_SOURCE_DIR;
+  ptx::Module m = ptx::read_module(dir + "/examples/kernels/ptx/branches_nested.sm_80.ptx");
+  SourceFiles sources(m, {dir});
+  const ptx::Function& f = simt::find_kernel(m, "branches_nested");
+  const auto function = static_cast<uint32_t>(&f - m.functions.data());
+  const std::map<uint32_t, unsigned> body_tag{{24, 0}, {26, 1}, {28, 2}, {33, 3}, {37, 4}, {39, 5}};
+  std::map<uint32_t, SourceCondition> by_instruction;
+  for (uint32_t i = 0; i < f.instructions.size(); ++i) {
+    const ptx::Instruction& ins = f.instructions[i];
+    if (ins.name != "bra" || !ins.has_guard || !body_tag.count(ins.loc.line)) continue;
+    std::optional<SourceCondition> c = source_condition(f, i, sources);
+    CAPTURE(ins.loc.line);
+    REQUIRE(c);
+    by_instruction.emplace(i, *c);
+  }
+  REQUIRE(by_instruction.size() == body_tag.size());
+
+  simt::Launch launch = simt::launch_from_file(m, read_launch_file(dir + "/tests/files/report/branches_nested.toml"));
+  REQUIRE(launch.block[1] == 1);
+  REQUIRE(launch.block[2] == 1);
+  std::map<uint32_t, std::map<uint64_t, bool>> holds;  // source line -> global thread -> condition held
+  simt::EmulatorOptions options;
+  options.on_branch = [&](const simt::Cta& cta, const simt::Warp& warp, uint32_t fn, uint32_t instruction,
+                          uint32_t active, uint32_t taken) {
+    auto it = by_instruction.find(instruction);
+    if (fn != function || it == by_instruction.end()) return false;
+    for (uint32_t lane = 0; lane < 32; ++lane)
+      if (active >> lane & 1u) {
+        uint64_t thread = uint64_t{cta.id[0]} * launch.block[0] + warp.id * 32 + lane;
+        holds[it->second.line][thread] = (taken >> lane & 1u) == (it->second.holds_when_taken ? 1u : 0u);
+      }
+    return false;
+  };
+  simt::RunResult run = simt::run_kernel(m, launch, options);
+  const std::vector<uint8_t>& out = run.buffers[2];
+  for (const auto& [line, tag] : body_tag) {
+    CAPTURE(line);
+    REQUIRE_FALSE(holds[line].empty());
+    size_t held = 0;
+    for (const auto& [thread, h] : holds[line]) {
+      CAPTURE(thread);
+      uint32_t word = 0;
+      std::memcpy(&word, out.data() + 4 * thread, 4);
+      CHECK(((word >> tag) & 1u) == (h ? 1u : 0u));
+      held += h;
+    }
+    // Lines 24, 37 and 39 split warps: both outcomes must have been seen.
+    if (line == 24 || line == 37 || line == 39) CHECK((held > 0 && held < holds[line].size()));
+  }
 }
