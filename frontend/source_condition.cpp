@@ -197,17 +197,20 @@ bool is_control(const ptx::Instruction& ins) {
 }
 
 struct Successor {
-  std::set<uint32_t> lines;  // source lines of the straight-line code it starts, in the branch's file
+  std::set<uint32_t> lines;  // source lines of the code every thread going this way runs next, in the branch's file
   bool only_exit = false;    // nothing but ret or exit
 };
 
-Successor successor(const ptx::Function& f, uint32_t start, uint32_t file, const std::set<uint32_t>& label_starts) {
+// The instructions from `start` up to the next branch, return or exit: a
+// label on the way (a loop header the successor falls into) does not stop
+// it, since falling through it is the only way on.
+Successor successor(const ptx::Function& f, uint32_t start, uint32_t file) {
   Successor s;
   for (uint32_t j = start; j < f.instructions.size(); ++j) {
     const ptx::Instruction& ins = f.instructions[j];
     if (ins.loc.line && ins.loc.file == file) s.lines.insert(ins.loc.line);
     if (j == start) s.only_exit = !ins.has_guard && (ins.name == "ret" || ins.name == "exit");
-    if (is_control(ins) || label_starts.count(j + 1)) break;
+    if (is_control(ins)) break;
   }
   return s;
 }
@@ -260,10 +263,8 @@ std::optional<SourceCondition> source_condition(const ptx::Function& f, uint32_t
   std::optional<Statement> st = statement_at(src->code, ins.loc.line);
   if (!st) return std::nullopt;
 
-  std::set<uint32_t> label_starts;
-  for (const ptx::Label& l : f.labels) label_starts.insert(l.instruction);
-  Successor taken = successor(f, target->instruction, ins.loc.file, label_starts);
-  Successor fall = successor(f, instruction + 1, ins.loc.file, label_starts);
+  Successor taken = successor(f, target->instruction, ins.loc.file);
+  Successor fall = successor(f, instruction + 1, ins.loc.file);
   // The side that runs the statement's body is the side where the condition
   // holds. The other side must leave the statement: a side that tests on
   // the statement's own line again (`a || b`) would make "fails" a guess.
