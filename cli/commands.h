@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "frontend/ptx/ir.h"
+#include "frontend/source_condition.h"
 #include "solver/branch_analysis.h"
 
 namespace warpsat::cli {
@@ -35,9 +36,12 @@ void add_print_command(CLI::App& app, std::vector<Command>& commands);
 void add_run_command(CLI::App& app, std::vector<Command>& commands);
 void add_profile_command(CLI::App& app, std::vector<Command>& commands);
 void add_branches_command(CLI::App& app, std::vector<Command>& commands);
+void add_report_command(CLI::App& app, std::vector<Command>& commands);
 
-// SARIF 2.1.0 for the divergent and undecided branches (branches_sarif.cpp).
-nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels);
+// SARIF 2.1.0 for the divergent and undecided branches (branches_sarif.cpp);
+// with a source root, artifact URIs are relative to it (base id SRCROOT).
+nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels,
+                              const std::string& source_root = "", const SourceFiles* sources = nullptr);
 void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
 void add_launch_template_command(CLI::App& app, std::vector<Command>& commands);
 

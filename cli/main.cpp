@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   add_run_command(app, commands);
   add_profile_command(app, commands);
   add_branches_command(app, commands);
+  add_report_command(app, commands);
   add_check_trace_command(app, commands);
   add_calibrate_command(app, commands);
   add_validate_model_command(app, commands);

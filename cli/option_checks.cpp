@@ -70,7 +70,7 @@ void check_output_paths(const CLI::App& sub) {
   for (const CLI::Option* o : sub.get_options()) {
     if (o->count() == 0) continue;
     const std::string name = o->get_name();
-    bool folder = name == "--dump-smt2" || name == "--dot";
+    bool folder = name == "--dump-smt2" || name == "--dot" || name == "--output-dir";
     bool file = name == "--svg" || name == "--trace" || name == "--output";
     if (!folder && !file) continue;
     for (const std::string& v : o->results()) folder ? check_folder(name, v) : check_file(name, v);

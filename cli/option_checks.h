@@ -13,8 +13,8 @@ namespace warpsat::cli {
 // 2^64-1, which turned `--max-steps -1` into "no limit".
 void reject_negative_unsigned(CLI::App& app);
 
-// Every output option the parsed subcommand was given (--dump-smt2 and --dot
-// name folders, created here; --svg, --trace and -o/--output name files) is
+// Every output option the parsed subcommand was given (--dump-smt2, --dot and
+// --output-dir name folders, created here; --svg, --trace and -o/--output name files) is
 // checked before any work: an existing file where a folder is wanted, a
 // folder where a file is wanted, or a place that cannot be written is an
 // input error (exit 2) naming the path, not a filesystem error after minutes

@@ -722,11 +722,14 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
         k.flops[p] += c.threads_on * op.flops;
         if (op.fp_special) k.flops_special[p] += c.threads_on;
       }
+      const ptx::Instruction& ins = code.function->instructions[i];
+      bool conditional = op.is_branch && (ins.has_guard || op.control == Control::BranchIndexed);
+      k.per_instruction.push_back({std::string(code.function->name), i, ins.pos.line, ins.loc, c.warps, c.threads,
+                                   c.divergent, conditional});
       if (op.is_branch) {
         k.branches += c.warps;
         k.divergent_branches += c.divergent;
-        const ptx::Instruction& ins = code.function->instructions[i];
-        if (ins.has_guard || op.control == Control::BranchIndexed)
+        if (conditional)
           k.per_branch.push_back({std::string(code.function->name), i, ins.pos.line, ins.loc, c.warps, c.divergent});
       }
     }

@@ -21,6 +21,19 @@ struct BranchMetrics {
   uint64_t divergent = 0;     // executions whose active lanes split
 };
 
+// One static instruction's counts (warpsat report's per-line view, as
+// Nsight Compute's source page shows them).
+struct InstructionMetrics {
+  std::string function;
+  uint32_t instruction = 0;   // index in its function
+  uint32_t ptx_line = 0;
+  ptx::DebugLoc loc;
+  uint64_t warps = 0;         // warp-level executions (inst_executed)
+  uint64_t threads = 0;       // active lanes summed
+  uint64_t divergent = 0;     // branches: executions whose active lanes split
+  bool branch = false;        // a conditional bra or a brx.idx
+};
+
 struct KernelMetrics {
   std::string name;
   uint32_t block[3] = {1, 1, 1}, grid[3] = {1, 1, 1};
@@ -44,6 +57,7 @@ struct KernelMetrics {
   uint64_t branches = 0;              // bra/brx executed, per warp
   uint64_t divergent_branches = 0;
   std::vector<BranchMetrics> per_branch;
+  std::vector<InstructionMetrics> per_instruction;  // every instruction executed at least once
   uint64_t ctas = 0, warps = 0, threads = 0;
   bool slices_mode = false;           // counted in slices mode (docs/emulator.md)
 

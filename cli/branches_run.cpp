@@ -1,0 +1,147 @@
+#include "cli/branches_run.h"
+
+#include <algorithm>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "emulator/simt/launch.h"
+#include "frontend/diagnostics.h"
+#include "frontend/launch_file.h"
+#include "solver/branch_replay.h"
+#include "cli/progress.h"
+#include "frontend/parallel.h"
+
+namespace warpsat::cli {
+
+namespace {
+
+void dimensions(const char* option, const std::vector<uint32_t>& given, uint32_t out[3]) {
+  if (given.size() > 3) throw command_line_error(fmt::format("{} takes at most three sizes, X,Y,Z", option));
+  for (size_t i = 0; i < 3; ++i) out[i] = i < given.size() ? given[i] : 1;
+}
+
+// The hardware's limits (compute capability 7.0 and later).
+void check_block(const uint32_t b[3]) {
+  uint64_t threads = uint64_t{b[0]} * b[1] * b[2];
+  if (b[0] < 1 || b[1] < 1 || b[2] < 1 || b[0] > 1024 || b[1] > 1024 || b[2] > 64 || threads > 1024)
+    throw command_line_error(fmt::format("block {}x{}x{} is not a block a GPU can launch (each size >= 1; x, y <= "
+                                         "1024, z <= 64, x*y*z <= 1024)",
+                                         b[0], b[1], b[2]));
+}
+void check_grid(const uint32_t g[3]) {
+  if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[0] > 0x7fffffffu || g[1] > 65535 || g[2] > 65535)
+    throw command_line_error(fmt::format("grid {}x{}x{} is not a grid a GPU can launch (each size >= 1; x < 2^31, "
+                                         "y, z <= 65535)",
+                                         g[0], g[1], g[2]));
+}
+
+}  // namespace
+
+void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
+  sub->add_option("--kernel", o.kernel, "only this kernel");
+  sub->add_option("--launch", o.launch, "a launch description (.toml): concrete block, grid and scalar parameters");
+  sub->add_option("--block", o.block, "concrete block X,Y,Z")->delimiter(',');
+  sub->add_option("--grid", o.grid, "concrete grid X,Y,Z")->delimiter(',');
+  sub->add_flag("--symbolic-launch", o.symbolic, "any block and grid the hardware allows (the default without --block/--launch)");
+  sub->add_option("--assume", o.assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
+  sub->add_option("--timeout-ms", o.timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets four times this)")->capture_default_str();
+  sub->add_option("--exact-float-budget-ms", o.exact_float_budget_ms,
+                  "time per kernel for asking again, with exact IEEE terms, branches floating point left undecided (0: never)")
+      ->capture_default_str();
+  sub->add_option("--unroll", o.unroll, "loop iterations unrolled before values carried around a loop are abstracted")
+      ->capture_default_str();
+  sub->add_option("--seed", o.seed, "solver random seed")->capture_default_str();
+  sub->add_option("--dump-smt2", o.dump_dir, "write every query to DIR as a named .smt2 file");
+  sub->add_option("--max-ranges", o.max_ranges,
+                  "thread-id intervals reported per branch with a concrete launch (0: none)")
+      ->capture_default_str();
+  sub->add_option("--max-paths", o.max_paths, "feasible paths reported per kernel with a concrete launch (0: none)")
+      ->capture_default_str();
+  sub->add_flag("--racecheck", o.racecheck,
+                "replay a concrete launch with the race detector too: a data race contradicts the analysis (exit 3)");
+  sub->add_flag("--no-race-free", o.no_race_free,
+                "do not assume the kernel is free of data races: shared-memory loads after a barrier stay per thread");
+  sub->add_option("-j,--jobs", o.jobs, "kernels analysed at once, each on its own thread (output stays in module order)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));
+  sub->add_flag("--per-branch-encoding", o.per_branch_encoding,
+                "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
+  sub->add_flag("--no-replay", o.no_replay, "do not replay verdicts on the emulator (reported as not validated)");
+}
+
+ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o) {
+  BranchOptions bo;
+  bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
+  bo.exact_float_budget_ms = o.exact_float_budget_ms;
+  bo.encoding.unroll = o.unroll;
+  bo.encoding.race_free = !o.no_race_free;
+  bo.encoding.one_per_kernel = !o.per_branch_encoding;
+  bo.max_ranges = o.max_ranges;
+  bo.max_paths = o.max_paths;
+  std::vector<const ptx::Function*> kernels;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry && f.has_body && (o.kernel.empty() || f.name == o.kernel)) kernels.push_back(&f);
+  if (kernels.empty()) throw command_line_error(o.kernel.empty() ? "no kernels in " + o.file : "no kernel named " + o.kernel);
+  if (!o.launch.empty() && (!o.block.empty() || !o.grid.empty() || o.symbolic))
+    throw command_line_error("--launch fixes the block and grid: give it without --block, --grid or --symbolic-launch");
+  if (o.symbolic && (!o.block.empty() || !o.grid.empty()))
+    throw command_line_error("--symbolic-launch leaves the block and grid free: give it without --block or --grid");
+  std::optional<LaunchFile> lf;
+  if (!o.launch.empty()) {
+    lf = read_launch_file(o.launch);
+    simt::Launch l = simt::launch_from_file(m, *lf);
+    kernels = {&simt::find_kernel(m, l.kernel)};
+    bo.launch.concrete_block = bo.launch.concrete_grid = true;
+    std::copy(l.block, l.block + 3, bo.launch.block);
+    std::copy(l.grid, l.grid + 3, bo.launch.grid);
+    for (const auto& p : lf->params)
+      bo.launch.param_values.push_back(p.scalar ? std::optional<uint64_t>(p.scalar->bits) : std::nullopt);
+  } else {
+    if (!o.block.empty()) {
+      bo.launch.concrete_block = true;
+      dimensions("--block", o.block, bo.launch.block);
+    }
+    if (!o.grid.empty()) {
+      bo.launch.concrete_grid = true;
+      dimensions("--grid", o.grid, bo.launch.grid);
+    }
+  }
+  if (bo.launch.concrete_block) check_block(bo.launch.block);
+  if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
+  for (const ptx::Function* k : kernels) (void)assumptions_for_kernel(o.assume, *k);  // errors before any work
+  ReplayOptions ro;
+  ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
+             : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
+  ro.dump_dir = o.dump_dir;
+  ro.racecheck = o.racecheck;
+  // Kernel by kernel, each on its own Z3 context, released when it is done;
+  // -j N runs N kernels at once. The output is in the module's order.
+  std::vector<KernelBranches> results(kernels.size());
+  Progress progress("branches", "kernels", kernels.size());
+  parallel_for(kernels.size(), o.jobs, [&](size_t i) {
+    // Each kernel's own options: its .reqntid must not fix another's block.
+    BranchOptions mine;
+    mine.solver = bo.solver;
+    mine.exact_float_budget_ms = bo.exact_float_budget_ms;
+    mine.encoding = bo.encoding;
+    mine.max_ranges = bo.max_ranges;
+    mine.max_paths = bo.max_paths;
+    LaunchSpec& l = mine.launch;
+    l.concrete_block = bo.launch.concrete_block;
+    l.concrete_grid = bo.launch.concrete_grid;
+    std::copy(bo.launch.block, bo.launch.block + 3, l.block);
+    std::copy(bo.launch.grid, bo.launch.grid + 3, l.grid);
+    l.param_values = bo.launch.param_values;
+    l.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
+    results[i] = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+    progress.done_one();
+  });
+  progress.finish();
+  ModuleBranches out;
+  out.kernels = std::move(results);
+  std::copy(bo.launch.grid, bo.launch.grid + 3, out.grid);
+  return out;
+}
+
+}  // namespace warpsat::cli

@@ -1,0 +1,43 @@
+// The branch analysis as `branches` and `report` run it: the same options
+// (launch, assumptions, solver budgets) and the same verdicts, replayed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "frontend/ptx/ir.h"
+#include "solver/branch_analysis.h"
+
+namespace warpsat::cli {
+
+struct BranchesOptions {
+  std::string file, kernel, launch, format = "table";
+  std::vector<uint32_t> block, grid;
+  bool symbolic = false;
+  bool racecheck = false;
+  std::vector<std::string> assume;
+  unsigned timeout_ms = 2000, unroll = 8, seed = 0, exact_float_budget_ms = 10000, jobs = 1;
+  size_t max_ranges = 64, max_paths = 32;
+  std::string dump_dir;
+  bool no_replay = false, no_race_free = false, per_branch_encoding = false;
+  std::string inject_fault = "none";
+  std::string source_root;  // SARIF artifact URIs relative to it; also searched for sources
+};
+
+// Registers the options of the analysis itself (all but the output format)
+// on `sub`, writing into `o`.
+void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o);
+
+struct ModuleBranches {
+  std::vector<KernelBranches> kernels;  // in module order
+  uint32_t grid[3] = {1, 1, 1};         // the grid the options give (names split warps' blocks)
+};
+
+// Every selected kernel's branches, replayed unless o.no_replay. Throws
+// InputError for bad options, launches and assumptions before any solving.
+ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o);
+
+}  // namespace warpsat::cli
