@@ -361,8 +361,8 @@ z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& 
 class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
-               const BranchOptions& o, const SeenSplits* seen = nullptr)
-      : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free), seen_(seen) {}
+               const BranchOptions& o, const SeenSplits* seen = nullptr, AfterVerdict after = {})
+      : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free), seen_(seen), after_(std::move(after)) {}
 
   // The kernel's branches on shared encodings of their slices' union
   // (docs/branches.md, "One encoding per kernel"): the loops' inductions and
@@ -372,7 +372,7 @@ class BranchSolver {
   std::vector<BranchResult> solve_kernel(const std::vector<uint32_t>& branches) {
     if (!o_.encoding.one_per_kernel) {
       std::vector<BranchResult> out;
-      for (uint32_t b : branches) out.push_back(solve(b));
+      for (uint32_t b : branches) settled(out.emplace_back(solve(b)));
       return out;
     }
     // Branches whose slices run through the same loops share an encoding.
@@ -403,7 +403,7 @@ class BranchSolver {
   std::vector<BranchResult> solve_group(const std::vector<uint32_t>& branches) {
     std::vector<BranchResult> out;
     if (branches.size() <= 1) {
-      for (uint32_t b : branches) out.push_back(solve(b));
+      for (uint32_t b : branches) settled(out.emplace_back(solve(b)));
       return out;
     }
     auto start = std::chrono::steady_clock::now();
@@ -419,7 +419,7 @@ class BranchSolver {
         e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
       }
     if (!e.unsupported.empty() || e.budget_exhausted) {
-      for (uint32_t b : branches) out.push_back(solve(b));
+      for (uint32_t b : branches) settled(out.emplace_back(solve(b)));
       return out;
     }
     BranchViewer views(e);
@@ -433,10 +433,28 @@ class BranchSolver {
       r.queries += out.size() == 1 ? kernel_queries.queries : 0;
       BranchEncoding v = views.view(b, own_slice(b));
       QueryRunner q = runner(c, r, v, shallow ? eo.unroll : 0);
-      if (decide(c, v, q, r) && shallow) deeper.push_back(out.size() - 1);
+      bool deep = decide(c, v, q, r) && shallow;
+      if (deep) deeper.push_back(out.size() - 1);
       else finish(c, v, q, eo, r);
       r.solve_ms = share + elapsed_ms(begin);
+      if (!deep) settled(r);
     }
+    // A split the replays of later branches' witnesses saw needs no deeper
+    // unrolling: the shallow encoding, pinned to it, confirms it.
+    if (seen_)
+      std::erase_if(deeper, [&](size_t i) {
+        BranchResult& r = out[i];
+        if (!seen_->count(r.instruction)) return false;
+        auto t = std::chrono::steady_clock::now();
+        BranchEncoding v = views.view(r.instruction, own_slice(r.instruction));
+        QueryRunner q = runner(c, r, v, eo.unroll);
+        r.witness.reset();
+        if (decide(c, v, q, r, true) || !r.seen_split) return false;
+        finish(c, v, q, eo, r);
+        r.solve_ms += elapsed_ms(t);
+        settled(r);
+        return true;
+      });
     if (deeper.empty()) return out;
     // Splits beyond the first iteration, and queries without an answer:
     // the full depth, once for those branches together.
@@ -451,6 +469,7 @@ class BranchSolver {
       BranchResult& r = out[i];
       if (!d.unsupported.empty() || d.budget_exhausted) {
         r = solve(r.instruction);
+        settled(r);
         continue;
       }
       auto t = std::chrono::steady_clock::now();
@@ -461,6 +480,7 @@ class BranchSolver {
       finish(c, v, q, eo, r);
       r.encode_ms += share;
       r.solve_ms += share + elapsed_ms(t);
+      settled(r);
     }
     return out;
   }
@@ -528,6 +548,12 @@ class BranchSolver {
   }
 
  private:
+  // A branch's first-pass verdict is final here: the caller may replay it
+  // at once (its witness's run then shows splits of later branches).
+  void settled(BranchResult& r) {
+    if (after_) after_(r);
+  }
+
   static double elapsed_ms(std::chrono::steady_clock::time_point since) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
   }
@@ -680,7 +706,8 @@ class BranchSolver {
 
   // Returns whether the full unrolling depth may decide what this could not:
   // a split only beyond the unrolled iterations, or a query without an answer.
-  bool decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
+  // `only_seen`: ask only whether a split the emulator saw is confirmed.
+  bool decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r, bool only_seen = false) {
     if (!e.unsupported.empty()) {
       r.verdict = BranchVerdict::Unknown;
       r.reason = "cannot encode: " + e.unsupported;
@@ -714,6 +741,7 @@ class BranchSolver {
     if (seen_ && e.threads == 2 && !r.indexed)
       if (auto it = seen_->find(r.instruction); it != seen_->end() && confirm_seen(c, e, q, it->second, pair, any, r))
         return false;
+    if (only_seen) return true;
     SmtStatus st = SmtStatus::Unsat;
     // In a loop, the first occurrence alone first: a small query, and where
     // most splits show.
@@ -925,6 +953,7 @@ class BranchSolver {
   const BranchOptions& o_;
   MemoryModel memory_;
   const SeenSplits* seen_;            // splits the emulator saw before the queries (may be null)
+  AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   // Set for the exact-float pass: no query of it runs past its budget.
@@ -1041,13 +1070,13 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
 }
 
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o,
-                                const SeenSplits* seen) {
+                                const SeenSplits* seen, AfterVerdict after) {
   KernelBranches out;
   out.name = std::string(kernel.name);
   out.function = static_cast<uint32_t>(&kernel - m.functions.data());
   out.assumptions = describe_assumptions(kernel, o);
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
-  BranchSolver solver(m, kernel, a, o, seen);
+  BranchSolver solver(m, kernel, a, o, seen, std::move(after));
   std::vector<uint32_t> branches;
   for (const analysis::BranchSlice& s : a.slices) branches.push_back(s.branch);
   out.branches = solver.solve_kernel(branches);

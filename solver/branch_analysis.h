@@ -5,6 +5,7 @@
 // Every verdict is then replayed on the emulator (branch_replay.h).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -130,9 +131,13 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
 // operands (the first pass: bit-blasted floats cost seconds a query).
 // With `seen`, a branch the emulator already saw split is asked only
 // whether the encoding allows that very split (the `seen-split` query):
-// the run is the witness, and no search for one is needed.
+// the run is the witness, and no search for one is needed. `after` gets
+// each branch's verdict as soon as it is final (in module order), so that
+// its witness can run before the next branch is asked and add what that
+// run saw to `seen`.
+using AfterVerdict = std::function<void(BranchResult&)>;
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
-                                const SeenSplits* seen = nullptr);
+                                const SeenSplits* seen = nullptr, AfterVerdict after = {});
 
 // The branches floating point left open, asked again with exact IEEE terms
 // within options.exact_float_budget_ms; returns the indices (into

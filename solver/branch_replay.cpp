@@ -69,6 +69,17 @@ class Replayer {
     return seen_splits();
   }
 
+  // A first-pass verdict as soon as the queries give it: a divergent
+  // branch's witness runs at once, and every split that run shows joins
+  // `seen`, so that later branches need only the seen-split query.
+  void replay_now(BranchResult& b, SeenSplits& seen) {
+    if (b.verdict != BranchVerdict::Divergent || b.seen_split || ro_.fault != ReplayFault::None) return;
+    replay_witness(b, true);
+    witness_ran_.insert(b.instruction);
+    for (const auto& [instruction, s] : observed_splits_)
+      if (!seen.count(instruction)) seen.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+  }
+
   void run() {
     inject_fault();
     if (concrete()) {
@@ -79,7 +90,9 @@ class Replayer {
       check_shapes();
     }
     for (BranchResult& b : r_.branches)
-      if (b.verdict == BranchVerdict::Divergent && b.seen_split) {
+      if (witness_ran_.count(b.instruction)) {
+        continue;
+      } else if (b.verdict == BranchVerdict::Divergent && b.seen_split) {
         auto it = observed_splits_.find(b.instruction);
         b.validated = it != observed_splits_.end();
         b.validation = b.validated ? seen_text(it->second) + "; the encoding, pinned to that run, allows the split"
@@ -547,7 +560,9 @@ class Replayer {
     return true;
   }
 
-  void replay_witness(BranchResult& b) {
+  // `harvest`: the witness CTA runs to its end instead of stopping at the
+  // split it looks for, so that the splits of later branches show too.
+  void replay_witness(BranchResult& b, bool harvest = false) {
     if (!b.witness) {
       b.validation = "no witness";
       return;
@@ -623,7 +638,8 @@ class Replayer {
                        : (t0 == (w.outcome[0] != 0) && t1 == (w.outcome[1] != 0));
     };
     Observations obs;
-    std::optional<std::string> fault = observe(l, {cta}, obs, Origin::Witness, splits);
+    std::optional<std::string> fault =
+        observe(l, {cta}, obs, Origin::Witness, harvest ? std::function<bool(uint32_t, const Observation&)>{} : splits);
     bool split = std::any_of(obs[b.instruction].begin(), obs[b.instruction].end(),
                              [&](const Observation& ob) { return splits(b.instruction, ob); });
     if (fault && !split) {
@@ -904,6 +920,7 @@ class Replayer {
   size_t shape_faults_ = 0;
   std::string last_shape_fault_;
   bool shapes_ran_ = false;  // the first phase ran before the queries
+  std::set<uint32_t> witness_ran_;  // branches whose witness replay_now ran
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::vector<std::string> mismatches_;
   std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
@@ -944,7 +961,7 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   KernelBranches result;
   Replayer replayer(m, kernel, options, result, *replay);
   SeenSplits seen = replayer.run_before_queries();
-  result = analyse_branches(m, kernel, options, &seen);
+  result = analyse_branches(m, kernel, options, &seen, [&](BranchResult& b) { replayer.replay_now(b, seen); });
   replayer.run();
   // Exact floats only for what the replay left open (its random-data runs
   // settle most data-dependent float branches in milliseconds); the

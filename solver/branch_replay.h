@@ -27,16 +27,16 @@ struct ReplayOptions {
   size_t sample_warps = 4096;  // at least this many warps when a grid is too large to run whole
   // Warp instructions for the launches the replay makes up, each, and all
   // of them together per kernel: the any-launch shapes, and the witnesses.
-  uint64_t made_up_steps_per_launch = uint64_t{1} << 22;
+  uint64_t made_up_steps_per_launch = uint64_t{1} << 20;
   uint64_t shape_steps_total = uint64_t{1} << 24;
-  uint64_t witness_steps_total = uint64_t{1} << 26;
+  uint64_t witness_steps_total = uint64_t{1} << 24;
   // Random-data runs of the launches of witnesses that did not split:
   // rounds per branch, and warp instructions for all of them per kernel.
   // Each runs one CTA and stops at the split it looks for; a short budget
   // each leaves room for many.
   uint64_t fuzz_rounds = 6;
   uint64_t fuzz_steps_per_launch = uint64_t{1} << 20;
-  uint64_t fuzz_steps_total = uint64_t{1} << 26;
+  uint64_t fuzz_steps_total = uint64_t{1} << 25;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
   // Run the given launch with the race detector: the analysis reads memory
