@@ -80,7 +80,8 @@ ProofObligation check(z3::context& c, const std::string& name, const std::string
     ob.counterexample = s.get_model().to_string();
   }
   if (r == z3::unknown) {
-    ob.outcome.reason = s.reason_unknown();
+    // Our QueryTimer's interrupt reads "interrupted"; say what it was.
+    ob.outcome.reason = is_time_limit_reason(s.reason_unknown()) ? "timeout" : s.reason_unknown();
     ob.outcome.status = classify_unknown(ob.outcome.reason, ob.outcome.milliseconds, o.timeout_ms);
   }
   return ob;
