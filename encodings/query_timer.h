@@ -3,8 +3,8 @@
 // threads that can deadlock once a timeout has fired (Z3Prover/z3#5371):
 // `warpsat prove-model --timeout-ms 5` hung for good in most runs (issue 13).
 // An interrupted query is unknown with the reason "interrupted"; an
-// interrupt that comes after the query has ended leaves nothing behind (Z3
-// 4.8.12 checks the flag only while a query runs).
+// interrupt while no query runs is lost and leaves nothing behind (Z3
+// 4.8.12 looks for it only during a check).
 #pragma once
 
 #include <chrono>
@@ -22,9 +22,17 @@ class QueryTimer {
  public:
   QueryTimer(z3::context& context, unsigned ms) : context_(context) {
     if (ms == 0) return;
+    // Past the limit, interrupt again every 10 ms until the query ends: an
+    // interrupt that comes before Z3 has entered the check is lost (under
+    // load, a 1 ms limit often passes first; `tile --timeout-ms 1` then ran
+    // its whole optimisation).
     watchdog_ = std::thread([this, ms] {
       std::unique_lock lock(m_);
-      if (!cv_.wait_for(lock, std::chrono::milliseconds(ms), [this] { return done_; })) context_.interrupt();
+      auto wait = std::chrono::milliseconds(ms);
+      while (!cv_.wait_for(lock, wait, [this] { return done_; })) {
+        context_.interrupt();
+        wait = std::chrono::milliseconds(10);
+      }
     });
   }
   QueryTimer(const QueryTimer&) = delete;
