@@ -162,7 +162,8 @@ void check_launch(const ptx::Module& m, const Launch& l, const ptx::Function& k)
   if (l.grid[0] > 0x7fffffffu || l.grid[1] > 65535 || l.grid[2] > 65535)
     throw command_line_error(fmt::format("grid {}x{}x{}: x is at most 2147483647, y and z at most 65535", l.grid[0],
                                          l.grid[1], l.grid[2]));
-  if (l.block[2] > 64) throw command_line_error(fmt::format("block {}x{}x{}: z is at most 64", l.block[0], l.block[1], l.block[2]));
+  if (l.block[2] > 64)
+    throw command_line_error(fmt::format("block {}x{}x{}: z is at most 64", l.block[0], l.block[1], l.block[2]));
 }
 
 void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call) {

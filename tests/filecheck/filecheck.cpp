@@ -185,7 +185,8 @@ int main(int argc, char** argv) {
   Limits limits;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    static const std::regex directive(R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES-FILE|REQUIRES|LIMIT-SECONDS|LIMIT-MIB):(.*))");
+    static const std::regex directive(
+        R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES-FILE|REQUIRES|LIMIT-SECONDS|LIMIT-MIB):(.*))");
     std::smatch m;
     if (!std::regex_search(line, m, directive)) continue;
     std::string kind = m[1], rest = trim(m[2]);
