@@ -150,7 +150,7 @@ void print_json(const CompareOptions& o, const ptx::Module& m, const NcuProfile&
 
 int run_compare(const CompareOptions& o) {
   ptx::Module m = ptx::read_module(o.file);
-  simt::Launch launch = launch_for(m, read_launch_file(o.launch), o.kernel);
+  simt::Launch launch = launch_for(m, read_launch_file(o.launch, o.run.limits.max_launch_bytes), o.kernel);
   // The profile is read and its launch chosen before the emulator runs, so
   // bad input is reported without waiting for a long kernel.
   NcuProfile profile = read_ncu_profile(o.profile);

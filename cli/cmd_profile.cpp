@@ -88,7 +88,7 @@ int run_profile(const ProfileOptions& o) {
   // Zero-filled buffers are mapped lazily, but their size is still the
   // launch's: one past the launch limit is an input error, not an
   // allocator's "out of memory".
-  if (o.buffer_bytes > eo.max_launch_bytes)
+  if (o.launch.empty() && o.buffer_bytes > eo.max_launch_bytes)
     throw command_line_error(fmt::format("--buffer-bytes {} is over the limit of {} bytes per launch; raise it with "
                                          "--max-launch-bytes",
                                          o.buffer_bytes, eo.max_launch_bytes));
@@ -107,7 +107,7 @@ int run_profile(const ProfileOptions& o) {
     modules.push_back(ptx::read_module(file));
     const ptx::Module& m = modules.back();
     if (!o.launch.empty()) {
-      rows.push_back({&m, {}, launch_for(m, read_launch_file(o.launch), o.kernel)});
+      rows.push_back({&m, {}, launch_for(m, read_launch_file(o.launch, eo.max_launch_bytes), o.kernel)});
       continue;
     }
     for (const ptx::Function& f : m.functions) {

@@ -41,7 +41,7 @@ std::string element_text(const ElementType& t, const uint8_t* p) {
 
 int run_run(const RunOptions& o) {
   ptx::Module m = ptx::read_module(o.file);
-  LaunchFile lf = read_launch_file(o.launch);
+  LaunchFile lf = read_launch_file(o.launch, o.limits.max_launch_bytes);
   std::vector<ElementType> types;
   simt::Launch launch = simt::launch_from_file(m, lf, &types);
   // The launch holds its own copy of every buffer: the file's goes, so that

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "encodings/memory_model.h"
+#include "encodings/query_timer.h"
 #include "encodings/ptx_semantics.h"
 #include "encodings/warp_reduction.h"
 
@@ -1123,8 +1124,6 @@ class Executor : public TermSource {
       induction_.emplace(c_, z3::solver::simple());
       z3::params p(c_);
       p.set("rlimit", o_.induction_rlimit);
-      // A clock limit only a heavily loaded machine reaches.
-      p.set("timeout", kInductionClockLimitMs);
       induction_->set(p);
       for (const z3::expr& b : e_.base) induction_->add(b);
       induction_->add(e_.same_warp);
@@ -1143,7 +1142,11 @@ class Executor : public TermSource {
       }
     induction_->push();
     induction_->add(q);
-    z3::check_result r = induction_->check();
+    z3::check_result r = z3::unknown;
+    {
+      QueryTimer timer(c_, kInductionClockLimitMs);  // a clock limit only a heavily loaded machine reaches
+      r = induction_->check();
+    }
     if (r == z3::sat) {
       z3::model m = induction_->get_model();
       if (model) *model = m;

@@ -109,7 +109,8 @@ void put(std::vector<uint8_t>& out, uint64_t bits, unsigned bytes) {
 
 class LaunchReader {
  public:
-  LaunchReader(std::string text, std::string source) : r_(std::move(text), source), source_(std::move(source)) {}
+  LaunchReader(std::string text, std::string source, uint64_t max_launch_bytes)
+      : r_(std::move(text), source), source_(std::move(source)), max_launch_bytes_(max_launch_bytes) {}
 
   LaunchFile read() {
     const toml::table& t = r_.root();
@@ -117,7 +118,7 @@ class LaunchReader {
     LaunchFile l;
     l.source = source_;
     l.kernel = r_.optional_string(t, "kernel");
-    triple(t, "grid", l.grid, 1u << 31);
+    triple(t, "grid", l.grid, (int64_t{1} << 31) - 1);
     triple(t, "block", l.block, 1024);
     if (uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2]; threads > 1024)
       r_.fail(*t.get("block"), fmt::format("a block has at most 1024 threads; {}x{}x{} = {}", l.block[0],
@@ -128,6 +129,7 @@ class LaunchReader {
     if (const toml::node* p = t.get("param")) {
       const toml::array* params = p->as_array();
       if (!params) r_.fail(*p, "'param' must be an array of tables: write [[param]]");
+      check_counted_launch_bytes(*params);
       for (const toml::node& n : *params) {
         const toml::table* pt = n.as_table();
         if (!pt) r_.fail(n, "each [[param]] must be a table");
@@ -229,6 +231,7 @@ class LaunchReader {
         }
         check_size(buf.bytes.size(), e);
       }
+      count_launch_bytes(buf.bytes.size(), *list);
       buf.origin = hex ? "hex" : "values";
     } else if (const toml::node* f = bt.get("file")) {
       auto path = f->value_exact<std::string>();
@@ -243,11 +246,13 @@ class LaunchReader {
         r_.fail(*f, fmt::format("file '{}': {}", *path, e.message()));
       }
       if (data.size() % w != 0) r_.fail(*f, fmt::format("{} has {} bytes, not a multiple of {}", *path, data.size(), w));
+      count_launch_bytes(data.size(), *f);
       buf.bytes.assign(data.begin(), data.end());
       buf.origin = "file " + *path;
     } else {
       int64_t count = r_.require_integer(bt, "count", 0, static_cast<int64_t>(kMaxBufferBytes / w));
       check_size(static_cast<uint64_t>(count) * w, *bt.get("count"));
+      count_launch_bytes(static_cast<uint64_t>(count) * w, *bt.get("count"));
       buf.bytes.reserve(static_cast<size_t>(count) * w);
       if (const toml::node* fill = bt.get("fill")) {
         uint64_t bits = number(*fill, buf.type);
@@ -314,8 +319,43 @@ class LaunchReader {
     if (bytes > kMaxBufferBytes) r_.fail(at, fmt::format("a buffer is limited to {} MiB", kMaxBufferBytes >> 20));
   }
 
+  // The buffers given by a count (fill, random_seed) summed before any is
+  // made: three of 1 GiB each would otherwise be in memory before the
+  // third passed the limit. What is malformed is skipped here and reported
+  // where the buffer is read.
+  void check_counted_launch_bytes(const toml::array& params) {
+    uint64_t total = 0;
+    for (const toml::node& n : params) {
+      const toml::table* pt = n.as_table();
+      const toml::node* b = pt ? pt->get("buffer") : nullptr;
+      const toml::table* bt = b ? b->as_table() : nullptr;
+      const toml::node* type = bt ? bt->get("type") : nullptr;
+      const toml::node* count = bt ? bt->get("count") : nullptr;
+      if (!type || !count) continue;
+      std::optional<ElementType> t = parse_element_type(type->value_or(std::string()));
+      std::optional<int64_t> c = count->value_exact<int64_t>();
+      if (!t || !c || *c < 0 || static_cast<uint64_t>(*c) > kMaxBufferBytes / t->bytes) continue;
+      total += static_cast<uint64_t>(*c) * t->bytes;
+      if (total > max_launch_bytes_)
+        r_.fail(*count, fmt::format("the buffers up to this one take {} bytes, over the limit of {} per launch; "
+                                    "raise it with --max-launch-bytes",
+                                    total, max_launch_bytes_));
+    }
+  }
+
+  // Before a buffer's bytes are made: the launch's total so far, within the limit.
+  void count_launch_bytes(uint64_t bytes, const toml::node& at) {
+    launch_bytes_ += bytes;
+    if (launch_bytes_ > max_launch_bytes_)
+      r_.fail(at, fmt::format("the buffers up to this one take {} bytes, over the limit of {} per launch; raise it "
+                              "with --max-launch-bytes",
+                              launch_bytes_, max_launch_bytes_));
+  }
+
   TomlReader r_;
   std::string source_;
+  uint64_t max_launch_bytes_;
+  uint64_t launch_bytes_ = 0;
 };
 
 }  // namespace
@@ -450,10 +490,12 @@ double float_bits_value(const ElementType& type, uint64_t bits) {
   return negative ? -v : v;
 }
 
-LaunchFile parse_launch_file(std::string text, const std::string& source) {
-  return LaunchReader(std::move(text), source).read();
+LaunchFile parse_launch_file(std::string text, const std::string& source, uint64_t max_launch_bytes) {
+  return LaunchReader(std::move(text), source, max_launch_bytes).read();
 }
 
-LaunchFile read_launch_file(const std::string& path) { return parse_launch_file(read_file(path, 4u << 20), path); }
+LaunchFile read_launch_file(const std::string& path, uint64_t max_launch_bytes) {
+  return parse_launch_file(read_file(path, 4u << 20), path, max_launch_bytes);
+}
 
 }  // namespace warpsat

@@ -73,8 +73,11 @@ struct LaunchFile {
 inline constexpr uint64_t kMaxBufferBytes = uint64_t{1} << 30;
 inline constexpr uint64_t kMaxLaunchBytes = uint64_t{2} << 30;
 
-LaunchFile parse_launch_file(std::string text, const std::string& source);
-LaunchFile read_launch_file(const std::string& path);
+// `max_launch_bytes` bounds the bytes of all buffers together (the
+// emulator's --max-launch-bytes): it is checked as each buffer is declared,
+// so that a file of many large buffers fails before they are in memory.
+LaunchFile parse_launch_file(std::string text, const std::string& source, uint64_t max_launch_bytes = kMaxLaunchBytes);
+LaunchFile read_launch_file(const std::string& path, uint64_t max_launch_bytes = kMaxLaunchBytes);
 
 // Converts a number to the bits of `type`. "0x..." is a bit pattern of at
 // most the type's width. Integer types take integers in their range (a float

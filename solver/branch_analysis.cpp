@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "encodings/query_timer.h"
 #include "encodings/branch_view.h"
 #include "encodings/fp_terms.h"
 #include "encodings/memory_model.h"
@@ -125,7 +126,7 @@ class QueryRunner {
       // the machine's load: -j N writes what -j 1 writes.
       cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
       std::string why = cr == z3::unknown ? s->reason_unknown() : "";
-      gave_up = cr == z3::unknown && (why == "timeout" || why == "canceled" || why.find("resource") != std::string::npos);
+      gave_up = cr == z3::unknown && (is_time_limit_reason(why) || why.find("resource") != std::string::npos);
     }
     double spent = elapsed();
     if (gave_up && (!timeout_ms_ || spent < timeout_ms_))
@@ -151,12 +152,12 @@ class QueryRunner {
                        const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit = 0) {
     s.emplace(std::move(solver));
     z3::params p(c_);
-    if (timeout_ms) p.set("timeout", timeout_ms);
     if (rlimit) p.set("rlimit", rlimit);
     p.set("random_seed", o_.solver.random_seed);
     s->set(p);
     for (const z3::expr& b : base) s->add(b);
     s->add(extra);
+    QueryTimer timer(c_, timeout_ms);
     return s->check();
   }
 
@@ -985,8 +986,11 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
       return;
     }
   z3::params p(c);
-  if (o.solver.timeout_ms) p.set("timeout", o.solver.timeout_ms);
   p.set("random_seed", o.solver.random_seed);
+  auto check = [&](z3::solver& s) {
+    QueryTimer timer(c, o.solver.timeout_ms);
+    return s.check();
+  };
   auto solver_with = [&](const z3::expr& extra) {
     z3::solver s(c, z3::solver::simple());
     s.set(p);
@@ -1002,7 +1006,7 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
   z3::expr local_only = global ? c.bool_val(true) : e.ctaid[0] == 0 && e.ctaid[1] == 0 && e.ctaid[2] == 0;
   z3::solver paths = solver_with(local_only);
   while (out.paths.size() < o.max_paths) {
-    z3::check_result found = paths.check();
+    z3::check_result found = check(paths);
     if (found == z3::unknown) out.paths_complete = false;
     if (found != z3::sat) break;
     z3::model model = paths.get_model();
@@ -1019,14 +1023,14 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
     auto code_at = [&](uint64_t i) -> std::optional<uint64_t> {
       z3::solver s = solver_with(local_only && index == c.bv_val(i, 64));
       s.add(on_path);
-      z3::check_result r = s.check();
+      z3::check_result r = check(s);
       if (r == z3::unknown) return std::nullopt;
       return r == z3::sat ? 1 : 0;
     };
     auto constant_on = [&](uint64_t lo, uint64_t hi, uint64_t code) {
       z3::solver s = solver_with(local_only && z3::uge(index, c.bv_val(lo, 64)) && z3::ult(index, c.bv_val(hi, 64)));
       s.add(code ? !on_path : on_path);
-      return s.check() == z3::unsat;
+      return check(s) == z3::unsat;
     };
     bool complete = false;
     for (const Interval& i : intervals(n, 4 * o.max_ranges, code_at, constant_on, complete))

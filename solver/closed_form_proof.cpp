@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "encodings/query_timer.h"
 #include "encodings/gemm_closed_form.h"
 
 namespace warpsat {
@@ -60,7 +61,6 @@ ProofObligation check(z3::context& c, const std::string& name, const std::string
   ProofObligation ob{name, claim, {}, {}, {}};
   z3::solver s(c);
   z3::params p(c);
-  if (o.timeout_ms) p.set("timeout", o.timeout_ms);
   p.set("random_seed", o.random_seed);
   s.set(p);
   s.add(premise);
@@ -68,7 +68,11 @@ ProofObligation check(z3::context& c, const std::string& name, const std::string
   if (!o.dump_dir.empty())
     ob.dumped = write_smt2(o.dump_dir, name, "; " + claim + "\n; expected: unsat\n" + s.to_smt2());
   auto start = std::chrono::steady_clock::now();
-  z3::check_result r = s.check();
+  z3::check_result r = z3::unknown;
+  {
+    QueryTimer timer(c, o.timeout_ms);
+    r = s.check();
+  }
   ob.outcome.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (r == z3::unsat) ob.outcome.status = SmtStatus::Unsat;
   if (r == z3::sat) {
@@ -76,7 +80,8 @@ ProofObligation check(z3::context& c, const std::string& name, const std::string
     ob.counterexample = s.get_model().to_string();
   }
   if (r == z3::unknown) {
-    ob.outcome.reason = s.reason_unknown();
+    // Our QueryTimer's interrupt reads "interrupted"; say what it was.
+    ob.outcome.reason = is_time_limit_reason(s.reason_unknown()) ? "timeout" : s.reason_unknown();
     ob.outcome.status = classify_unknown(ob.outcome.reason, ob.outcome.milliseconds, o.timeout_ms);
   }
   return ob;

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "encodings/query_timer.h"
 #include "emulator/gemm_ws_sim.h"
 #include "encodings/gemm_closed_form.h"
 #include "frontend/diagnostics.h"
@@ -249,9 +250,6 @@ class KernelSetSolver {
   // bound (every shape on its own best configuration).
   KernelSetSolver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack)
       : q_(q), t_(t), o_(o), opt_(c_), slack_(slack) {
-    z3::params p(c_);
-    if (o.timeout_ms) p.set("timeout", o.timeout_ms);  // z3::optimize takes no random seed: it is deterministic
-    opt_.set(p);
     z3::expr_vector built(c_);
     for (const TileConfig& k : t.configs)
       built.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
@@ -266,7 +264,11 @@ class KernelSetSolver {
     if (!o_.dump_dir.empty())
       a.dumped.push_back(write_smt2(o_.dump_dir, q_.name() + ".optimum", Z3_optimize_to_string(c_, opt_)));
     auto start = std::chrono::steady_clock::now();
-    z3::check_result r = opt_.check();
+    z3::check_result r = z3::unknown;
+    {
+      QueryTimer timer(c_, o_.timeout_ms);  // z3::optimize takes no random seed: it is deterministic
+      r = opt_.check();
+    }
     if (r != z3::sat) {
       std::string why = Z3_optimize_get_reason_unknown(c_, opt_);
       a.reason = r == z3::unsat ? "the kernel-set query is unsat (a warpsat bug)"
@@ -324,9 +326,6 @@ class KernelSetPbProver {
   // `slack` as for KernelSetSolver (rule 4).
   KernelSetPbProver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack)
       : q_(q), t_(t), o_(o), s_(c_, "QF_FD"), built_(c_), within_(c_), slack_(slack) {
-    z3::params p(c_);
-    if (o.timeout_ms) p.set("timeout", o.timeout_ms);
-    s_.set(p);
     for (const TileConfig& k : t.configs)
       built_.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
     s_.add(z3::mk_or(built_));
@@ -364,7 +363,11 @@ class KernelSetPbProver {
       s_.add(z3::implies(guard, better));
       assume.push_back(guard);
       auto start = std::chrono::steady_clock::now();
-      z3::check_result r = s_.check(assume);
+      z3::check_result r = z3::unknown;
+      {
+        QueryTimer timer(c_, o_.timeout_ms);
+        r = s_.check(assume);
+      }
       if (r == z3::unsat) return incumbent;  // nothing below `upper`: proven
       if (r == z3::unknown) {
         std::string why = s_.reason_unknown();

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "encodings/query_timer.h"
 #include "encodings/smt_helpers.h"
 
 namespace warpsat {
@@ -41,7 +42,10 @@ class Minimizer {
   z3::check_result check(const z3::expr_vector& assumptions) {
     ++r_.checks;
     auto start = std::chrono::steady_clock::now();
-    last_ = assumptions.empty() ? s_.check() : s_.check(assumptions);
+    {
+      QueryTimer timer(s_.ctx(), p_.timeout_ms);
+      last_ = assumptions.empty() ? s_.check() : s_.check(assumptions);
+    }
     if (last_ == z3::unknown) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       r_.reason = s_.reason_unknown();

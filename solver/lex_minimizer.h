@@ -37,7 +37,7 @@ struct LexProblem {
   // Called with (suffix, smt2) for the optimality proof and the witness of
   // each objective, when set.
   std::function<void(const std::string&, const std::string&)> dump;
-  unsigned timeout_ms = 0;  // the solver's per-check limit, to recognise timeouts
+  unsigned timeout_ms = 0;  // the per-check limit (a QueryTimer)
   // Literals of a configuration believed good (may be empty): the first model
   // is sought under them, so that a good hint leaves one "anything better?"
   // query, the proof. A hint never changes the answer, only the search; an

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "encodings/query_timer.h"
+
 namespace warpsat {
 
 const char* to_string(SmtStatus s) {
@@ -18,8 +20,7 @@ const char* to_string(SmtStatus s) {
 }
 
 SmtStatus classify_unknown(const std::string& reason, double elapsed_ms, unsigned timeout_ms) {
-  if (reason.find("timeout") != std::string::npos || reason.find("canceled") != std::string::npos)
-    return SmtStatus::Timeout;
+  if (is_time_limit_reason(reason)) return SmtStatus::Timeout;
   if (timeout_ms > 0 && elapsed_ms >= 0.9 * timeout_ms) return SmtStatus::Timeout;
   return SmtStatus::Unknown;
 }

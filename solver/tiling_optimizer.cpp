@@ -1,5 +1,6 @@
 #include "solver/tiling_optimizer.h"
 
+#include "encodings/query_timer.h"
 #include "solver/lex_minimizer.h"
 
 #include <algorithm>
@@ -68,7 +69,6 @@ class TilingSolver {
  private:
   z3::params params() {
     z3::params p(ctx_);
-    if (o_.timeout_ms) p.set("timeout", o_.timeout_ms);
     return p;
   }
 
@@ -139,8 +139,11 @@ class TilingSolver {
     z3::optimize opt = make_optimizer();
     if (!o_.dump_dir.empty()) dump(a, "optimum", optimize_to_smt2(opt));
     z3::check_result r;
-    if (!settled([&] { return opt.check(); }, [&] { return optimize_reason_unknown(opt); }, r, a, "optimisation"))
-      return;
+    auto check = [&] {
+      QueryTimer timer(ctx_, o_.timeout_ms);
+      return opt.check();
+    };
+    if (!settled(check, [&] { return optimize_reason_unknown(opt); }, r, a, "optimisation")) return;
     if (r == z3::unsat) return infeasible(a);
     a.status = TilingStatus::Optimal;
     a.best = a.optimiser_model = read_model(opt.get_model());
@@ -196,9 +199,11 @@ class TilingSolver {
     for (size_t round = 0;; ++round) {
       if (!o_.dump_dir.empty()) dump(a, fmt::format("co-optimal.{}", round), record.to_smt2());
       z3::check_result r;
-      if (!settled([&] { return s.check(assume); }, [&] { return s.reason_unknown(); }, r, a,
-                   "co-optimal enumeration"))
-        return;
+      auto check = [&] {
+        QueryTimer timer(ctx_, o_.timeout_ms);
+        return s.check(assume);
+      };
+      if (!settled(check, [&] { return s.reason_unknown(); }, r, a, "co-optimal enumeration")) return;
       if (r == z3::unsat) break;
       ConfigCost found = read_model(s.get_model());
       a.co_optimal.push_back(found);

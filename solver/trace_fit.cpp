@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "encodings/query_timer.h"
 #include "emulator/gemm_ws_sim.h"
 #include "encodings/trace_encoding.h"
 #include "emulator/trace_check.h"
@@ -101,7 +102,6 @@ class TraceFitter {
   TraceFitter(const TraceFitQuestion& q, const SolverOptions& o)
       : q_(q), o_(o), terms_(encode_trace(ctx_, q.trace, q.shape, q.config, q.bounds, q.model)), solver_(ctx_) {
     z3::params p(ctx_);
-    if (o.timeout_ms) p.set("timeout", o.timeout_ms);
     p.set("random_seed", o.random_seed);
     solver_.set(p);
     for (const NamedConstraint& c : terms_.constraints) {
@@ -128,7 +128,11 @@ class TraceFitter {
   z3::check_result check(const z3::expr_vector& assumptions) {
     ++r_.queries;
     auto start = std::chrono::steady_clock::now();
-    z3::check_result res = solver_.check(assumptions);
+    z3::check_result res = z3::unknown;
+    {
+      QueryTimer timer(ctx_, o_.timeout_ms);
+      res = solver_.check(assumptions);
+    }
     if (res == z3::unknown) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       std::string why = solver_.reason_unknown();
@@ -214,13 +218,11 @@ class TraceFitter {
     ValueRange out;
     for (bool maximise : {false, true}) {
       z3::optimize opt(ctx_);
-      z3::params p(ctx_);
-      if (o_.timeout_ms) p.set("timeout", o_.timeout_ms);
-      opt.set(p);
       for (const NamedConstraint& c : terms_.constraints) opt.add(c.formula);
       for (const z3::expr& e : extra) opt.add(e);
       z3::optimize::handle h = maximise ? opt.maximize(term) : opt.minimize(term);
       ++r_.queries;
+      QueryTimer timer(ctx_, o_.timeout_ms);
       if (opt.check() != z3::sat) return std::nullopt;
       int64_t v = 0;
       if (!(maximise ? opt.upper(h) : opt.lower(h)).is_numeral_i64(v)) return std::nullopt;

@@ -157,6 +157,13 @@ void check_launch(const ptx::Module& m, const Launch& l, const ptx::Function& k)
     if (l.block[d] == 0 || l.grid[d] == 0) throw command_line_error("grid and block dimensions must be at least 1");
   if (uint64_t{l.block[0]} * l.block[1] * l.block[2] > 1024)
     throw command_line_error("a block has at most 1024 threads");
+  // What cudaLaunchKernel refuses (compute capability 7.0 and later): a grid
+  // of 2^32-1 blocks along x is no launch, whatever the --max-ctas budget.
+  if (l.grid[0] > 0x7fffffffu || l.grid[1] > 65535 || l.grid[2] > 65535)
+    throw command_line_error(fmt::format("grid {}x{}x{}: x is at most 2147483647, y and z at most 65535", l.grid[0],
+                                         l.grid[1], l.grid[2]));
+  if (l.block[2] > 64)
+    throw command_line_error(fmt::format("block {}x{}x{}: z is at most 64", l.block[0], l.block[1], l.block[2]));
 }
 
 void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call) {

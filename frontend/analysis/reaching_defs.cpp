@@ -1,6 +1,11 @@
 #include "frontend/analysis/reaching_defs.h"
 
 #include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
 
 namespace warpsat::analysis {
 
@@ -13,6 +18,27 @@ class Bits {
   void set(size_t i) { w_[i / 64] |= uint64_t{1} << (i % 64); }
   void reset(size_t i) { w_[i / 64] &= ~(uint64_t{1} << (i % 64)); }
   bool test(size_t i) const { return (w_[i / 64] >> (i % 64)) & 1; }
+  // Clears [lo, hi) a word at a time.
+  void reset_range(size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi && i % 64 != 0; ++i) reset(i);
+    size_t k = (lo + 63) / 64;
+    for (; (k + 1) * 64 <= hi; ++k) w_[k] = 0;
+    for (size_t i = std::max(lo, k * 64); i < hi; ++i) reset(i);
+  }
+  // Calls f(i) for each set i in [lo, hi), skipping empty words.
+  template <class F>
+  void for_each_set(size_t lo, size_t hi, F f) const {
+    for (size_t i = lo; i < hi;) {
+      uint64_t word = w_[i / 64] >> (i % 64);
+      if (word == 0) {
+        i = (i / 64 + 1) * 64;
+        continue;
+      }
+      i += static_cast<size_t>(std::countr_zero(word));
+      if (i < hi) f(i);
+      ++i;
+    }
+  }
   // *this |= other; returns whether anything changed.
   bool merge(const Bits& o) {
     bool changed = false;
@@ -30,53 +56,68 @@ class Bits {
 
 }  // namespace
 
-ReachingDefs reaching_definitions(const ptx::Function& f, const Cfg& cfg) {
+ReachingDefs reaching_definitions(const ptx::Function& f, const Cfg& cfg, const std::string& source) {
   ReachingDefs r;
   size_t n = f.instructions.size(), nregs = f.registers.size() + 1;  // + the carry flag
   r.def_use.reserve(n);
   for (const auto& ins : f.instructions) r.def_use.push_back(def_use(f, ins));
 
-  // Number the definitions: one per register for the entry value, then one
-  // per (instruction, register written).
+  // Number the definitions register by register: a register's entry value,
+  // then its writes in instruction order. Killing a register, or reading
+  // which of its definitions reach a use, then touches one range of bits a
+  // word at a time; bit by bit over every earlier write, a function of 10^5
+  // writes to one register took seconds (issue 13).
   struct Def {
     uint32_t instruction;
     RegId reg;
   };
-  std::vector<Def> defs;
-  std::vector<std::vector<uint32_t>> defs_of(nregs);
-  for (RegId reg = 0; reg < nregs; ++reg) {
-    defs_of[reg].push_back(static_cast<uint32_t>(defs.size()));
-    defs.push_back({kEntryDef, reg});
-  }
+  std::vector<uint32_t> first(nregs + 1, 0);  // register -> its first definition number
+  for (RegId reg = 0; reg < nregs; ++reg) first[reg + 1] = 1;
+  for (uint32_t i = 0; i < n; ++i)
+    for (RegId reg : r.def_use[i].defs) ++first[reg + 1];
+  for (RegId reg = 0; reg < nregs; ++reg) first[reg + 1] += first[reg];
+  std::vector<Def> defs(first[nregs]);
+  std::vector<uint32_t> next(first.begin(), first.end() - 1);
+  for (RegId reg = 0; reg < nregs; ++reg) defs[next[reg]++] = {kEntryDef, reg};
   std::vector<std::vector<uint32_t>> def_ids(n);
   for (uint32_t i = 0; i < n; ++i)
     for (RegId reg : r.def_use[i].defs) {
-      def_ids[i].push_back(static_cast<uint32_t>(defs.size()));
-      defs_of[reg].push_back(static_cast<uint32_t>(defs.size()));
-      defs.push_back({i, reg});
+      def_ids[i].push_back(next[reg]);
+      defs[next[reg]++] = {i, reg};
     }
 
   // Transfer function of one instruction on a set of reaching definitions.
   auto apply = [&](uint32_t i, Bits& live) {
     const DefUse& du = r.def_use[i];
     for (size_t k = 0; k < du.defs.size(); ++k) {
-      if (!du.partial_def)
-        for (uint32_t d : defs_of[du.defs[k]]) live.reset(d);
+      if (!du.partial_def) live.reset_range(first[du.defs[k]], first[du.defs[k] + 1]);
       live.set(def_ids[i][k]);
     }
   };
 
+  // One set per block, of the definitions live at its end; a block's entry
+  // set is the union of its predecessors' (the entry values at block 0).
   size_t nb = cfg.blocks.size(), nd = defs.size();
-  std::vector<Bits> in(nb, Bits(nd)), out(nb, Bits(nd));
-  for (RegId reg = 0; reg < nregs; ++reg) in[0].set(reg);  // entry values reach the entry
+  uint64_t set_bytes = (uint64_t{nd} + 63) / 64 * 8;
+  if (set_bytes * nb > kMaxReachingDefsBytes)
+    throw InputError({source, f.pos.line, f.pos.column},
+                     fmt::format("'{}' has {} basic blocks and {} register definitions: their reaching definitions "
+                                 "need {} MiB, over the limit of {} MiB",
+                                 f.name, nb, nd, (set_bytes * nb) >> 20, kMaxReachingDefsBytes >> 20));
+  Bits entry(nd);
+  for (RegId reg = 0; reg < nregs; ++reg) entry.set(first[reg]);  // entry values reach the entry
+  std::vector<Bits> out(nb, Bits(nd));
+  auto live_in = [&](uint32_t b) {
+    Bits now = b == 0 ? entry : Bits(nd);
+    for (uint32_t p : cfg.blocks[b].preds) now.merge(out[p]);
+    return now;
+  };
   // Iterate to a fixed point in block order (forward problem).
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t b = 0; b < nb; ++b) {
       if (!cfg.reachable[b]) continue;
-      Bits now = in[b];
-      for (uint32_t p : cfg.blocks[b].preds) now.merge(out[p]);
-      in[b] = now;
+      Bits now = live_in(b);
       for (uint32_t i = cfg.blocks[b].first; i < cfg.blocks[b].end; ++i) apply(i, now);
       changed |= out[b].merge(now);
     }
@@ -86,16 +127,15 @@ ReachingDefs reaching_definitions(const ptx::Function& f, const Cfg& cfg) {
   r.users.resize(n);
   for (uint32_t b = 0; b < nb; ++b) {
     if (!cfg.reachable[b]) continue;
-    Bits live = in[b];
+    Bits live = live_in(b);
     for (uint32_t i = cfg.blocks[b].first; i < cfg.blocks[b].end; ++i) {
       for (RegId reg : r.def_use[i].uses) {
         if (std::any_of(r.uses[i].begin(), r.uses[i].end(), [&](const UseDefs& u) { return u.reg == reg; })) continue;
         UseDefs u{reg, {}};
-        for (uint32_t d : defs_of[reg])
-          if (live.test(d)) {
-            u.defs.push_back(defs[d].instruction);
-            if (defs[d].instruction != kEntryDef) r.users[defs[d].instruction].push_back(i);
-          }
+        live.for_each_set(first[reg], first[reg + 1], [&](size_t d) {
+          u.defs.push_back(defs[d].instruction);
+          if (defs[d].instruction != kEntryDef) r.users[defs[d].instruction].push_back(i);
+        });
         std::sort(u.defs.begin(), u.defs.end());
         r.uses[i].push_back(std::move(u));
       }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "frontend/analysis/cfg.h"
@@ -28,6 +29,11 @@ struct ReachingDefs {
   std::vector<std::vector<uint32_t>> users;
 };
 
-ReachingDefs reaching_definitions(const ptx::Function& f, const Cfg& cfg);
+// The analysis holds one set of definitions per basic block: a function
+// whose sets would pass this many bytes is an InputError (at the function,
+// in `source`), not gigabytes.
+inline constexpr uint64_t kMaxReachingDefsBytes = uint64_t{1} << 30;
+
+ReachingDefs reaching_definitions(const ptx::Function& f, const Cfg& cfg, const std::string& source);
 
 }  // namespace warpsat::analysis

@@ -144,7 +144,7 @@ BranchSlice backward_closure(const ptx::Function& f, const FunctionAnalysis& a, 
 FunctionAnalysis analyse_function(const ptx::Function& f, const std::string& source) {
   FunctionAnalysis a;
   a.cfg = build_cfg(f, source);
-  a.defs = reaching_definitions(f, a.cfg);
+  a.defs = reaching_definitions(f, a.cfg, source);
   a.control_deps = control_dependences(f, a.cfg);
   std::vector<bool> in_any(f.instructions.size(), false);
   for (uint32_t i = 0; i < f.instructions.size(); ++i) {

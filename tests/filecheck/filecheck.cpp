@@ -10,12 +10,29 @@
 //   CHECK-NOT: <pattern>      must not appear between the surrounding matches
 //   REQUIRES: <program>       skip (exit 77) unless <program> is on PATH
 //   REQUIRES-FILE: <path>     skip (exit 77) unless <path> exists (after substitution)
+//   LIMIT-SECONDS: <s>        each RUN fails if it has not ended after s seconds
+//                             (wall clock; its whole process group is killed)
+//   LIMIT-MIB: <n>            each RUN fails if its largest process's peak
+//                             resident memory passes n MiB; its address space
+//                             is capped too (2n + 1024 MiB), so that a
+//                             runaway allocation ends at once
+// Sanitized builds (WARPSAT_SANITIZED) run 4 times longer and keep freed
+// memory in quarantine: there, the limits are 4s seconds and 2n + 512 MiB,
+// and the address space is not capped (ASan reserves terabytes of shadow).
 // A RUN that exits with 77 skips the test too (e.g. a script that needs nvcc).
 //
 // A pattern is literal text, except that {{regex}} matches a regular
 // expression. Directives may follow any comment marker (//, #, ;).
 // Output is stdout and stderr together, RUN after RUN.
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
 
 #include <cstdio>
 #include <cstdlib>
@@ -70,15 +87,79 @@ std::pair<size_t, size_t> find(const std::string& text, const std::string& patte
   return {from + static_cast<size_t>(m.position(0)), from + static_cast<size_t>(m.position(0) + m.length(0))};
 }
 
-int run(const std::string& command, std::string& output) {
-  FILE* p = popen(("(" + command + ") 2>&1").c_str(), "r");
-  if (!p) return -1;
+#ifdef WARPSAT_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// What a RUN may use; 0 is no limit.
+struct Limits {
+  double seconds = 0;
+  uint64_t mib = 0;
+};
+
+struct Outcome {
+  int code = -1;
+  bool timed_out = false;
+  uint64_t peak_kib = 0;  // the largest resident set of the RUN's processes
+};
+
+// Runs `command` under /bin/sh in its own process group, stdout and stderr
+// into `output`, within `limits`.
+Outcome run_limited(const std::string& command, std::string& output, const Limits& limits) {
+  Outcome outcome;
+  int fds[2];
+  if (pipe(fds) != 0) return outcome;
+  pid_t pid = fork();
+  if (pid < 0) return outcome;
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    if (limits.mib && !kSanitized) {
+      rlim_t bytes = static_cast<rlim_t>(2 * limits.mib + 1024) << 20;
+      rlimit as{bytes, bytes};
+      setrlimit(RLIMIT_AS, &as);
+    }
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also here, so that a kill cannot come before the child's own call
+  close(fds[1]);
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(limits.seconds);
   char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) output.append(buf, n);
-  int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  for (;;) {
+    int wait_ms = -1;
+    if (limits.seconds > 0 && !outcome.timed_out) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+      if (left <= 0) {
+        outcome.timed_out = true;
+        kill(-pid, SIGKILL);
+      } else {
+        wait_ms = static_cast<int>(std::min<long long>(left, 1000));
+      }
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    if (poll(&p, 1, wait_ms) == 0) continue;
+    ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n > 0) output.append(buf, static_cast<size_t>(n));
+    else if (n == 0 || errno != EINTR) break;
+  }
+  close(fds[0]);
+  int status = 0;
+  rusage usage{};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  outcome.peak_kib = static_cast<uint64_t>(usage.ru_maxrss);
+  outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return outcome;
 }
+
+int run(const std::string& command, std::string& output) { return run_limited(command, output, {}).code; }
 
 bool on_path(const std::string& program) {
   std::string ignored;
@@ -101,14 +182,18 @@ int main(int argc, char** argv) {
   std::vector<std::string> runs;
   std::vector<Directive> checks;
   int expected_exit = 0;
+  Limits limits;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    static const std::regex directive(R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES-FILE|REQUIRES):(.*))");
+    static const std::regex directive(
+        R"((RUN|EXIT|CHECK-NEXT|CHECK-NOT|CHECK|REQUIRES-FILE|REQUIRES|LIMIT-SECONDS|LIMIT-MIB):(.*))");
     std::smatch m;
     if (!std::regex_search(line, m, directive)) continue;
     std::string kind = m[1], rest = trim(m[2]);
     if (kind == "RUN") runs.push_back(rest);
     else if (kind == "EXIT") expected_exit = std::stoi(rest);
+    else if (kind == "LIMIT-SECONDS") limits.seconds = std::stod(rest) * (kSanitized ? 4 : 1);
+    else if (kind == "LIMIT-MIB") limits.mib = std::stoull(rest) * (kSanitized ? 2 : 1) + (kSanitized ? 512 : 0);
     else if (kind == "REQUIRES-FILE") {
       std::string path = replace_all(replace_all(rest, "%shared", shared), "%examples", examples);
       if (!std::filesystem::exists(path)) {
@@ -138,7 +223,17 @@ int main(int argc, char** argv) {
     cmd = replace_all(cmd, "%s", file);
     cmd = replace_all(cmd, "%S", dir.string());
     cmd = replace_all(cmd, "%t", tmp.string());
-    int code = run(cmd, output);
+    Outcome outcome = run_limited(cmd, output, limits);
+    if (outcome.timed_out) {
+      std::cerr << "FAIL: `" << cmd << "` still ran after " << limits.seconds << " s (killed)\noutput:\n" << output;
+      return 1;
+    }
+    if (limits.mib && outcome.peak_kib > limits.mib * 1024) {
+      std::cerr << "FAIL: `" << cmd << "` peaked at " << outcome.peak_kib / 1024 << " MiB resident, over the limit of "
+                << limits.mib << " MiB\noutput:\n" << output;
+      return 1;
+    }
+    int code = outcome.code;
     if (code == 77 && expected_exit != 77) {  // a RUN may decide the test cannot run here
       std::cout << "SKIP: `" << cmd << "` asked to skip:\n" << output;
       return 77;
