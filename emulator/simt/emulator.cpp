@@ -601,7 +601,7 @@ class WarpRunner {
 
   // At a backward branch: when this warp repeats, and so does every other
   // warp that can still run, nothing will ever change again.
-  void check_spin(const Warp& w, const Op& op) {
+  [[gnu::noinline]] void check_spin(const Warp& w, const Op& op) {
     if (spin_.size() != cta_.warps.size()) spin_.resize(cta_.warps.size());
     if (!spin_[w.id].visit(w, rs_.shared_version)) return;
     for (const Warp& other : cta_.warps)

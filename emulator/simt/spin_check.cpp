@@ -39,19 +39,18 @@ bool WarpSnapshot::same_as(const Warp& w) const {
   return local == w.local;
 }
 
-bool SpinCheck::visit(const Warp& w, uint64_t shared_version) {
+bool SpinCheck::visit_slowly(const Warp& w, uint64_t shared_version) {
   if (shared_version != version_ || w.clock_reads != clock_reads_) {
     // Something another warp could see (or the clock) changed: what was
     // learnt about this warp no longer holds. Start over.
     version_ = shared_version;
     clock_reads_ = w.clock_reads;
-    visits_ = 0;
     has_snapshot_ = false;
     confirmed_ = false;
+    visits_ = 1;
   }
-  ++visits_;
   if (!confirmed_ && has_snapshot_ && visits_ % kCompareEvery == 0 && snapshot_.same_as(w)) confirmed_ = true;
-  // Snapshots at visits 8, 16, 32, ...: a loop that writes memory on every
+  // Snapshots at visits 32, 64, 128, ...: a loop that writes memory on every
   // iteration restarts the count each time and never copies its state.
   if (!confirmed_ && visits_ >= kCompareEvery && (visits_ & (visits_ - 1)) == 0) {
     snapshot_.take(w);

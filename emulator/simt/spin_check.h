@@ -33,19 +33,27 @@ class SpinCheck {
   // Ordinary loops pay nothing before the warp has run this many
   // instructions, and then one comparison every kCompareEvery visits.
   static constexpr uint64_t kFirstStep = uint64_t{1} << 14;
-  static constexpr uint64_t kCompareEvery = 8;
+  static constexpr uint64_t kCompareEvery = 32;
 
   // A visit of a check point; `shared_version` counts every change of state
   // shared between warps (RunState::shared_version). True when the warp is
   // back in a state it had at an earlier visit with the same shared state
   // and no clock read in between: it repeats while the shared state stays.
-  bool visit(const Warp& w, uint64_t shared_version);
+  bool visit(const Warp& w, uint64_t shared_version) {
+    // Most visits only count: the comparison and the snapshots come at
+    // multiples of kCompareEvery.
+    if (shared_version == version_ && w.clock_reads == clock_reads_ && (++visits_ % kCompareEvery) != 0) [[likely]]
+      return confirmed_;
+    return visit_slowly(w, shared_version);
+  }
   // Whether the warp was found repeating and nothing has changed since.
   bool repeating(const Warp& w, uint64_t shared_version) const {
     return confirmed_ && shared_version == version_ && w.clock_reads == clock_reads_;
   }
 
  private:
+  bool visit_slowly(const Warp& w, uint64_t shared_version);
+
   uint64_t version_ = ~uint64_t{0};
   uint64_t clock_reads_ = 0;
   uint64_t visits_ = 0;
