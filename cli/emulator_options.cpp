@@ -18,6 +18,8 @@ void add_limit_options(CLI::App& app, simt::EmulatorOptions& limits) {
       ->capture_default_str();
   app.add_option("--max-launch-bytes", limits.max_launch_bytes, "per launch: the bytes of all buffers")
       ->capture_default_str();
+  app.add_flag_callback("--no-spin-check", [&limits] { limits.detect_spin = false; },
+                        "let a warp that provably spins forever run into --max-steps instead of stopping it early");
 }
 
 void EmulatorRunOptions::add_to(CLI::App& app) {

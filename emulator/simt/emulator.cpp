@@ -12,6 +12,7 @@
 
 #include "emulator/simt/decode.h"
 #include "emulator/simt/run_state.h"
+#include "emulator/simt/spin_check.h"
 
 namespace warpsat::simt {
 
@@ -19,10 +20,10 @@ namespace warpsat::simt {
 
 uint64_t Exec::special(uint32_t index, unsigned lane) const {
   switch (static_cast<SpecialSlot>(index)) {
-    case SpecialSlot::Clock: return warp.steps & 0xffffffffu;
-    case SpecialSlot::ClockHi: return warp.steps >> 32;
+    case SpecialSlot::Clock: return ++warp.clock_reads, warp.steps & 0xffffffffu;
+    case SpecialSlot::ClockHi: return ++warp.clock_reads, warp.steps >> 32;
     case SpecialSlot::Clock64:
-    case SpecialSlot::GlobalTimer: return warp.steps;
+    case SpecialSlot::GlobalTimer: return ++warp.clock_reads, warp.steps;
     default: return warp.special[static_cast<size_t>(index) * kWarpSize + lane];
   }
 }
@@ -115,9 +116,11 @@ void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n)
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {
     Allocation* a = run.memory.find(addr, n);
-    if (!a && run.options.lazy_device_seed)
+    if (!a && run.options.lazy_device_seed) {
       a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
                                 run.options.lazy_device_fill);
+      ++run.shared_version;
+    }
     if (!a)
       fail(op, lane, fmt::format("out-of-bounds {} load of {} byte(s) at address 0x{:x}",
                                  space == ptx::StateSpace::Const ? "const" : "global", n, addr));
@@ -133,14 +136,22 @@ void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, si
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {
     Allocation* a = run.memory.find(addr, n);
-    if (!a && run.options.lazy_device_seed)
+    if (!a && run.options.lazy_device_seed) {
       a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
                                 run.options.lazy_device_fill);
+      ++run.shared_version;
+    }
     if (!a) fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x}", n, addr));
     a->write(addr - a->base(), buf, n);
+    ++run.shared_version;
     if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Global, addr, n, true);
     return;
   }
+  // A thread's .local memory is part of its warp's state (spin_check.h);
+  // the rest is shared.
+  bool local = space == ptx::StateSpace::Local ||
+               (space == ptx::StateSpace::Generic && window_of(addr) == Window::Local);
+  if (!local) ++run.shared_version;
   std::memcpy(resolve(op, lane, addr, n, true, space), buf, n);
 }
 
@@ -325,7 +336,13 @@ class WarpRunner {
         if (exec && (rs_.executes.empty() || rs_.executes[f.code->index][e.pc])) op.run(x, op, exec);
         ++e.pc;
         return;
-      case Control::Branch: return branch(w, f, e, op, active, exec, c);
+      case Control::Branch: {
+        uint32_t pc = e.pc;
+        branch(w, f, e, op, active, exec, c);
+        if (op.target <= pc && w.steps >= SpinCheck::kFirstStep && rs_.options.detect_spin && !rs_.stop) [[unlikely]]
+          check_spin(w, op);
+        return;
+      }
       case Control::BranchIndexed: return branch_indexed(x, f, e, op, active, exec, c);
       case Control::Call: return call(x, w, e, op, exec);
       case Control::Return:
@@ -479,6 +496,7 @@ class WarpRunner {
   // or, when `exits`, the whole thread ends.
   void leave(Warp& w, uint32_t lanes, bool exits) {
     if (exits) {
+      ++rs_.shared_version;  // fewer threads for a barrier to wait for
       w.exited |= lanes;
       for (Frame& f : w.frames)
         for (SimtEntry& e : f.stack) e.mask &= ~lanes;
@@ -543,6 +561,7 @@ class WarpRunner {
       ++e.pc;
       return;
     }
+    ++rs_.shared_version;
     unsigned first = static_cast<unsigned>(__builtin_ctz(exec));
     uint64_t id = x.get(op.src[0], first);
     if (id >= cta_.barriers.size()) x.fail(op, first, fmt::format("barrier {} is out of range 0..15", id));
@@ -587,8 +606,34 @@ class WarpRunner {
     return n;
   }
 
+  // At a backward branch: when this warp repeats, and so does every other
+  // warp that can still run, nothing will ever change again.
+  [[gnu::noinline]] void check_spin(const Warp& w, const Op& op) {
+    if (spin_.size() != cta_.warps.size()) spin_.resize(cta_.warps.size());
+    if (!spin_[w.id].visit(w, rs_.shared_version)) return;
+    for (const Warp& other : cta_.warps)
+      if (other.state == Warp::State::Ready && !spin_[other.id].repeating(other, rs_.shared_version)) return;
+    never_finishes(w, op);
+  }
+
+  [[noreturn]] void never_finishes(const Warp& w, const Op& op) const {
+    const Frame& f = w.frames.back();
+    const ptx::Instruction& ins = f.code->function->instructions[op.index];
+    std::string others;
+    for (const Warp& other : cta_.warps)
+      if (other.state == Warp::State::Ready && other.id != w.id) others += fmt::format(", {}", other.id);
+    throw EmulationError(
+        {rs_.module.source, ins.pos.line, ins.pos.column},
+        fmt::format("warp {} of block ({},{},{}) repeats the same state at PTX line {} with no memory change: it can "
+                    "never finish (a spin-wait whose condition no thread will make true){}",
+                    w.id, cta_.id[0], cta_.id[1], cta_.id[2], ins.pos.line,
+                    others.empty() ? "" : fmt::format("; so do warp(s) {}", others.substr(2))),
+        rs_.module.text ? line_of(*rs_.module.text, ins.pos.line) : "");
+  }
+
   RunState& rs_;
   Cta& cta_;
+  std::vector<SpinCheck> spin_;  // per warp, with EmulatorOptions::detect_spin
   std::map<uint32_t, uint32_t> waiting_masks_;  // warp -> lanes that arrived at its barrier
   uint32_t counted_mask_ = ~0u, counted_ = 32;
 };

@@ -102,6 +102,12 @@ struct EmulatorOptions {
   // each lane hashes the basic blocks it enters, in order. Off: no cost
   // beyond one test per instruction.
   bool count_thread_paths = false;
+  // Stop a launch as soon as every warp that can still run provably repeats
+  // forever: its whole state recurs with nothing shared changed in between
+  // (docs/emulator.md, "Spin-waits"). Reported like the step limit, much
+  // sooner. It never changes the result of a launch that terminates; off:
+  // runaway loops run into max_steps.
+  bool detect_spin = true;
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
   // used). Null: nowhere.

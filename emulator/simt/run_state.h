@@ -29,6 +29,11 @@ struct RunState {
   std::vector<uint8_t> kernel_params;    // the parameter buffer
   std::vector<uint64_t> arg_addresses;   // device address of each buffer argument (0 for scalars)
   uint64_t steps = 0;
+  // Bumped by every change of state that warps share or that ends a wait:
+  // stores and atomics (all but .local), lazily mapped memory, barrier
+  // arrivals and exits. A warp that repeats its own state while this stays
+  // the same repeats forever (spin_check.h).
+  uint64_t shared_version = 0;
   bool stop = false;  // on_branch asked to end the launch
   std::vector<std::vector<OpCounters>> counters;  // [function][instruction]
   std::unique_ptr<RaceDetector> race;  // with EmulatorOptions::racecheck; null otherwise

@@ -39,6 +39,7 @@ struct Warp {
   uint32_t barrier = 0;   // the barrier waited at
   uint32_t barrier_op = 0;  // index of the bar instruction (for messages)
   uint64_t steps = 0;     // warp instructions executed (also the source of %clock)
+  uint64_t clock_reads = 0;  // reads of %clock/%globaltimer: a loop that reads them may end by time alone
   std::vector<Frame> frames;
   std::vector<uint64_t> special;      // SpecialSlot * 32 + lane
   std::vector<std::vector<uint8_t>> local;  // per-lane local memory
