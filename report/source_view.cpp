@@ -1,5 +1,7 @@
 #include "report/source_view.h"
 
+#include "report/svg.h"
+
 #include <fmt/format.h>
 
 #include <set>
@@ -13,19 +15,8 @@ LineCounts& LineCounts::operator+=(const LineCounts& o) {
   return *this;
 }
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  return out;
-}
+// SVG's escaping serves HTML too: both are XML-like text and attributes.
+std::string html_escape(const std::string& text) { return svg::escape(text); }
 
 namespace {
 

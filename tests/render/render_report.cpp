@@ -14,11 +14,9 @@
 #include <regex>
 #include <string>
 
-namespace {
+#include "browser.h"
 
-bool on_path(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
-}
+namespace {
 
 int failures = 0;
 void expect(bool ok, const std::string& what) {
@@ -73,7 +71,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: render_report WARPSAT EXAMPLES_DIR LAUNCH_TOML SCRATCH_DIR\n";
     return 2;
   }
-  std::string browser = on_path("chromium") ? "chromium" : on_path("chromium-browser") ? "chromium-browser" : "";
+  std::string browser = warpsat::render::find_chromium();
   if (browser.empty()) {
     std::cout << "SKIP: chromium is not installed (apt-get install chromium)\n";
     return 77;

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "browser.h"
+
 namespace {
 
 struct Image {
@@ -88,10 +90,6 @@ Image read_png(const std::string& path) {
   return img;
 }
 
-bool on_path(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
-}
-
 int failures = 0;
 void expect(bool ok, const std::string& what) {
   std::cout << (ok ? "ok:   " : "FAIL: ") << what << "\n";
@@ -151,7 +149,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: render_svg WARPSAT SCRATCH_DIR\n";
     return 2;
   }
-  std::string browser = on_path("chromium") ? "chromium" : on_path("chromium-browser") ? "chromium-browser" : "";
+  std::string browser = warpsat::render::find_chromium();
   if (browser.empty()) {
     std::cout << "SKIP: chromium is not installed (apt-get install chromium)\n";
     return 77;
