@@ -362,7 +362,7 @@ z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& 
 class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
-               const BranchOptions& o, const SeenSplits* seen = nullptr, AfterVerdict after = {})
+               const BranchOptions& o, const SeenRuns* seen = nullptr, AfterVerdict after = {})
       : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free), seen_(seen), after_(std::move(after)) {}
 
   // The kernel's branches on shared encodings of their slices' union
@@ -445,7 +445,7 @@ class BranchSolver {
     if (seen_)
       std::erase_if(deeper, [&](size_t i) {
         BranchResult& r = out[i];
-        if (!seen_->count(r.instruction)) return false;
+        if (!seen_->splits.count(r.instruction)) return false;
         auto t = std::chrono::steady_clock::now();
         BranchEncoding v = views.view(r.instruction, own_slice(r.instruction));
         QueryRunner q = runner(c, r, v, eo.unroll);
@@ -740,7 +740,7 @@ class BranchSolver {
     z3::expr one_d = e.ntid[1] == c.bv_val(1, 32) && e.ntid[2] == c.bv_val(1, 32);
     bool symbolic = !o_.launch.concrete_block && e.threads == 2;
     if (seen_ && e.threads == 2 && !r.indexed)
-      if (auto it = seen_->find(r.instruction); it != seen_->end() && confirm_seen(c, e, q, it->second, pair, any, r))
+      if (auto it = seen_->splits.find(r.instruction); it != seen_->splits.end() && confirm_seen(c, e, q, it->second, pair, any, r))
         return false;
     if (only_seen) return true;
     SmtStatus st = SmtStatus::Unsat;
@@ -805,7 +805,8 @@ class BranchSolver {
                            "): the replay decides";
       return false;
     }
-    if (st == SmtStatus::Unsat) {
+    // A branch some run reached is reachable: no query needed.
+    if (st == SmtStatus::Unsat && !(seen_ && seen_->reached.count(r.instruction))) {
       SmtStatus reached = symbolic ? q.check(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
       if (reached != SmtStatus::Sat) reached = q.check(e.base, any_of(c, reach), "reachable");
       if (reached == SmtStatus::Unsat) {
@@ -953,7 +954,7 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   MemoryModel memory_;
-  const SeenSplits* seen_;            // splits the emulator saw before the queries (may be null)
+  const SeenRuns* seen_;              // what the emulator's runs showed so far (may be null)
   AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
@@ -1074,7 +1075,7 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
 }
 
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o,
-                                const SeenSplits* seen, AfterVerdict after) {
+                                const SeenRuns* seen, AfterVerdict after) {
   KernelBranches out;
   out.name = std::string(kernel.name);
   out.function = static_cast<uint32_t>(&kernel - m.functions.data());

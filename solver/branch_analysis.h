@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -116,7 +117,12 @@ struct SeenSplit {
   Witness witness;
   std::string seen;
 };
-using SeenSplits = std::map<uint32_t, SeenSplit>;  // branch instruction -> first split seen
+// What the emulator's runs so far showed of a kernel's branches, by branch
+// instruction: the first split of each, and every branch some warp reached.
+struct SeenRuns {
+  std::map<uint32_t, SeenSplit> splits;
+  std::set<uint32_t> reached;
+};
 
 // Adds what the kernel's own directives say about its launches: .reqntid
 // fixes the block (when the launch does not), .maxntid bounds its size (the
@@ -131,13 +137,14 @@ SmtStatus launch_exists(const ptx::Module& m, const ptx::Function& kernel, const
 // operands (the first pass: bit-blasted floats cost seconds a query).
 // With `seen`, a branch the emulator already saw split is asked only
 // whether the encoding allows that very split (the `seen-split` query):
-// the run is the witness, and no search for one is needed. `after` gets
+// the run is the witness, and no search for one is needed; a branch
+// already reached needs no reachability query. `after` gets
 // each branch's verdict as soon as it is final (in module order), so that
 // its witness can run before the next branch is asked and add what that
 // run saw to `seen`.
 using AfterVerdict = std::function<void(BranchResult&)>;
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
-                                const SeenSplits* seen = nullptr, AfterVerdict after = {});
+                                const SeenRuns* seen = nullptr, AfterVerdict after = {});
 
 // The branches floating point left open, asked again with exact IEEE terms
 // within options.exact_float_budget_ms; returns the indices (into

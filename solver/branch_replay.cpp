@@ -62,22 +62,23 @@ class Replayer {
 
   // Before the queries, for launches the replay makes up: the first
   // phase of shapes, whose splits the queries then only confirm.
-  SeenSplits run_before_queries() {
+  SeenRuns run_before_queries() {
     if (concrete() || !has_conditional_branches()) return {};
     run_shapes(0);
     shapes_ran_ = true;
-    return seen_splits();
+    return seen_runs();
   }
 
   // A first-pass verdict as soon as the queries give it: a divergent
   // branch's witness runs at once, and every split that run shows joins
   // `seen`, so that later branches need only the seen-split query.
-  void replay_now(BranchResult& b, SeenSplits& seen) {
+  void replay_now(BranchResult& b, SeenRuns& seen) {
     if (b.verdict != BranchVerdict::Divergent || b.seen_split || ro_.fault != ReplayFault::None) return;
     replay_witness(b, true);
     witness_ran_.insert(b.instruction);
     for (const auto& [instruction, s] : observed_splits_)
-      if (!seen.count(instruction)) seen.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+      if (!seen.splits.count(instruction)) seen.splits.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+    seen.reached.insert(reached_.begin(), reached_.end());
   }
 
   void run() {
@@ -200,6 +201,7 @@ class Replayer {
       if (function != index_) return false;
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
+      reached_.insert(instruction);
       if (taken != 0 && taken != active && !observed_splits_.count(instruction))
         observed_splits_.emplace(instruction, observed_split(launch, c, w, active, taken, origin));
       return enough && enough(instruction, ob);
@@ -504,9 +506,11 @@ class Replayer {
   }
 
   // The splits the first phase of shapes saw, for the queries.
-  SeenSplits seen_splits() const {
-    SeenSplits out;
-    for (const auto& [instruction, s] : observed_splits_) out.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+  SeenRuns seen_runs() const {
+    SeenRuns out;
+    for (const auto& [instruction, s] : observed_splits_)
+      out.splits.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+    out.reached = reached_;
     return out;
   }
 
@@ -922,6 +926,7 @@ class Replayer {
   bool shapes_ran_ = false;  // the first phase ran before the queries
   std::set<uint32_t> witness_ran_;  // branches whose witness replay_now ran
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
+  std::set<uint32_t> reached_;                         // branch instructions some run executed
   std::vector<std::string> mismatches_;
   std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
   std::set<uint32_t> contradicted_;
@@ -960,7 +965,7 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   // by one pinned query each instead of a witness search and its replay.
   KernelBranches result;
   Replayer replayer(m, kernel, options, result, *replay);
-  SeenSplits seen = replayer.run_before_queries();
+  SeenRuns seen = replayer.run_before_queries();
   result = analyse_branches(m, kernel, options, &seen, [&](BranchResult& b) { replayer.replay_now(b, seen); });
   replayer.run();
   // Exact floats only for what the replay left open (its random-data runs
