@@ -153,9 +153,20 @@ Cfg build_cfg(const ptx::Function& f, const std::string& source) {
     }
   }
 
-  cfg.idom = immediate_dominators(g, 0);
+  // Boost's Lengauer-Tarjan assumes every predecessor of a vertex is reached
+  // from the root: an edge from a block the entry never reaches left the
+  // block it enters without a dominator (CUB's onesweep kernel lost a loop
+  // and read as irreducible). Each tree is built over the part of the graph
+  // its root reaches.
+  Graph forward(nb + 1), backward(nb + 1);
+  for (auto [e, end] = boost::edges(g); e != end; ++e) {
+    auto from = static_cast<uint32_t>(boost::source(*e, g)), to = static_cast<uint32_t>(boost::target(*e, g));
+    if (from < nb && cfg.reachable[from]) boost::add_edge(from, to, forward);
+    if (reaches_exit[to] && reaches_exit[from]) boost::add_edge(from, to, backward);
+  }
+  cfg.idom = immediate_dominators(forward, 0);
   cfg.idom.resize(nb);
-  cfg.ipdom = immediate_dominators(boost::make_reverse_graph(g), nb);
+  cfg.ipdom = immediate_dominators(boost::make_reverse_graph(backward), nb);
   cfg.ipdom.resize(nb);
   for (uint32_t b = 0; b < nb; ++b)
     if (!reaches_exit[b]) cfg.ipdom[b] = kNone;
@@ -167,19 +178,26 @@ Cfg build_cfg(const ptx::Function& f, const std::string& source) {
   std::vector<std::vector<uint32_t>> dom_children(nb);
   for (uint32_t b = 0; b < nb; ++b)
     if (cfg.idom[b] < nb) dom_children[cfg.idom[b]].push_back(b);
+  // A forest, not a tree: every block without an immediate dominator is a
+  // root (the entry, and blocks Boost's algorithm leaves without one),
+  // exactly as Cfg::dominates walks idom chains.
   std::vector<uint32_t> dom_enter(nb, kNone), dom_leave(nb, 0);
   uint32_t tick = 0;
-  std::vector<std::pair<uint32_t, size_t>> walk{{0, 0}};
-  dom_enter[0] = tick++;
-  while (!walk.empty()) {
-    auto& [b, k] = walk.back();
-    if (k < dom_children[b].size()) {
-      uint32_t c = dom_children[b][k++];
-      dom_enter[c] = tick++;
-      walk.push_back({c, 0});
-    } else {
-      dom_leave[b] = tick++;
-      walk.pop_back();
+  std::vector<std::pair<uint32_t, size_t>> walk;
+  for (uint32_t root = 0; root < nb; ++root) {
+    if (cfg.idom[root] < nb) continue;
+    walk.push_back({root, 0});
+    dom_enter[root] = tick++;
+    while (!walk.empty()) {
+      auto& [b, k] = walk.back();
+      if (k < dom_children[b].size()) {
+        uint32_t c = dom_children[b][k++];
+        dom_enter[c] = tick++;
+        walk.push_back({c, 0});
+      } else {
+        dom_leave[b] = tick++;
+        walk.pop_back();
+      }
     }
   }
   auto dominates = [&](uint32_t a, uint32_t b) {

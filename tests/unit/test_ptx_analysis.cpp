@@ -1,11 +1,15 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <map>
 #include <string>
 
 #include "frontend/analysis/dot.h"
 #include "frontend/analysis/slices.h"
 #include "frontend/analysis/statistics.h"
 #include "frontend/ptx/parser.h"
+#include "frontend/read_file.h"
 
 using namespace warpsat;
 using namespace warpsat::analysis;
@@ -200,4 +204,39 @@ TEST_CASE("a branch to an unknown brx table target is an input error") {
   .reg .b32 %r<2>;
   bra $L_missing;
 })"));
+}
+
+// build_cfg finds loops with a dominator-tree interval test; Cfg::dominates
+// walks idom chains. Both must agree on every function we have: a block
+// Boost leaves without an immediate dominator (CUB's onesweep kernel has
+// one) is a root of its own, and a test that ignored it lost a loop and
+// called the kernel irreducible.
+TEST_CASE("every back edge whose head dominates its tail is a loop, on every example and corpus kernel") {
+  std::vector<std::string> files;
+  for (const std::string dir : {std::string(WARPSAT_SOURCE_DIR) + "/examples/kernels/ptx",
+                                std::string(WARPSAT_SHARED_DIR) + "/corpus/hypa"})
+    if (std::filesystem::is_directory(dir))
+      for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().extension() == ".ptx") files.push_back(e.path().string());
+  REQUIRE(!files.empty());
+  size_t loops = 0;
+  for (const std::string& file : files) {
+    ptx::Module m = ptx::parse_module(read_file(file, size_t{1} << 26), file);
+    for (const ptx::Function& f : m.functions) {
+      if (!f.has_body) continue;
+      Cfg cfg = build_cfg(f, file);
+      std::map<uint32_t, std::vector<uint32_t>> expected;  // header -> latches
+      for (uint32_t b = 0; b < cfg.blocks.size(); ++b)
+        if (cfg.reachable[b])
+          for (uint32_t h : cfg.blocks[b].succs)
+            if (cfg.dominates(h, b)) expected[h].push_back(b);
+      std::map<uint32_t, std::vector<uint32_t>> found;
+      for (const Loop& l : cfg.loops) found[l.header] = l.latches;
+      for (auto& [h, latches] : found) std::sort(latches.begin(), latches.end());
+      INFO(file, " ", f.name);
+      CHECK(found == expected);
+      loops += found.size();
+    }
+  }
+  CHECK(loops > 0);
 }
