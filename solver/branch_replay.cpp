@@ -648,7 +648,17 @@ class Replayer {
                              [&](const Observation& ob) { return splits(b.instruction, ob); });
     if (fault && !split) {
       b.validation = "the witness replay stopped: " + *fault;
-      downgrade_if_imprecise(b);
+      // A split no run shows is no verdict: where the witness's launch
+      // faults first (CUB's histogram with 2,049 privatized bins overruns
+      // its shared array), the launch has no defined behaviour to split.
+      if (b.replay_decides) {
+        downgrade_if_imprecise(b);
+      } else {
+        b.verdict = BranchVerdict::Unknown;
+        b.reason = "unknown: the solver found two lanes that split here, but its witness launch stopped before "
+                   "the split (" + *fault + ")";
+        b.witness.reset();
+      }
       return;
     }
     if (!unset.empty() && !split) {
