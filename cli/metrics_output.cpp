@@ -6,7 +6,7 @@ namespace warpsat::cli {
 
 nlohmann::json metrics_json(const ptx::Module& m, const simt::KernelMetrics& k) {
   nlohmann::json branches = nlohmann::json::array();
-  for (const auto& b : k.per_branch) {
+  for (const auto& b : k.per_branch()) {
     nlohmann::json source = nullptr;
     if (b.loc.outer_line) source = {{"file", std::string(m.file_path(b.loc.outer_file))}, {"line", b.loc.outer_line}};
     branches.push_back({{"function", b.function}, {"ptx_line", b.ptx_line}, {"source", source},

@@ -336,20 +336,21 @@ class LaunchReader {
       std::optional<int64_t> c = count->value_exact<int64_t>();
       if (!t || !c || *c < 0 || static_cast<uint64_t>(*c) > kMaxBufferBytes / t->bytes) continue;
       total += static_cast<uint64_t>(*c) * t->bytes;
-      if (total > max_launch_bytes_)
-        r_.fail(*count, fmt::format("the buffers up to this one take {} bytes, over the limit of {} per launch; "
-                                    "raise it with --max-launch-bytes",
-                                    total, max_launch_bytes_));
+      check_launch_total(total, *count);
     }
   }
 
   // Before a buffer's bytes are made: the launch's total so far, within the limit.
   void count_launch_bytes(uint64_t bytes, const toml::node& at) {
     launch_bytes_ += bytes;
-    if (launch_bytes_ > max_launch_bytes_)
+    check_launch_total(launch_bytes_, at);
+  }
+
+  void check_launch_total(uint64_t total, const toml::node& at) {
+    if (total > max_launch_bytes_)
       r_.fail(at, fmt::format("the buffers up to this one take {} bytes, over the limit of {} per launch; raise it "
                               "with --max-launch-bytes",
-                              launch_bytes_, max_launch_bytes_));
+                              total, max_launch_bytes_));
   }
 
   TomlReader r_;

@@ -62,23 +62,22 @@ class Replayer {
 
   // Before the queries, for launches the replay makes up: the first
   // phase of shapes, whose splits the queries then only confirm.
-  SeenRuns run_before_queries() {
-    if (concrete() || !has_conditional_branches()) return {};
+  // What every run so far showed; the queries read it as it grows.
+  const SeenRuns& run_before_queries() {
+    if (concrete() || !has_conditional_branches()) return seen_;
     run_shapes(0);
     shapes_ran_ = true;
-    return seen_runs();
+    return seen_;
   }
 
   // A first-pass verdict as soon as the queries give it: a divergent
   // branch's witness runs at once, and every split that run shows joins
-  // `seen`, so that later branches need only the seen-split query.
-  void replay_now(BranchResult& b, SeenRuns& seen) {
+  // what run_before_queries returned, so that later branches need only the
+  // seen-split query.
+  void replay_now(BranchResult& b) {
     if (b.verdict != BranchVerdict::Divergent || b.seen_split || ro_.fault != ReplayFault::None) return;
     replay_witness(b, true);
     witness_ran_.insert(b.instruction);
-    for (const auto& [instruction, s] : observed_splits_)
-      if (!seen.splits.count(instruction)) seen.splits.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
-    seen.reached.insert(reached_.begin(), reached_.end());
   }
 
   void run() {
@@ -94,11 +93,9 @@ class Replayer {
       if (witness_ran_.count(b.instruction)) {
         continue;
       } else if (b.verdict == BranchVerdict::Divergent && b.seen_split) {
-        auto it = observed_splits_.find(b.instruction);
-        b.validated = it != observed_splits_.end();
-        b.validation = b.validated ? seen_text(it->second) + "; the encoding, pinned to that run, allows the split"
-                                   : "the split the queries confirmed was not seen again";
-        if (!b.validated) contradiction(b, b.validation);
+        // The witness is a run that already split there (seen_.splits).
+        b.validated = true;
+        b.validation = seen_.splits.at(b.instruction).seen + "; the encoding, pinned to that run, allows the split";
       } else if (b.verdict == BranchVerdict::Divergent) {
         replay_witness(b);
       }
@@ -201,9 +198,12 @@ class Replayer {
       if (function != index_) return false;
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
-      reached_.insert(instruction);
-      if (taken != 0 && taken != active && !observed_splits_.count(instruction))
-        observed_splits_.emplace(instruction, observed_split(launch, c, w, active, taken, origin));
+      seen_.reached.insert(instruction);
+      if (taken != 0 && taken != active && !observed_splits_.count(instruction)) {
+        const ObservedSplit& s =
+            observed_splits_.emplace(instruction, observed_split(launch, c, w, active, taken, origin)).first->second;
+        seen_.splits.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
+      }
       return enough && enough(instruction, ob);
     };
     try {
@@ -503,15 +503,6 @@ class Replayer {
           }
           shape_runs_.push_back(std::move(run));
         }
-  }
-
-  // The splits the first phase of shapes saw, for the queries.
-  SeenRuns seen_runs() const {
-    SeenRuns out;
-    for (const auto& [instruction, s] : observed_splits_)
-      out.splits.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
-    out.reached = reached_;
-    return out;
   }
 
   // Every uniform and unreachable verdict against every shape that ran.
@@ -936,7 +927,7 @@ class Replayer {
   bool shapes_ran_ = false;  // the first phase ran before the queries
   std::set<uint32_t> witness_ran_;  // branches whose witness replay_now ran
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
-  std::set<uint32_t> reached_;                         // branch instructions some run executed
+  SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
   std::vector<std::string> mismatches_;
   std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
   std::set<uint32_t> contradicted_;
@@ -975,8 +966,8 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   // by one pinned query each instead of a witness search and its replay.
   KernelBranches result;
   Replayer replayer(m, kernel, options, result, *replay);
-  SeenRuns seen = replayer.run_before_queries();
-  result = analyse_branches(m, kernel, options, &seen, [&](BranchResult& b) { replayer.replay_now(b, seen); });
+  const SeenRuns& seen = replayer.run_before_queries();
+  result = analyse_branches(m, kernel, options, &seen, [&](BranchResult& b) { replayer.replay_now(b); });
   replayer.run();
   // Exact floats only for what the replay left open (its random-data runs
   // settle most data-dependent float branches in milliseconds); the

@@ -781,8 +781,6 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
       if (op.is_branch) {
         k.branches += c.warps;
         k.divergent_branches += c.divergent;
-        if (conditional)
-          k.per_branch.push_back({std::string(code.function->name), i, ins.pos.line, ins.loc, c.warps, c.divergent});
       }
     }
   }

@@ -23,4 +23,11 @@ KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
   return *this;
 }
 
+std::vector<BranchMetrics> KernelMetrics::per_branch() const {
+  std::vector<BranchMetrics> out;
+  for (const InstructionMetrics& i : per_instruction)
+    if (i.branch) out.push_back({i.function, i.instruction, i.ptx_line, i.loc, i.warps, i.divergent});
+  return out;
+}
+
 }  // namespace warpsat::simt

@@ -56,8 +56,9 @@ struct KernelMetrics {
   std::array<uint64_t, 3> flops_special{};    // div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2, tanh
   uint64_t branches = 0;              // bra/brx executed, per warp
   uint64_t divergent_branches = 0;
-  std::vector<BranchMetrics> per_branch;
   std::vector<InstructionMetrics> per_instruction;  // every instruction executed at least once
+  // The conditional branches among per_instruction (bra with a guard, brx.idx).
+  std::vector<BranchMetrics> per_branch() const;
   uint64_t ctas = 0, warps = 0, threads = 0;
   bool slices_mode = false;           // counted in slices mode (docs/emulator.md)
 

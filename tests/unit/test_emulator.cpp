@@ -81,10 +81,11 @@ TEST_CASE("an if/else split at tid 48: outputs and exact per-warp branch counts"
   // Warp 1 runs the taken path with 16 lanes and the other with 16.
   CHECK(k.thread_instructions == 320 + (5 * 32 + 16 + 2 * 16 + 4 * 32) + 6 * 11 * 32);
   CHECK(k.simt_efficiency() == doctest::Approx(2768.0 / (32 * 88)));
-  REQUIRE(k.per_branch.size() == 1);
-  CHECK(k.per_branch[0].ptx_line == 13);
-  CHECK(k.per_branch[0].executions == 8);
-  CHECK(k.per_branch[0].divergent == 1);
+  std::vector<simt::BranchMetrics> per_branch = k.per_branch();
+  REQUIRE(per_branch.size() == 1);
+  CHECK(per_branch[0].ptx_line == 13);
+  CHECK(per_branch[0].executions == 8);
+  CHECK(per_branch[0].divergent == 1);
 }
 
 TEST_CASE("a loop whose trip count depends on the lane: divergence counted per warp") {
