@@ -67,6 +67,8 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
       ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));
   sub->add_flag("--per-branch-encoding", o.per_branch_encoding,
                 "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
+  sub->add_flag("--fresh-solver-per-query", o.fresh_solver_per_query,
+                "ask each query on a new solver instead of the encoding's incremental one (slower; for comparison)");
   sub->add_flag("--no-replay", o.no_replay, "do not replay verdicts on the emulator (reported as not validated)");
 }
 
@@ -77,6 +79,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.encoding.unroll = o.unroll;
   bo.encoding.race_free = !o.no_race_free;
   bo.encoding.one_per_kernel = !o.per_branch_encoding;
+  bo.incremental = !o.fresh_solver_per_query;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;

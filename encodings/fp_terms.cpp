@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 namespace warpsat {
@@ -370,6 +371,22 @@ bool apply_float(FloatOperands& io) {
     case Opcode::Copysign: return ops.copysign();
     default: return false;
   }
+}
+
+size_t float_operations(const std::vector<z3::expr>& roots, size_t cap) {
+  if (roots.empty()) return 0;
+  z3::context& c = roots.front().ctx();
+  std::unordered_set<unsigned> seen;
+  std::vector<z3::expr> work(roots.begin(), roots.end());
+  size_t n = 0;
+  while (!work.empty() && n < cap) {
+    z3::expr x = work.back();
+    work.pop_back();
+    if (!x.is_app() || !seen.insert(Z3_get_ast_id(c, x)).second) continue;
+    if (x.num_args() > 0 && Z3_get_sort_kind(c, x.get_sort()) == Z3_FLOATING_POINT_SORT) ++n;
+    for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
+  }
+  return n;
 }
 
 }  // namespace warpsat

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <z3++.h>
 
@@ -44,6 +45,11 @@ bool apply_float(FloatOperands& io);
 // flushes f32 subnormal operands. Throws std::runtime_error on other forms.
 z3::expr float_compare(z3::context& c, std::string_view cmp, const z3::expr& a_bits, const z3::expr& b_bits,
                        ptx::ScalarType type, bool ftz);
+
+// The floating-point operations (terms of a floating-point sort with
+// operands) reachable from `roots`, counted up to `cap`: what bit-blasting
+// them would cost, before it is paid.
+size_t float_operations(const std::vector<z3::expr>& roots, size_t cap);
 
 // The imprecision recorded where floating point is not encoded exactly (an
 // unknown function of the operands instead).

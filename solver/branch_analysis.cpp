@@ -12,6 +12,8 @@
 #include "encodings/memory_model.h"
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
+#include "solver/pinned_query.h"
+#include "solver/query_session.h"
 
 namespace warpsat {
 
@@ -86,6 +88,9 @@ constexpr double kUnwrittenBudgetMs = 2000;
 constexpr unsigned kQuickTimeoutMs = 200;
 constexpr unsigned kQuickRlimit = 1500000;
 constexpr unsigned kQuickTimeoutScale = 5;
+// Floating-point operations on a branch's occurrences beyond which the
+// exact-float pass does not try it (too_many_floats).
+constexpr size_t kMaxExactFloatOperations = 32;
 
 class QueryRunner {
  public:
@@ -116,6 +121,8 @@ class QueryRunner {
     auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
     unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
     std::optional<z3::solver> s;
+    std::optional<z3::model> found;
+    std::string reason;
     // Floats: the SMT core's lazy bit-blasting is several times slower
     // than the default solver's eager one, so it gets no first try.
     z3::check_result cr = z3::unknown;
@@ -123,28 +130,54 @@ class QueryRunner {
     if (!floats_) {
       // Bounded by Z3's resource count, not the clock, so that which
       // queries get past it (and the models they give) do not depend on
-      // the machine's load: -j N writes what -j 1 writes.
-      cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
-      std::string why = cr == z3::unknown ? s->reason_unknown() : "";
-      gave_up = cr == z3::unknown && (is_time_limit_reason(why) || why.find("resource") != std::string::npos);
+      // the machine's load: -j N writes what -j 1 writes. On the
+      // encoding's session when there is one: its terms are already there.
+      if (session_) {
+        cr = session_->check(base, extra, kQuickTimeoutScale * quick);
+        reason = session_->reason_unknown();
+        if (cr == z3::sat) found = session_->model();
+      } else {
+        cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
+        reason = cr == z3::unknown ? s->reason_unknown() : "";
+        if (cr == z3::sat) found = s->get_model();
+      }
+      gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
     }
     double spent = elapsed();
-    if (gave_up && (!timeout_ms_ || spent < timeout_ms_))
+    if (gave_up && (!timeout_ms_ || spent < timeout_ms_)) {
       cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
+      reason = cr == z3::unknown ? s->reason_unknown() : "";
+      if (cr == z3::sat) found = s->get_model();
+    }
     double ms = elapsed();
     ++r_.queries;
     SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
-                                                                     : classify_unknown(s->reason_unknown(), ms, timeout_ms_);
-    if (!o_.solver.dump_dir.empty())
+                                                                     : classify_unknown(reason, ms, timeout_ms_);
+    if (!o_.solver.dump_dir.empty()) {
+      z3::solver d(c_);
+      for (const z3::expr& b : base) d.add(b);
+      d.add(extra);
       r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
                                      fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
-                                                 to_string(st), s->to_smt2())));
-    if (st == SmtStatus::Sat && model) *model = s->get_model();
+                                                 to_string(st), d.to_smt2())));
+    }
+    if (st == SmtStatus::Sat && model) *model = *found;
     last_ms_ = ms;
     return st;
   }
   double last_ms() const { return last_ms_; }
   void floats(bool f) { floats_ = f; }
+  // `query` alone, on a solver of its own: for a query whose terms
+  // (substituted, simplified) share nothing with the session's.
+  SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr) {
+    QuerySession* s = session_;
+    session_ = nullptr;
+    SmtStatus st = check(z3::expr_vector(c_), query, name, model);
+    session_ = s;
+    return st;
+  }
+  // Ask the quick first try on `session`, the encoding's incremental solver.
+  void session(QuerySession* session) { session_ = session; }
 
  private:
   // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
@@ -168,6 +201,7 @@ class QueryRunner {
   unsigned timeout_ms_;
   double last_ms_ = 0;
   bool floats_ = false;
+  QuerySession* session_ = nullptr;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 
  public:
@@ -424,6 +458,7 @@ class BranchSolver {
       return out;
     }
     BranchViewer views(e);
+    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit);
     double share = elapsed_ms(start) / static_cast<double>(branches.size());
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
     std::vector<size_t> deeper;
@@ -433,7 +468,8 @@ class BranchSolver {
       r.encode_ms = share;
       r.queries += out.size() == 1 ? kernel_queries.queries : 0;
       BranchEncoding v = views.view(b, own_slice(b));
-      QueryRunner q = runner(c, r, v, shallow ? eo.unroll : 0);
+      QuerySession::Scope scope(session);
+      QueryRunner q = runner(c, r, v, shallow ? eo.unroll : 0, &session);
       bool deep = decide(c, v, q, r) && shallow;
       if (deep) deeper.push_back(out.size() - 1);
       else finish(c, v, q, eo, r);
@@ -448,7 +484,8 @@ class BranchSolver {
         if (!seen_->splits.count(r.instruction)) return false;
         auto t = std::chrono::steady_clock::now();
         BranchEncoding v = views.view(r.instruction, own_slice(r.instruction));
-        QueryRunner q = runner(c, r, v, eo.unroll);
+        QuerySession::Scope scope(session);
+        QueryRunner q = runner(c, r, v, eo.unroll, &session);
         r.witness.reset();
         if (decide(c, v, q, r, true) || !r.seen_split) return false;
         finish(c, v, q, eo, r);
@@ -465,6 +502,7 @@ class BranchSolver {
     eo.unroll = o_.encoding.unroll;
     BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
     BranchViewer deep_views(d);
+    QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit);
     share = elapsed_ms(begin) / static_cast<double>(again.size());
     for (size_t i : deeper) {
       BranchResult& r = out[i];
@@ -475,7 +513,8 @@ class BranchSolver {
       }
       auto t = std::chrono::steady_clock::now();
       BranchEncoding v = deep_views.view(r.instruction, own_slice(r.instruction));
-      QueryRunner q = runner(c, r, v, 0);
+      QuerySession::Scope scope(deep_session);
+      QueryRunner q = runner(c, r, v, 0, &deep_session);
       r.witness.reset();
       decide(c, v, q, r);
       finish(c, v, q, eo, r);
@@ -534,13 +573,19 @@ class BranchSolver {
       eo.unwritten_loads = std::move(u);
       e = timed_encode(r, c, branch, eo);
     }
+    if (exact_floats && too_many_floats(e, r)) return r;
     // Without a loop on the way, the full depth would encode the same.
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
-    std::optional<QueryRunner> q(runner(c, r, e, shallow ? eo.unroll : 0));
+    std::optional<QuerySession> session;
+    session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit);
+    std::optional<QueryRunner> q(runner(c, r, e, shallow ? eo.unroll : 0, &*session));
     if (decide(c, e, *q, r) && shallow) {
       eo.unroll = o_.encoding.unroll;
+      q.reset();
       e = timed_encode(r, c, branch, eo);
-      q.emplace(runner(c, r, e, 0));
+      if (exact_floats && too_many_floats(e, r)) return r;
+      session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit);
+      q.emplace(runner(c, r, e, 0, &*session));
       decide(c, e, *q, r);
     }
     finish(c, e, *q, eo, r);
@@ -548,7 +593,26 @@ class BranchSolver {
     return r;
   }
 
+
  private:
+  // Whether `e`'s occurrences hold more floating-point operations than
+  // exact terms are tried for; then `r` says so. Bit-blasting a hundred
+  // f32 operations took Z3 seconds a query, and freeing what it built took
+  // half a minute more (CUB's histogram sweep: 43 s for one branch).
+  static bool too_many_floats(const BranchEncoding& e, BranchResult& r) {
+    std::vector<z3::expr> roots;
+    for (const BranchInstance& i : e.instances) {
+      roots.insert(roots.end(), i.reach.begin(), i.reach.end());
+      roots.insert(roots.end(), i.out.begin(), i.out.end());
+    }
+    size_t n = float_operations(roots, kMaxExactFloatOperations + 1);
+    if (n <= kMaxExactFloatOperations) return false;
+    r.verdict = BranchVerdict::Unknown;
+    r.reason = fmt::format("more than {} floating-point operations reach it: too many for exact terms",
+                           kMaxExactFloatOperations);
+    return true;
+  }
+
   // A branch's first-pass verdict is final here: the caller may replay it
   // at once (its witness's run then shows splits of later branches).
   void settled(BranchResult& r) {
@@ -583,7 +647,8 @@ class BranchSolver {
   // The queries of one branch on `e`; `shallow_unroll` > 0 names them after
   // the first, shallow encoding and gives them less time (the full depth is
   // tried next anyway).
-  QueryRunner runner(z3::context& c, BranchResult& r, const BranchEncoding& e, unsigned shallow_unroll) {
+  QueryRunner runner(z3::context& c, BranchResult& r, const BranchEncoding& e, unsigned shallow_unroll,
+                     QuerySession* session) {
     unsigned timeout = o_.solver.timeout_ms;
     std::string stem = stem_of(r.instruction);
     QueryRunner q = shallow_unroll
@@ -592,6 +657,7 @@ class BranchSolver {
                         : QueryRunner(c, o_, stem, r, timeout);
     q.floats(e.floats);
     q.deadline(deadline_);
+    q.session(o_.incremental ? session : nullptr);
     return q;
   }
 
@@ -768,27 +834,33 @@ class BranchSolver {
       // Small parameter values first: a loop bound of two billion would make
       // the replay run past its step budget before it reaches the branch.
       // The first CTA too, where it can be: a reader looks there first.
-      z3::expr small = small_params(c, e, m_, f_) && e.ctaid[0] == c.bv_val(0, 32) &&
-                       e.ctaid[1] == c.bv_val(0, 32) && e.ctaid[2] == c.bv_val(0, 32);
-      // Quickest when it holds: the model's own thread ids and loaded
-      // values, only the pointers moved into a replay's windows (a float or
-      // a multiplication already solved is not solved again), with small
-      // parameters first (a replay of a loop over a million items spends
-      // the budget every other witness needs), then the model's own.
-      z3::expr pinned = same_block && model_values(*model, e, false);
+      z3::expr small = small_params(c, e, m_, f_) && small_ctas(c, e);
+      // Quickest when it holds: the model's own block shape, thread ids and
+      // loaded values, only the pointers moved into a replay's windows (a
+      // float or a multiplication already solved is not solved again), in
+      // the first CTA, with small parameters first (a replay of a loop over
+      // a million items spends the budget every other witness needs), then
+      // the model's own.
+      PinnedQuery pinned(c), pinned_params(c);
+      for (PinnedQuery* p : {&pinned, &pinned_params}) {
+        for (int d = 0; d < 3; ++d) p->pin(e.ntid[d], model->eval(e.ntid[d], true)), p->pin(e.ctaid[d], 0);
+        pin_model_values(*model, e, false, *p);
+      }
+      pin_model_values(*model, e, true, pinned_params);
       // Each next try is looser and no easier: after one that ran out of
       // time the rest would too (five timeouts were 10 s a branch on CUB's
       // select kernel), and the split stands without a replayable witness.
       bool gave_up = false;
-      auto witness = [&](const z3::expr& extra, const char* name) {
+      auto witness = [&](const z3::expr& extra, const char* name, const PinnedQuery* pins = nullptr) {
         if (gave_up) return false;
-        SmtStatus st = q.check(pair, extra, name, &nice);
+        SmtStatus st = pins ? q.check_alone(pins->apply(z3::mk_and(pair) && extra), name, &nice)
+                            : q.check(pair, extra, name, &nice);
         gave_up = st != SmtStatus::Sat && st != SmtStatus::Unsat;
+        if (st == SmtStatus::Sat && pins) pins->complete(*nice);
         return st == SmtStatus::Sat;
       };
-      bool replayable = witness(replay && pinned && small, "witness-pinned") ||
-                        witness(replay && pinned && model_values(*model, e, true) && small_ctas(c, e),
-                                "witness-pinned-params") ||
+      bool replayable = witness(replay && small, "witness-pinned", &pinned) ||
+                        witness(replay, "witness-pinned-params", &pinned_params) ||
                         witness(replay && same_block && small, "witness") ||
                         witness(replay && same_block, "witness-large") || witness(replay, "witness-any-block");
       const z3::model& wm = replayable ? *nice : *model;
@@ -846,29 +918,26 @@ class BranchSolver {
   bool confirm_seen(z3::context& c, const BranchEncoding& e, QueryRunner& q, const SeenSplit& s,
                     const z3::expr_vector& pair, const std::vector<z3::expr>& any, BranchResult& r) {
     const Witness& w = s.witness;
-    z3::expr_vector pin(c);
-    auto equal = [&](const z3::expr& term, uint64_t v) {
-      unsigned bits = term.get_sort().bv_size();
-      pin.push_back(term == c.bv_val(bits >= 64 ? v : v & ((uint64_t{1} << bits) - 1), bits));
-    };
+    // The run's values replace the symbols they pin (pinned_query.h).
+    PinnedQuery pins(c);
     for (int d = 0; d < 3; ++d) {
-      equal(e.ntid[d], w.block[d]);
-      equal(e.nctaid[d], w.grid[d]);
-      equal(e.ctaid[d], w.cta[d]);
-      for (int t = 0; t < 2; ++t) equal(e.tid[t][d], w.tid[t][d]);
+      pins.pin(e.ntid[d], w.block[d]);
+      pins.pin(e.nctaid[d], w.grid[d]);
+      pins.pin(e.ctaid[d], w.cta[d]);
+      for (int t = 0; t < 2; ++t) pins.pin(e.tid[t][d], w.tid[t][d]);
     }
     for (const auto& [name, term] : e.params) {
       unsigned bits = term.get_sort().bv_size();
       for (const auto& [n, v] : w.params)
-        if (n == name && bits <= 64) equal(term, v);
+        if (n == name && bits <= 64) pins.pin(term, v);
       for (const auto& [n, bytes] : w.aggregates) {
         if (n != name || bytes.size() * 8 != bits || bytes.empty()) continue;
         z3::expr value = c.bv_val(bytes.back(), 8);
         for (size_t i = bytes.size() - 1; i-- > 0;) value = z3::concat(value, c.bv_val(bytes[i], 8));
-        pin.push_back(term == value);
+        pins.pin(term, value.simplify());
       }
     }
-    if (q.check(pair, z3::mk_and(pin) && any_of(c, any), "seen-split") != SmtStatus::Sat) return false;
+    if (q.check_alone(pins.apply(z3::mk_and(pair) && any_of(c, any)), "seen-split") != SmtStatus::Sat) return false;
     r.verdict = BranchVerdict::Divergent;
     r.seen_split = true;
     r.replay_decides = false;
@@ -878,22 +947,20 @@ class BranchSolver {
     return true;
   }
 
-  // The model's thread ids and loaded values; with `params`, its
+  // Pins the model's thread ids and loaded values; with `params`, its
   // non-pointer parameters instead.
-  z3::expr model_values(const z3::model& m, const BranchEncoding& e, bool params) const {
-    z3::expr_vector same(m.ctx());
+  void pin_model_values(const z3::model& m, const BranchEncoding& e, bool params, PinnedQuery& pins) const {
     if (!params)
       for (size_t t = 0; t < e.tid.size(); ++t)
-        for (const z3::expr& d : e.tid[t]) same.push_back(d == m.eval(d, true));
+        for (const z3::expr& d : e.tid[t]) pins.pin(d, m.eval(d, true));
     for (const auto& [name, term] : e.params) {
       if (!params) break;
       const ptx::Variable* p = f_.find_param(name);
-      if (!p || !is_pointer_param(m_, *p)) same.push_back(term == m.eval(term, true));
+      if (!p || !is_pointer_param(m_, *p)) pins.pin(term, m.eval(term, true));
     }
     for (const LoadTerm& l : e.loads)
       for (size_t t = 0; t < l.value.size() && !params; ++t)
-        if (m.eval(l.reach[t], true).is_true()) same.push_back(l.value[t] == m.eval(l.value[t], true));
-    return same.empty() ? m.ctx().bool_val(true) : z3::mk_and(same);
+        if (m.eval(l.reach[t], true).is_true()) pins.pin(l.value[t], m.eval(l.value[t], true));
   }
 
   static z3::expr small_ctas(z3::context& c, const BranchEncoding& e) {

@@ -108,6 +108,9 @@ struct BranchOptions {
   // floats cost seconds a query, so the first pass treats them as unknown
   // deterministic functions.
   double exact_float_budget_ms = 10000;
+  // Each encoding's queries on one incremental solver (solver/query_session.h);
+  // false: a fresh solver per query (--fresh-solver-per-query, for comparison).
+  bool incremental = true;
 };
 
 // A warp the emulator saw split at a branch, in a launch that meets the

@@ -1,0 +1,65 @@
+#include "solver/query_session.h"
+
+#include <fmt/format.h>
+
+#include "encodings/query_timer.h"
+
+namespace warpsat {
+
+namespace {
+unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
+}  // namespace
+
+QuerySession::QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit)
+    : c_(c), solver_(c, z3::solver::simple()) {
+  z3::params p(c);
+  // Z3 counts `rlimit` from where each check starts, so every query gets
+  // the same budget however many came before it.
+  if (rlimit) p.set("rlimit", rlimit);
+  p.set("random_seed", random_seed);
+  solver_.set(p);
+  for (const z3::expr& b : level0)
+    if (level0_.insert(id_of(b)).second) solver_.add(b);
+}
+
+z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms) {
+  z3::expr_vector assumed(c_);
+  for (const z3::expr& b : base) {
+    unsigned id = id_of(b);
+    if (level0_.count(id)) continue;
+    auto it = guards_.find(id);
+    if (it == guards_.end()) {
+      z3::expr g = c_.bool_const(fmt::format("warpsat.guard.{}.{}", level_, guards_.size()).c_str());
+      solver_.add(z3::implies(g, b));
+      it = guards_.emplace(id, Guard{g, level_}).first;
+    }
+    assumed.push_back(it->second.literal);
+  }
+  z3::expr q = c_.bool_const(fmt::format("warpsat.query.{}", queries_++).c_str());
+  solver_.add(z3::implies(q, extra));
+  assumed.push_back(q);
+  z3::check_result r;
+  {
+    QueryTimer timer(c_, timeout_ms);
+    r = solver_.check(assumed);
+  }
+  // The model (when sat) is the caller's to take before the next query;
+  // retiring q lets the solver drop the query's clauses from its search.
+  if (r == z3::sat) last_model_ = solver_.get_model();
+  last_reason_ = r == z3::unknown ? solver_.reason_unknown() : "";
+  solver_.add(!q);
+  return r;
+}
+
+void QuerySession::push() {
+  solver_.push();
+  ++level_;
+}
+
+void QuerySession::pop() {
+  solver_.pop();
+  --level_;
+  std::erase_if(guards_, [&](const auto& g) { return g.second.level > level_; });
+}
+
+}  // namespace warpsat

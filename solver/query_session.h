@@ -1,0 +1,70 @@
+// One incremental Z3 solver for all the queries asked on one encoding
+// (docs/branches.md, "One solver per encoding"). A kernel's branches share
+// an encoding, and their queries share most of its terms: thread ids,
+// address arithmetic, the conditions of the paths to each branch. A fresh
+// solver per query bit-blasted those terms again every time; here each is
+// internalised once. Every query is an assumption literal: its formula is
+// asserted as `q => formula`, checked under `q`, and retired afterwards
+// with `not q`, so nothing a query adds constrains the next one.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <z3++.h>
+
+namespace warpsat {
+
+class QuerySession {
+ public:
+  // `level0`: the encoding's base, true in every query asked here.
+  QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit);
+  QuerySession(const QuerySession&) = delete;
+  QuerySession& operator=(const QuerySession&) = delete;
+
+  // base ∧ extra, within Z3's resource count `rlimit` given at construction
+  // and `timeout_ms` of the clock (0: none). A term of `base` outside the
+  // level-0 base (two lanes of one warp, say) is asserted once behind a
+  // literal of its own and assumed where a query names it.
+  z3::check_result check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms);
+  // The last check's model (when it was sat) and reason (when unknown).
+  const z3::model& model() const { return *last_model_; }
+  const std::string& reason_unknown() const { return last_reason_; }
+  size_t queries() const { return queries_; }
+
+  // The queries of one branch: what they internalise is dropped when the
+  // scope ends. Kept for a whole kernel, a session grew to 7 GB on CUB's
+  // histogram sweep, every check slower than the last, since the solver
+  // still propagates through every retired query's terms.
+  class Scope {
+   public:
+    explicit Scope(QuerySession& s) : s_(s) { s_.push(); }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+    ~Scope() { s_.pop(); }
+
+   private:
+    QuerySession& s_;
+  };
+
+ private:
+  void push();
+  void pop();
+
+  z3::context& c_;
+  z3::solver solver_;
+  unsigned level_ = 0;
+  std::unordered_set<unsigned> level0_;               // AST ids asserted unguarded
+  struct Guard {
+    z3::expr literal;
+    unsigned level;  // the scope it was asserted in
+  };
+  std::unordered_map<unsigned, Guard> guards_;        // AST id -> its guard literal
+  size_t queries_ = 0;
+  std::optional<z3::model> last_model_;
+  std::string last_reason_;
+};
+
+}  // namespace warpsat
