@@ -144,7 +144,7 @@ class QueryRunner {
       gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
     }
     double spent = elapsed();
-    if (gave_up && (!timeout_ms_ || spent < timeout_ms_)) {
+    if (gave_up && !(quick_only_ && !floats_) && (!timeout_ms_ || spent < timeout_ms_)) {
       cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
       reason = cr == z3::unknown ? s->reason_unknown() : "";
       if (cr == z3::sat) found = s->get_model();
@@ -167,6 +167,15 @@ class QueryRunner {
   }
   double last_ms() const { return last_ms_; }
   void floats(bool f) { floats_ = f; }
+  // base ∧ extra with the quick first try only (floats excepted, which get
+  // no quick try): for a question whose answer only refines a verdict.
+  SmtStatus check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                        std::optional<z3::model>* model = nullptr) {
+    quick_only_ = true;
+    SmtStatus st = check(base, extra, name, model);
+    quick_only_ = false;
+    return st;
+  }
   // `query` alone, on a solver of its own: for a query whose terms
   // (substituted, simplified) share nothing with the session's.
   SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr) {
@@ -201,6 +210,7 @@ class QueryRunner {
   unsigned timeout_ms_;
   double last_ms_ = 0;
   bool floats_ = false;
+  bool quick_only_ = false;
   QuerySession* session_ = nullptr;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 
@@ -815,6 +825,14 @@ class BranchSolver {
     if (precise.size() > 1)
       st = q.check(pair, symbolic ? precise[0] && one_d : precise[0], symbolic ? "divergent-first-1d" : "divergent-first", &model);
     if (st != SmtStatus::Sat && symbolic) st = q.check(pair, any_of(c, precise) && one_d, "divergent-1d", &model);
+    // Every block shape is rarely easier than 1-D blocks alone: after a 1-D
+    // query without an answer it gets the quick try only (CUB's select
+    // sweep: 28 such pairs timed out, 2 s each; 4 found a split).
+    if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
+      SmtStatus any_shape = q.check_quick(pair, any_of(c, precise), "divergent", &model);
+      if (any_shape != SmtStatus::Sat) return timeout(st, "divergence");
+      st = any_shape;
+    }
     if (st != SmtStatus::Sat) st = q.check(pair, any_of(c, precise), "divergent", &model);
     if (st == SmtStatus::Sat) {
       // Prefer a witness a replay can run (pointers at device-like addresses),
@@ -877,27 +895,35 @@ class BranchSolver {
                            "): the replay decides";
       return false;
     }
-    // A branch some run reached is reachable: no query needed.
+    // A branch some run reached is reachable: no query needed. Otherwise
+    // reachability only tells "unreachable" from "uniform", both of which
+    // mean no warp splits there: it gets the quick try alone, and without
+    // an answer the branch is uniform (CUB's select sweep spent 57 s on
+    // reachability queries that timed out, each then made unknown).
+    bool reach_open = false;
     if (st == SmtStatus::Unsat && !(seen_ && seen_->reached.count(r.instruction))) {
-      SmtStatus reached = symbolic ? q.check(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
-      if (reached != SmtStatus::Sat) reached = q.check(e.base, any_of(c, reach), "reachable");
+      SmtStatus reached = symbolic ? q.check_quick(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
+      if (reached != SmtStatus::Sat) reached = q.check_quick(e.base, any_of(c, reach), "reachable");
       if (reached == SmtStatus::Unsat) {
         r.verdict = BranchVerdict::Unreachable;
         r.reason = "no thread of any launch that meets the assumptions reaches it";
         return false;
       }
-      if (reached != SmtStatus::Sat) return timeout(reached, "reachability");
+      reach_open = reached != SmtStatus::Sat;
     }
     if (st != SmtStatus::Unsat) return timeout(st, "divergence");
+    const char* reach_note = reach_open ? " (whether any thread reaches it was not decided)" : "";
     if (any.size() == precise.size()) {
       r.verdict = BranchVerdict::Uniform;
-      r.reason = "proved: no two lanes of a warp can reach it together and go different ways";
+      r.reason = fmt::format("proved: no two lanes of a warp can reach it together and go different ways{}", reach_note);
       return false;
     }
     st = q.check(pair, any_of(c, any), "divergent-any-iteration");
     if (st == SmtStatus::Unsat) {
       r.verdict = BranchVerdict::Uniform;
-      r.reason = "proved for every loop iteration (loop-carried values proved equal in both lanes by induction)";
+      r.reason = fmt::format("proved for every loop iteration (loop-carried values proved equal in both lanes by "
+                             "induction){}",
+                             reach_note);
       return false;
     }
     if (st != SmtStatus::Sat) return timeout(st, "divergence (all iterations)");
