@@ -90,7 +90,7 @@ constexpr unsigned kQuickRlimit = 1500000;
 constexpr unsigned kQuickTimeoutScale = 5;
 // Floating-point operations on a branch's occurrences beyond which the
 // exact-float pass does not try it (too_many_floats).
-constexpr size_t kMaxExactFloatOperations = 32;
+constexpr size_t kMaxExactFloatOperations = 16;
 
 class QueryRunner {
  public:
