@@ -13,6 +13,7 @@
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
 #include "solver/pinned_query.h"
+#include "solver/query_runner.h"
 #include "solver/query_session.h"
 
 namespace warpsat {
@@ -81,142 +82,9 @@ constexpr size_t kMaxUnwrittenFailures = 8;
 // queries), after which none is made: encoding the stores of a large kernel
 // anew for each branch costs seconds.
 constexpr double kUnwrittenBudgetMs = 2000;
-// Each query's try on Z3's plain SMT core before its default solver: a
-// resource count (about 200 ms of work on the machines of
-// docs/benchmarks.md), and a clock limit kQuickTimeoutScale times as long
-// that only a heavily loaded machine reaches.
-constexpr unsigned kQuickTimeoutMs = 200;
-constexpr unsigned kQuickRlimit = 1500000;
-constexpr unsigned kQuickTimeoutScale = 5;
 // Floating-point operations on a branch's occurrences beyond which the
 // exact-float pass does not try it (too_many_floats).
 constexpr size_t kMaxExactFloatOperations = 16;
-
-class QueryRunner {
- public:
-  // timeout_ms: each query's budget (0: none).
-  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r, unsigned timeout_ms)
-      : c_(c), o_(o), stem_(std::move(stem)), r_(r), timeout_ms_(timeout_ms) {}
-
-  // Checks base ∧ extra; returns the status and, when sat, the model. Z3's
-  // plain SMT core answers most of these queries in milliseconds; the ones it
-  // does not answer in a moment go to its default solver, whose bit-blasting
-  // tactics are slower to start but far better at multiplications by
-  // constants (divisions compiled to mul.hi).
-  SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                  std::optional<z3::model>* model = nullptr) {
-    auto start = std::chrono::steady_clock::now();
-    unsigned configured = timeout_ms_;
-    if (deadline_) {
-      // A pass with a budget of its own (exact floats): no query runs past it.
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - start).count();
-      unsigned cap = static_cast<unsigned>(std::max<long long>(1, left));
-      timeout_ms_ = timeout_ms_ ? std::min(timeout_ms_, cap) : cap;
-    }
-    struct Restore {
-      unsigned& t;
-      unsigned v;
-      ~Restore() { t = v; }
-    } restore{timeout_ms_, configured};
-    auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
-    unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
-    std::optional<z3::solver> s;
-    std::optional<z3::model> found;
-    std::string reason;
-    // Floats: the SMT core's lazy bit-blasting is several times slower
-    // than the default solver's eager one, so it gets no first try.
-    z3::check_result cr = z3::unknown;
-    bool gave_up = true;
-    if (!floats_) {
-      // Bounded by Z3's resource count, not the clock, so that which
-      // queries get past it (and the models they give) do not depend on
-      // the machine's load: -j N writes what -j 1 writes. On the
-      // encoding's session when there is one: its terms are already there.
-      if (session_) {
-        cr = session_->check(base, extra, kQuickTimeoutScale * quick);
-        reason = session_->reason_unknown();
-        if (cr == z3::sat) found = session_->model();
-      } else {
-        cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
-        reason = cr == z3::unknown ? s->reason_unknown() : "";
-        if (cr == z3::sat) found = s->get_model();
-      }
-      gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
-    }
-    double spent = elapsed();
-    if (gave_up && !(quick_only_ && !floats_) && (!timeout_ms_ || spent < timeout_ms_)) {
-      cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
-      reason = cr == z3::unknown ? s->reason_unknown() : "";
-      if (cr == z3::sat) found = s->get_model();
-    }
-    double ms = elapsed();
-    ++r_.queries;
-    SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
-                                                                     : classify_unknown(reason, ms, timeout_ms_);
-    if (!o_.solver.dump_dir.empty()) {
-      z3::solver d(c_);
-      for (const z3::expr& b : base) d.add(b);
-      d.add(extra);
-      r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
-                                     fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
-                                                 to_string(st), d.to_smt2())));
-    }
-    if (st == SmtStatus::Sat && model) *model = *found;
-    last_ms_ = ms;
-    return st;
-  }
-  double last_ms() const { return last_ms_; }
-  void floats(bool f) { floats_ = f; }
-  // base ∧ extra with the quick first try only (floats excepted, which get
-  // no quick try): for a question whose answer only refines a verdict.
-  SmtStatus check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                        std::optional<z3::model>* model = nullptr) {
-    quick_only_ = true;
-    SmtStatus st = check(base, extra, name, model);
-    quick_only_ = false;
-    return st;
-  }
-  // `query` alone, on a solver of its own: for a query whose terms
-  // (substituted, simplified) share nothing with the session's.
-  SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr) {
-    QuerySession* s = session_;
-    session_ = nullptr;
-    SmtStatus st = check(z3::expr_vector(c_), query, name, model);
-    session_ = s;
-    return st;
-  }
-  // Ask the quick first try on `session`, the encoding's incremental solver.
-  void session(QuerySession* session) { session_ = session; }
-
- private:
-  // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
-  z3::check_result run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
-                       const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit = 0) {
-    s.emplace(std::move(solver));
-    z3::params p(c_);
-    if (rlimit) p.set("rlimit", rlimit);
-    p.set("random_seed", o_.solver.random_seed);
-    s->set(p);
-    for (const z3::expr& b : base) s->add(b);
-    s->add(extra);
-    QueryTimer timer(c_, timeout_ms);
-    return s->check();
-  }
-
-  z3::context& c_;
-  const BranchOptions& o_;
-  std::string stem_;
-  BranchResult& r_;
-  unsigned timeout_ms_;
-  double last_ms_ = 0;
-  bool floats_ = false;
-  bool quick_only_ = false;
-  QuerySession* session_ = nullptr;
-  std::optional<std::chrono::steady_clock::time_point> deadline_;
-
- public:
-  void deadline(std::optional<std::chrono::steady_clock::time_point> d) { deadline_ = d; }
-};
 
 z3::expr any_of(z3::context& c, const std::vector<z3::expr>& xs) {
   if (xs.size() == 1) return xs[0];
@@ -602,7 +470,6 @@ class BranchSolver {
     r.solve_ms = elapsed_ms(start);
     return r;
   }
-
 
  private:
   // Whether `e`'s occurrences hold more floating-point operations than

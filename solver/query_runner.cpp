@@ -1,0 +1,101 @@
+#include "solver/query_runner.h"
+
+#include <fmt/format.h>
+
+#include "encodings/query_timer.h"
+
+namespace warpsat {
+
+SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                             std::optional<z3::model>* model) {
+  auto start = std::chrono::steady_clock::now();
+  unsigned configured = timeout_ms_;
+  if (deadline_) {
+    // A pass with a budget of its own (exact floats): no query runs past it.
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - start).count();
+    unsigned cap = static_cast<unsigned>(std::max<long long>(1, left));
+    timeout_ms_ = timeout_ms_ ? std::min(timeout_ms_, cap) : cap;
+  }
+  struct Restore {
+    unsigned& t;
+    unsigned v;
+    ~Restore() { t = v; }
+  } restore{timeout_ms_, configured};
+  auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
+  unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
+  std::optional<z3::solver> s;
+  std::optional<z3::model> found;
+  std::string reason;
+  // Floats: the SMT core's lazy bit-blasting is several times slower
+  // than the default solver's eager one, so it gets no first try.
+  z3::check_result cr = z3::unknown;
+  bool gave_up = true;
+  if (!floats_) {
+    // Bounded by Z3's resource count, not the clock, so that which
+    // queries get past it (and the models they give) do not depend on
+    // the machine's load: -j N writes what -j 1 writes. On the
+    // encoding's session when there is one: its terms are already there.
+    if (session_) {
+      cr = session_->check(base, extra, kQuickTimeoutScale * quick);
+      reason = session_->reason_unknown();
+      if (cr == z3::sat) found = session_->model();
+    } else {
+      cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
+      reason = cr == z3::unknown ? s->reason_unknown() : "";
+      if (cr == z3::sat) found = s->get_model();
+    }
+    gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
+  }
+  double spent = elapsed();
+  if (gave_up && !(quick_only_ && !floats_) && (!timeout_ms_ || spent < timeout_ms_)) {
+    cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
+    reason = cr == z3::unknown ? s->reason_unknown() : "";
+    if (cr == z3::sat) found = s->get_model();
+  }
+  double ms = elapsed();
+  ++r_.queries;
+  SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
+                                                                   : classify_unknown(reason, ms, timeout_ms_);
+  if (!o_.solver.dump_dir.empty()) {
+    z3::solver d(c_);
+    for (const z3::expr& b : base) d.add(b);
+    d.add(extra);
+    r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
+                                   fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
+                                               to_string(st), d.to_smt2())));
+  }
+  if (st == SmtStatus::Sat && model) *model = *found;
+  last_ms_ = ms;
+  return st;
+}
+
+SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                                   std::optional<z3::model>* model) {
+  quick_only_ = true;
+  SmtStatus st = check(base, extra, name, model);
+  quick_only_ = false;
+  return st;
+}
+
+SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model) {
+  QuerySession* s = session_;
+  session_ = nullptr;
+  SmtStatus st = check(z3::expr_vector(c_), query, name, model);
+  session_ = s;
+  return st;
+}
+
+z3::check_result QueryRunner::run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
+                                  const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit) {
+  s.emplace(std::move(solver));
+  z3::params p(c_);
+  if (rlimit) p.set("rlimit", rlimit);
+  p.set("random_seed", o_.solver.random_seed);
+  s->set(p);
+  for (const z3::expr& b : base) s->add(b);
+  s->add(extra);
+  QueryTimer timer(c_, timeout_ms);
+  return s->check();
+}
+
+}  // namespace warpsat

@@ -1,0 +1,75 @@
+// One branch's queries (docs/branches.md, "The queries"): each named, each
+// first tried on Z3's plain SMT core within a resource count (on the
+// encoding's incremental session when there is one), then on Z3's default
+// solver for the rest of its time; dumped as .smt2 on request. A timeout is
+// never an answer: it comes back as SmtStatus::Timeout or Unknown.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include <z3++.h>
+
+#include "solver/branch_analysis.h"
+#include "solver/query_session.h"
+
+namespace warpsat {
+
+// Each query's try on Z3's plain SMT core before its default solver: a
+// resource count (about 200 ms of work on the machines of
+// docs/benchmarks.md), and a clock limit kQuickTimeoutScale times as long
+// that only a heavily loaded machine reaches.
+constexpr unsigned kQuickTimeoutMs = 200;
+constexpr unsigned kQuickRlimit = 1500000;
+constexpr unsigned kQuickTimeoutScale = 5;
+
+class QueryRunner {
+ public:
+  // timeout_ms: each query's budget (0: none). Queries count into r.queries
+  // (and r.dumped).
+  QueryRunner(z3::context& c, const BranchOptions& o, std::string stem, BranchResult& r, unsigned timeout_ms)
+      : c_(c), o_(o), stem_(std::move(stem)), r_(r), timeout_ms_(timeout_ms) {}
+
+  // Checks base ∧ extra; returns the status and, when sat, the model. Z3's
+  // plain SMT core answers most of these queries in milliseconds; the ones it
+  // does not answer in a moment go to its default solver, whose bit-blasting
+  // tactics are slower to start but far better at multiplications by
+  // constants (divisions compiled to mul.hi).
+  SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                  std::optional<z3::model>* model = nullptr);
+  // base ∧ extra with the quick first try only (floats excepted, which get
+  // no quick try): for a question whose answer only refines a verdict.
+  SmtStatus check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                        std::optional<z3::model>* model = nullptr);
+  // `query` alone, on a solver of its own: for a query whose terms
+  // (substituted, simplified) share nothing with the session's.
+  SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr);
+
+  double last_ms() const { return last_ms_; }
+  // Floating-point terms: no quick try (the SMT core's lazy bit-blasting of
+  // floats is several times slower than the default solver's eager one).
+  void floats(bool f) { floats_ = f; }
+  // Ask the quick first try on `session`, the encoding's incremental solver.
+  void session(QuerySession* session) { session_ = session; }
+  // A pass with a budget of its own (exact floats): no query runs past it.
+  void deadline(std::optional<std::chrono::steady_clock::time_point> d) { deadline_ = d; }
+
+ private:
+  // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
+  z3::check_result run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
+                       const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit = 0);
+
+  z3::context& c_;
+  const BranchOptions& o_;
+  std::string stem_;
+  BranchResult& r_;
+  unsigned timeout_ms_;
+  double last_ms_ = 0;
+  bool floats_ = false;
+  bool quick_only_ = false;
+  QuerySession* session_ = nullptr;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+};
+
+}  // namespace warpsat
