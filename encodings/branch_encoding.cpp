@@ -12,6 +12,7 @@
 #include "encodings/memory_model.h"
 #include "encodings/query_timer.h"
 #include "encodings/ptx_semantics.h"
+#include "encodings/smt_helpers.h"
 #include "encodings/warp_reduction.h"
 
 namespace warpsat {
@@ -317,20 +318,12 @@ class Executor : public TermSource {
   }
   void settle_imprecision() {
     std::set<std::string> used;
-    std::set<unsigned> seen;
-    std::vector<z3::expr> work;
-    for (const BranchInstance& i : e_.instances) {
-      work.insert(work.end(), i.reach.begin(), i.reach.end());
-      work.insert(work.end(), i.out.begin(), i.out.end());
-    }
-    for (const z3::expr& b : e_.base) work.push_back(b);
-    while (!work.empty()) {
-      z3::expr x = work.back();
-      work.pop_back();
-      if (!x.is_app() || !seen.insert(Z3_get_ast_id(c_, x)).second) continue;
+    std::vector<z3::expr> roots = instance_terms(e_);
+    for (const z3::expr& b : e_.base) roots.push_back(b);
+    smt::for_each_app(roots, [&](const z3::expr& x) {
       if (x.decl().decl_kind() == Z3_OP_UNINTERPRETED) used.insert(x.decl().name().str());
-      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
-    }
+      return true;
+    });
     for (auto& [name, why, instruction] : imprecise_)
       if (used.count(name)) e_.imprecision.insert(why);
     for (LoadTerm& l : e_.loads)
@@ -1361,6 +1354,15 @@ BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx
 }
 
 const char* const kShuffleImprecision = "values shuffled from other lanes";
+
+std::vector<z3::expr> instance_terms(const BranchEncoding& e) {
+  std::vector<z3::expr> out;
+  for (const BranchInstance& i : e.instances) {
+    out.insert(out.end(), i.reach.begin(), i.reach.end());
+    out.insert(out.end(), i.out.begin(), i.out.end());
+  }
+  return out;
+}
 
 z3::expr split_at(const BranchEncoding& e, const BranchInstance& i) {
   z3::context& c = e.base.ctx();

@@ -136,6 +136,8 @@ BranchEncoding encode_stores(z3::context& ctx, const ptx::Module& m, const ptx::
                              const analysis::FunctionAnalysis& a, const std::vector<uint32_t>& stores,
                              const LaunchSpec& launch, const BranchEncodingOptions& options);
 
+// Every occurrence's reach and outcome terms, of every tracked thread.
+std::vector<z3::expr> instance_terms(const BranchEncoding& e);
 // Two tracked threads active at the occurrence disagree on its outcome.
 z3::expr split_at(const BranchEncoding& e, const BranchInstance& i);
 // The imprecision recorded when a shuffle reads another lane's value in the

@@ -2,8 +2,9 @@
 
 #include <cmath>
 #include <optional>
-#include <unordered_set>
 #include <vector>
+
+#include "encodings/smt_helpers.h"
 
 namespace warpsat {
 
@@ -374,18 +375,11 @@ bool apply_float(FloatOperands& io) {
 }
 
 size_t float_operations(const std::vector<z3::expr>& roots, size_t cap) {
-  if (roots.empty()) return 0;
-  z3::context& c = roots.front().ctx();
-  std::unordered_set<unsigned> seen;
-  std::vector<z3::expr> work(roots.begin(), roots.end());
   size_t n = 0;
-  while (!work.empty() && n < cap) {
-    z3::expr x = work.back();
-    work.pop_back();
-    if (!x.is_app() || !seen.insert(Z3_get_ast_id(c, x)).second) continue;
-    if (x.num_args() > 0 && Z3_get_sort_kind(c, x.get_sort()) == Z3_FLOATING_POINT_SORT) ++n;
-    for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
-  }
+  smt::for_each_app(roots, [&](const z3::expr& x) {
+    if (x.num_args() > 0 && Z3_get_sort_kind(x.ctx(), x.get_sort()) == Z3_FLOATING_POINT_SORT) ++n;
+    return n < cap;
+  });
   return n;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <z3++.h>
@@ -26,6 +27,23 @@ inline z3::expr_vector copy_of(const z3::expr_vector& v) {
   z3::expr_vector out(v.ctx());
   for (const z3::expr& e : v) out.push_back(e);
   return out;
+}
+
+// Calls visit(x) once for each distinct application reachable from `roots`
+// (symbols and numerals included); a `false` from visit ends the walk.
+template <class Visit>
+void for_each_app(const std::vector<z3::expr>& roots, Visit visit) {
+  if (roots.empty()) return;
+  Z3_context c = roots.front().ctx();
+  std::unordered_set<unsigned> seen;
+  std::vector<z3::expr> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    z3::expr x = work.back();
+    work.pop_back();
+    if (!x.is_app() || !seen.insert(Z3_get_ast_id(c, x)).second) continue;
+    if (!visit(x)) return;
+    for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
+  }
 }
 
 }  // namespace warpsat::smt

@@ -454,8 +454,7 @@ class BranchSolver {
     if (exact_floats && too_many_floats(e, r)) return r;
     // Without a loop on the way, the full depth would encode the same.
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
-    std::optional<QuerySession> session;
-    session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit);
+    std::optional<QuerySession> session(std::in_place, c, e.base, o_.solver.random_seed, kQuickRlimit);
     std::optional<QueryRunner> q(runner(c, r, e, shallow ? eo.unroll : 0, &*session));
     if (decide(c, e, *q, r) && shallow) {
       eo.unroll = o_.encoding.unroll;
@@ -477,12 +476,7 @@ class BranchSolver {
   // f32 operations took Z3 seconds a query, and freeing what it built took
   // half a minute more (CUB's histogram sweep: 43 s for one branch).
   static bool too_many_floats(const BranchEncoding& e, BranchResult& r) {
-    std::vector<z3::expr> roots;
-    for (const BranchInstance& i : e.instances) {
-      roots.insert(roots.end(), i.reach.begin(), i.reach.end());
-      roots.insert(roots.end(), i.out.begin(), i.out.end());
-    }
-    size_t n = float_operations(roots, kMaxExactFloatOperations + 1);
+    size_t n = float_operations(instance_terms(e), kMaxExactFloatOperations + 1);
     if (n <= kMaxExactFloatOperations) return false;
     r.verdict = BranchVerdict::Unknown;
     r.reason = fmt::format("more than {} floating-point operations reach it: too many for exact terms",

@@ -8,21 +8,30 @@ namespace warpsat {
 
 SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                              std::optional<z3::model>* model) {
+  return ask(base, extra, name, model, session_, false);
+}
+
+SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                                   std::optional<z3::model>* model) {
+  return ask(base, extra, name, model, session_, true);
+}
+
+SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model) {
+  return ask(z3::expr_vector(c_), query, name, model, nullptr, false);
+}
+
+SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                           std::optional<z3::model>* model, QuerySession* session, bool quick_only) {
   auto start = std::chrono::steady_clock::now();
-  unsigned configured = timeout_ms_;
+  unsigned limit = timeout_ms_;
   if (deadline_) {
     // A pass with a budget of its own (exact floats): no query runs past it.
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - start).count();
     unsigned cap = static_cast<unsigned>(std::max<long long>(1, left));
-    timeout_ms_ = timeout_ms_ ? std::min(timeout_ms_, cap) : cap;
+    limit = limit ? std::min(limit, cap) : cap;
   }
-  struct Restore {
-    unsigned& t;
-    unsigned v;
-    ~Restore() { t = v; }
-  } restore{timeout_ms_, configured};
   auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
-  unsigned quick = timeout_ms_ ? std::min(timeout_ms_, kQuickTimeoutMs) : kQuickTimeoutMs;
+  unsigned quick = limit ? std::min(limit, kQuickTimeoutMs) : kQuickTimeoutMs;
   std::optional<z3::solver> s;
   std::optional<z3::model> found;
   std::string reason;
@@ -35,10 +44,10 @@ SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra,
     // queries get past it (and the models they give) do not depend on
     // the machine's load: -j N writes what -j 1 writes. On the
     // encoding's session when there is one: its terms are already there.
-    if (session_) {
-      cr = session_->check(base, extra, kQuickTimeoutScale * quick);
-      reason = session_->reason_unknown();
-      if (cr == z3::sat) found = session_->model();
+    if (session) {
+      cr = session->check(base, extra, kQuickTimeoutScale * quick);
+      reason = session->reason_unknown();
+      if (cr == z3::sat) found = session->model();
     } else {
       cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
       reason = cr == z3::unknown ? s->reason_unknown() : "";
@@ -47,15 +56,15 @@ SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra,
     gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
   }
   double spent = elapsed();
-  if (gave_up && !(quick_only_ && !floats_) && (!timeout_ms_ || spent < timeout_ms_)) {
-    cr = run(s, z3::solver(c_), timeout_ms_ ? std::max(1u, timeout_ms_ - static_cast<unsigned>(spent)) : 0, base, extra);
+  if (gave_up && !(quick_only && !floats_) && (!limit || spent < limit)) {
+    cr = run(s, z3::solver(c_), limit ? std::max(1u, limit - static_cast<unsigned>(spent)) : 0, base, extra);
     reason = cr == z3::unknown ? s->reason_unknown() : "";
     if (cr == z3::sat) found = s->get_model();
   }
   double ms = elapsed();
   ++r_.queries;
   SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
-                                                                   : classify_unknown(reason, ms, timeout_ms_);
+                                                                   : classify_unknown(reason, ms, limit);
   if (!o_.solver.dump_dir.empty()) {
     z3::solver d(c_);
     for (const z3::expr& b : base) d.add(b);
@@ -66,22 +75,6 @@ SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra,
   }
   if (st == SmtStatus::Sat && model) *model = *found;
   last_ms_ = ms;
-  return st;
-}
-
-SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                                   std::optional<z3::model>* model) {
-  quick_only_ = true;
-  SmtStatus st = check(base, extra, name, model);
-  quick_only_ = false;
-  return st;
-}
-
-SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model) {
-  QuerySession* s = session_;
-  session_ = nullptr;
-  SmtStatus st = check(z3::expr_vector(c_), query, name, model);
-  session_ = s;
   return st;
 }
 

@@ -56,6 +56,10 @@ class QueryRunner {
   void deadline(std::optional<std::chrono::steady_clock::time_point> d) { deadline_ = d; }
 
  private:
+  // What check, check_quick and check_alone share: the query on `session`
+  // (null: a new solver) and then, unless `quick_only`, on the default solver.
+  SmtStatus ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                std::optional<z3::model>* model, QuerySession* session, bool quick_only);
   // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
   z3::check_result run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
                        const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit = 0);
@@ -67,7 +71,6 @@ class QueryRunner {
   unsigned timeout_ms_;
   double last_ms_ = 0;
   bool floats_ = false;
-  bool quick_only_ = false;
   QuerySession* session_ = nullptr;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
