@@ -4,6 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "encodings/query_timer.h"
 
 namespace warpsat {
@@ -28,6 +30,15 @@ SmtStatus classify_unknown(const std::string& reason, double elapsed_ms, unsigne
 std::string write_smt2(const std::string& dir, const std::string& name, const std::string& smt2) {
   std::string safe;
   for (char c : name) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_') ? c : '_';
+  // File systems take names of 255 bytes at most, and mangled C++ kernel
+  // names (CUB's) are longer: keep both ends, the query's kind among them,
+  // and tell names apart by a hash (FNV-1a, the same on every machine).
+  constexpr size_t kMaxName = 200, kHead = 60, kTail = 110;
+  if (safe.size() > kMaxName) {
+    uint64_t h = 1469598103934665603ull;
+    for (char c : safe) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    safe = fmt::format("{}~{:016x}~{}", safe.substr(0, kHead), h, safe.substr(safe.size() - kTail));
+  }
   std::filesystem::create_directories(dir);
   std::filesystem::path path = std::filesystem::path(dir) / (safe + ".smt2");
   std::ofstream out(path);
