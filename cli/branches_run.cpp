@@ -69,11 +69,15 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                 "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
   sub->add_flag("--fresh-solver-per-query", o.fresh_solver_per_query,
                 "ask each query on a new solver instead of the encoding's incremental one (slower; for comparison)");
+  sub->add_flag("--stats", o.stats,
+                "print to stderr where the time went: each kind of solver query, the loop induction, encodings, "
+                "replays, freeing Z3 contexts");
   sub->add_flag("--no-replay", o.no_replay, "do not replay verdicts on the emulator (reported as not validated)");
 }
 
-ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o) {
+ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats) {
   BranchOptions bo;
+  bo.encoding.stats = stats;
   bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
   bo.exact_float_budget_ms = o.exact_float_budget_ms;
   bo.encoding.unroll = o.unroll;
@@ -130,6 +134,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
     mine.encoding = bo.encoding;
     mine.max_ranges = bo.max_ranges;
     mine.max_paths = bo.max_paths;
+    mine.incremental = bo.incremental;
     LaunchSpec& l = mine.launch;
     l.concrete_block = bo.launch.concrete_block;
     l.concrete_grid = bo.launch.concrete_grid;

@@ -23,6 +23,7 @@ struct BranchesOptions {
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;
+  bool stats = false;  // --stats: where the time went, on stderr
   std::string inject_fault = "none";
   std::string source_root;  // SARIF artifact URIs relative to it; also searched for sources
 };
@@ -38,6 +39,7 @@ struct ModuleBranches {
 
 // Every selected kernel's branches, replayed unless o.no_replay. Throws
 // InputError for bad options, launches and assumptions before any solving.
-ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o);
+// With `stats`, records where the time went into it.
+ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats = nullptr);
 
 }  // namespace warpsat::cli

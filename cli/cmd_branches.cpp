@@ -146,10 +146,22 @@ void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernel
   }
 }
 
+// --stats, on stderr so that it never mixes with JSON or SARIF on stdout.
+void print_time_stats(const TimeStats& stats) {
+  fmt::print(stderr, "{:<44} {:>7} {:>9} {:>9}  {}\n", "where the time went", "count", "total s", "max ms", "outcomes");
+  for (const TimeStats::Row& r : stats.rows()) {
+    std::string outcomes;
+    for (const auto& [what, n] : r.outcomes) outcomes += fmt::format("{}{} {}", outcomes.empty() ? "" : ", ", n, what);
+    fmt::print(stderr, "{:<44} {:>7} {:>9.2f} {:>9.1f}  {}\n", r.kind, r.count, r.ms / 1000, r.max_ms, outcomes);
+  }
+}
+
 int run_branches(const BranchesOptions& o) {
   ptx::Module m = ptx::read_module(o.file);
   SourceFiles sources(m, o.source_root.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.source_root});
-  ModuleBranches run = analyse_module_branches(m, o);
+  std::optional<TimeStats> stats;
+  if (o.stats) stats.emplace();
+  ModuleBranches run = analyse_module_branches(m, o, stats ? &*stats : nullptr);
   const std::vector<KernelBranches>& results = run.kernels;
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();
@@ -160,6 +172,7 @@ int run_branches(const BranchesOptions& o) {
   } else {
     print_table(m, results, sources, run.grid);
   }
+  if (stats) print_time_stats(*stats);
   return kExitOk;
 }
 

@@ -1130,7 +1130,9 @@ class Executor : public TermSource {
     for (const z3::model& m : induction_models_)
       if (m.eval(q, true).is_true()) {
         if (model) *model = m;
-        induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        induction_ms_ += ms;
+        if (o_.stats) o_.stats->record("induction", "sat (an earlier model)", ms);
         return z3::sat;
       }
     induction_->push();
@@ -1147,7 +1149,9 @@ class Executor : public TermSource {
       induction_models_.push_back(m);
     }
     induction_->pop();
-    induction_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    induction_ms_ += ms;
+    if (o_.stats) o_.stats->record("induction", r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown", ms);
     // The solver's resource count only grows: what it reads now is all
     // the induction has spent in this encoding.
     z3::stats st = induction_->statistics();

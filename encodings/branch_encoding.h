@@ -17,6 +17,7 @@
 #include "frontend/analysis/slices.h"
 #include "frontend/assumption.h"
 #include "frontend/ptx/ir.h"
+#include "frontend/time_stats.h"
 
 namespace warpsat {
 
@@ -61,6 +62,8 @@ struct BranchEncodingOptions {
   // Global loads the solver proved no store of the launch can write
   // (`unwritten` queries): read-only, a function of the address.
   std::set<uint32_t> unwritten_loads;
+  // Where the time goes (`branches --stats`); null: not recorded.
+  TimeStats* stats = nullptr;
 };
 
 // One dynamic occurrence of the branch, per tracked thread.

@@ -320,16 +320,20 @@ class BranchSolver {
       return out;
     }
     auto start = std::chrono::steady_clock::now();
-    z3::context c;
+    TimedContext context(o_.encoding.stats, "free Z3 context (branches together)");
+    z3::context& c = context.c;
     BranchEncodingOptions eo = o_.encoding;
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     BranchEncoding e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
+    record_encode(start);
     BranchResult kernel_queries;
     if (e.unsupported.empty() && !e.budget_exhausted)
       if (std::set<uint32_t> u = prove_unwritten(c, e, eo, fmt::format("branches.{}", f_.name), kernel_queries);
           !u.empty()) {
         eo.unwritten_loads = std::move(u);
+        auto again = std::chrono::steady_clock::now();
         e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
+        record_encode(again);
       }
     if (!e.unsupported.empty() || e.budget_exhausted) {
       for (uint32_t b : branches) settled(out.emplace_back(solve(b)));
@@ -379,6 +383,7 @@ class BranchSolver {
     for (size_t i : deeper) again.push_back(out[i].instruction);
     eo.unroll = o_.encoding.unroll;
     BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
+    record_encode(begin);
     BranchViewer deep_views(d);
     QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit);
     share = elapsed_ms(begin) / static_cast<double>(again.size());
@@ -437,7 +442,8 @@ class BranchSolver {
   BranchResult solve(uint32_t branch, bool exact_floats = false) {
     auto start = std::chrono::steady_clock::now();
     BranchResult r = result_for(branch);
-    z3::context c;
+    TimedContext context(o_.encoding.stats, exact_floats ? "free Z3 context (exact floats)" : "free Z3 context (one branch)");
+    z3::context& c = context.c;
     // One unrolled iteration first: nests of loops unrolled to the full
     // depth multiply (three levels of 8 are 729 copies of the inner body),
     // while most splits show in the first iteration and uniformity is proved
@@ -561,8 +567,16 @@ class BranchSolver {
   BranchEncoding timed_encode(BranchResult& r, z3::context& c, uint32_t branch, const BranchEncodingOptions& eo) {
     auto start = std::chrono::steady_clock::now();
     BranchEncoding e = encode_branch(c, m_, f_, a_, branch, o_.launch, eo);
-    r.encode_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    r.encode_ms += record_encode(start);
     return e;
+  }
+
+  // Time since `start`, counted into the stats as an encoding (the
+  // induction's queries within it are counted on their own as well).
+  double record_encode(std::chrono::steady_clock::time_point start) const {
+    double ms = elapsed_ms(start);
+    if (o_.encoding.stats) o_.encoding.stats->record("encode (induction included)", "", ms);
+    return ms;
   }
 
   // The global loads of `e` that no store of the launch can write: for

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -207,7 +208,15 @@ class Replayer {
       return enough && enough(instruction, ob);
     };
     try {
+      auto start = std::chrono::steady_clock::now();
       simt::RunResult r = simt::run_kernel(m_, launch, eo);
+      if (o_.encoding.stats)
+        o_.encoding.stats->record(origin == Origin::Given     ? "replay (the given launch)"
+                                  : origin == Origin::Shape   ? "replay (any-launch shapes)"
+                                  : origin == Origin::Witness ? "replay (witnesses)"
+                                                              : "replay (random data)",
+                                  "",
+                                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
       if (made_up) used += steps;
       for (const simt::Race& race : r.races.races) {
         std::string text = fmt::format("launch grid {}x{}x{}, block {}x{}x{}: {}", launch.grid[0], launch.grid[1],

@@ -56,7 +56,8 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
   }
   double spent = elapsed();
-  if (gave_up && !(quick_only && !floats_) && (!limit || spent < limit)) {
+  bool fell_back = gave_up && !(quick_only && !floats_) && (!limit || spent < limit);
+  if (fell_back) {
     cr = run(s, z3::solver(c_), limit ? std::max(1u, limit - static_cast<unsigned>(spent)) : 0, base, extra);
     reason = cr == z3::unknown ? s->reason_unknown() : "";
     if (cr == z3::sat) found = s->get_model();
@@ -65,6 +66,13 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   ++r_.queries;
   SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
                                                                    : classify_unknown(reason, ms, limit);
+  if (TimeStats* stats = o_.encoding.stats) {
+    bool whole_warp = stem_.ends_with(".warp");
+    std::string kind = floats_ ? "exact-float " + name : whole_warp ? "whole-warp " + name : name;
+    std::string outcome = to_string(st);
+    if (fell_back) outcome += " (default solver)";
+    stats->record(kind, outcome, ms);
+  }
   if (!o_.solver.dump_dir.empty()) {
     z3::solver d(c_);
     for (const z3::expr& b : base) d.add(b);

@@ -24,6 +24,31 @@ constexpr unsigned kQuickTimeoutMs = 200;
 constexpr unsigned kQuickRlimit = 1500000;
 constexpr unsigned kQuickTimeoutScale = 5;
 
+// A Z3 context whose destruction counts into `stats` as "free Z3 context":
+// freeing what bit-blasting built is a real part of a branch's cost (34 s
+// for one branch of CUB's histogram sweep once).
+struct TimedContext {
+  struct Freed {
+    TimeStats* stats;
+    const char* what;
+    std::chrono::steady_clock::time_point start{};
+    ~Freed() {
+      if (stats)
+        stats->record(what, "",
+                      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+  };
+  // what: the kind it counts as ("free Z3 context (...)").
+  TimedContext(TimeStats* stats, const char* what) : freed{stats, what} {}
+  TimedContext(const TimedContext&) = delete;
+  TimedContext& operator=(const TimedContext&) = delete;
+  // Members go in reverse order: the context is freed between this and ~Freed.
+  ~TimedContext() { freed.start = std::chrono::steady_clock::now(); }
+
+  Freed freed;
+  z3::context c;
+};
+
 class QueryRunner {
  public:
   // timeout_ms: each query's budget (0: none). Queries count into r.queries
