@@ -9,6 +9,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -106,7 +107,9 @@ class Replayer {
       if (b.verdict == BranchVerdict::Unknown && b.validation.empty()) b.validation = "no verdict to replay";
     if (!races_.empty() && mismatches_.empty())
       throw CrossValidationError(fmt::format("branches of {}", k_.name), races_,
-                                 "(none: a data race the analysis assumes absent, no solver query involved)");
+                                 "(none: a data race the analysis assumes absent, no solver query involved; an "
+                                 "--assume that excludes the racing launch, or --no-race-free, drops the assumption "
+                                 "there)");
     mismatches_.insert(mismatches_.end(), races_.begin(), races_.end());
     if (!mismatches_.empty()) {
       std::string dir = ro_.dump_dir.empty() ? "." : ro_.dump_dir;
@@ -146,6 +149,21 @@ class Replayer {
     return fmt::format("grid {}x{}x{}, block {}x{}x{}", l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
                        l.block[2]);
   }
+  // ", parameters n = 0, m = 7" for the scalar parameters of a made-up
+  // launch: a race there may hang on one of them (a flag that turns the
+  // barriers off), which an --assume can then exclude.
+  std::string scalar_params_text(const simt::Launch& l) const {
+    std::string out;
+    for (size_t i = 0; i < l.args.size() && i < k_.params.size(); ++i) {
+      const simt::KernelArgument& a = l.args[i];
+      if (a.kind != simt::KernelArgument::Kind::Scalar || a.bytes.size() > 8 || !k_.params[i].dims.empty()) continue;
+      uint64_t v = 0;
+      std::memcpy(&v, a.bytes.data(), a.bytes.size());
+      out += fmt::format("{}{} = {}", out.empty() ? ", parameters " : ", ", k_.params[i].name, v);
+    }
+    return out;
+  }
+
   ObservedSplit observed_split(const simt::Launch& l, const simt::Cta& c, const simt::Warp& w, uint32_t active,
                                uint32_t taken, Origin origin) const {
     ObservedSplit s{launch_text(l), {l.block[0], l.block[1], l.block[2]}, {l.grid[0], l.grid[1], l.grid[2]},
@@ -173,7 +191,12 @@ class Replayer {
     eo.return_buffers = false;
     eo.only_ctas = ctas;
     bool made_up = origin != Origin::Given;
-    eo.racecheck = ro_.racecheck && !made_up;
+    // The launches the uniform proofs are checked on: the given one, and
+    // with a symbolic launch the any-launch shapes (each meets the
+    // assumptions, so a race there is a launch the race-free reading of
+    // memory does not cover). Witness and random-data runs pick data to
+    // split one branch, and prove nothing.
+    eo.racecheck = ro_.racecheck && o_.encoding.race_free && (origin == Origin::Given || origin == Origin::Shape);
     uint64_t& used = origin == Origin::Shape ? shape_steps_ : origin == Origin::Fuzz ? fuzz_steps_ : witness_steps_;
     if (made_up) {
       uint64_t total = origin == Origin::Shape  ? ro_.shape_steps_total
@@ -219,9 +242,19 @@ class Replayer {
                                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
       if (made_up) used += steps;
       for (const simt::Race& race : r.races.races) {
-        std::string text = fmt::format("launch grid {}x{}x{}, block {}x{}x{}: {}", launch.grid[0], launch.grid[1],
-                                     launch.grid[2], launch.block[0], launch.block[1], launch.block[2],
-                                     simt::to_string(race));
+        // What the race-free reading relies on in a made-up launch: shared
+        // memory only (a global race there, such as every CTA writing
+        // out[tid], reaches no load the encoding read as race-free). Each
+        // pair of instructions once, in the first launch that showed it.
+        if (made_up && race.space != simt::RaceSpace::Shared) continue;
+        if (made_up && !made_up_races_
+                             .insert({race.hazard(), race.first.instruction, race.second.instruction})
+                             .second)
+          continue;
+        std::string text = fmt::format("{}launch grid {}x{}x{}, block {}x{}x{}{}: {}",
+                                       made_up ? "any-launch replay, " : "", launch.grid[0], launch.grid[1],
+                                       launch.grid[2], launch.block[0], launch.block[1], launch.block[2],
+                                       made_up ? scalar_params_text(launch) : "", simt::to_string(race));
         if (std::find(races_.begin(), races_.end(), text) == races_.end()) races_.push_back(std::move(text));
       }
     } catch (const InputError& e) {
@@ -938,7 +971,10 @@ class Replayer {
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
   std::vector<std::string> mismatches_;
-  std::vector<std::string> races_;  // in the given launch, with ReplayOptions::racecheck (each once)
+  std::vector<std::string> races_;  // with ReplayOptions::racecheck (each once)
+  // The shared-memory races of made-up launches reported so far: hazard and
+  // the two instructions (one line for each, not one per launch shape).
+  std::set<std::tuple<std::string, uint32_t, uint32_t>> made_up_races_;
   std::set<uint32_t> contradicted_;
   uint32_t first_bad_ = 0, first_bad_line_ = 0;
 };

@@ -39,10 +39,14 @@ struct ReplayOptions {
   uint64_t fuzz_steps_total = uint64_t{1} << 25;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
-  // Run the given launch with the race detector: the analysis reads memory
-  // as if no other thread wrote it meanwhile, so a race there contradicts
-  // it (CrossValidationError, no query to write). Made-up launches are not
-  // checked: their invented parameters can make races the kernel never has.
+  // Run the race detector on the launches the uniform verdicts are checked
+  // on: the given launch, or with a symbolic launch the any-launch shapes
+  // (made-up parameters and data, each meeting the assumptions). The
+  // analysis reads memory as if no other thread wrote it meanwhile, so a
+  // race there contradicts it (CrossValidationError, no query to write);
+  // with --no-race-free nothing relies on it, and nothing is checked.
+  // Witness and random-data runs are not checked: their data are picked to
+  // split one branch.
   bool racecheck = false;
 };
 
