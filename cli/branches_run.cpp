@@ -44,6 +44,9 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_option("--block", o.block, "concrete block X,Y,Z")->delimiter(',');
   sub->add_option("--grid", o.grid, "concrete grid X,Y,Z")->delimiter(',');
   sub->add_flag("--symbolic-launch", o.symbolic, "any block and grid the hardware allows (the default without --block/--launch)");
+  sub->add_flag("--declared-block", o.declared_block,
+                "a kernel that declares .maxntid (__launch_bounds__) runs with exactly that block, as library kernels "
+                "with a compile-time block size (CUB's) require");
   sub->add_option("--assume", o.assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
   sub->add_option("--timeout-ms", o.timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets four times this)")->capture_default_str();
   sub->add_option("--exact-float-budget-ms", o.exact_float_budget_ms,
@@ -78,6 +81,7 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
 ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats) {
   BranchOptions bo;
   bo.encoding.stats = stats;
+  bo.launch.declared_block = o.declared_block;
   bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
   bo.exact_float_budget_ms = o.exact_float_budget_ms;
   bo.encoding.unroll = o.unroll;
@@ -92,6 +96,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   if (kernels.empty()) throw command_line_error(o.kernel.empty() ? "no kernels in " + o.file : "no kernel named " + o.kernel);
   if (!o.launch.empty() && (!o.block.empty() || !o.grid.empty() || o.symbolic))
     throw command_line_error("--launch fixes the block and grid: give it without --block, --grid or --symbolic-launch");
+  if (o.declared_block && (!o.launch.empty() || !o.block.empty()))
+    throw command_line_error("--declared-block takes each kernel's block from its .maxntid: give it without --launch or --block");
   if (o.symbolic && (!o.block.empty() || !o.grid.empty()))
     throw command_line_error("--symbolic-launch leaves the block and grid free: give it without --block or --grid");
   std::optional<LaunchFile> lf;
@@ -141,6 +147,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
     std::copy(bo.launch.block, bo.launch.block + 3, l.block);
     std::copy(bo.launch.grid, bo.launch.grid + 3, l.grid);
     l.param_values = bo.launch.param_values;
+    l.declared_block = bo.launch.declared_block;
     l.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
     results[i] = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
     progress.done_one();

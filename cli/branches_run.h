@@ -24,6 +24,7 @@ struct BranchesOptions {
   std::string dump_dir;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;
   bool stats = false;  // --stats: where the time went, on stderr
+  bool declared_block = false;  // --declared-block: .maxntid is the block
   std::string inject_fault = "none";
   std::string source_root;  // SARIF artifact URIs relative to it; also searched for sources
 };

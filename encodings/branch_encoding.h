@@ -27,6 +27,10 @@ struct LaunchSpec {
   // Per kernel parameter: a concrete value (a launch file's scalar), or nullopt.
   std::vector<std::optional<uint64_t>> param_values;
   std::vector<Assumption> assumptions;
+  // A kernel that declares .maxntid runs with exactly that block (where no
+  // block is given): library kernels whose block size is a compile-time
+  // constant (CUB's) are written for no other (--declared-block).
+  bool declared_block = false;
 };
 
 struct BranchEncodingOptions {

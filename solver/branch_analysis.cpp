@@ -1023,8 +1023,10 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
 }  // namespace
 
 void apply_launch_directives(const ptx::Function& k, LaunchSpec& l) {
-  if (k.reqntid[0]) {
-    uint32_t want[3] = {std::max(1u, k.reqntid[0]), std::max(1u, k.reqntid[1]), std::max(1u, k.reqntid[2])};
+  bool declared = k.maxntid[0] && l.declared_block && !l.concrete_block;
+  if (k.reqntid[0] || declared) {
+    const uint32_t* d = k.reqntid[0] ? k.reqntid : k.maxntid;
+    uint32_t want[3] = {std::max(1u, d[0]), std::max(1u, d[1]), std::max(1u, d[2])};
     if (!l.concrete_block) {
       l.concrete_block = true;
       std::copy(want, want + 3, l.block);
@@ -1032,7 +1034,7 @@ void apply_launch_directives(const ptx::Function& k, LaunchSpec& l) {
     // A given block that differs cannot launch: launch_exists says so.
     l.assumptions.push_back(parse_assumption(
         fmt::format("ntid.x == {} && ntid.y == {} && ntid.z == {}", want[0], want[1], want[2])));
-    l.assumptions.back().text += " (.reqntid)";
+    l.assumptions.back().text += k.reqntid[0] ? " (.reqntid)" : " (.maxntid, --declared-block)";
     return;
   }
   if (k.maxntid[0]) {

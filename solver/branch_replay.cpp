@@ -159,7 +159,12 @@ class Replayer {
       if (a.kind != simt::KernelArgument::Kind::Scalar || a.bytes.size() > 8 || !k_.params[i].dims.empty()) continue;
       uint64_t v = 0;
       std::memcpy(&v, a.bytes.data(), a.bytes.size());
-      out += fmt::format("{}{} = {}", out.empty() ? ", parameters " : ", ", k_.params[i].name, v);
+      // nvcc names parameters <kernel>_param_<n>: the kernel's (mangled,
+      // CUB's 200 characters) name is said already.
+      std::string_view name = k_.params[i].name;
+      if (name.size() > k_.name.size() + 1 && name.starts_with(k_.name) && name[k_.name.size()] == '_')
+        name.remove_prefix(k_.name.size() + 1);
+      out += fmt::format("{}{} = {}", out.empty() ? ", parameters " : ", ", name, v);
     }
     return out;
   }
