@@ -21,16 +21,11 @@
 
 #include <z3++.h>
 
+#include "encodings/gemm_encoding_kind.h"
 #include "frontend/gemm_problem.h"
 
 namespace warpsat {
 
-enum class GemmEncoding { ClosedForm, Array, Bounds };
-GemmEncoding parse_gemm_encoding(const std::string& text);
-const char* to_string(GemmEncoding e);
-
-// The largest number of stages the encodings unroll (K / min TK).
-inline constexpr int64_t kMaxEncodedStages = 4096;
 
 // A model's configuration and its cost, read without evaluating terms.
 struct ModelReading {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "encodings/branch_encoding.h"
+#include "encodings/branch_options.h"
 #include "solver/smt_query.h"
 
 namespace warpsat {

@@ -17,6 +17,7 @@
 #include "emulator/simt/launch.h"
 #include "emulator/simt/memory.h"
 #include "emulator/simt/state.h"
+#include "encodings/branch_encoding.h"
 #include "frontend/analysis/cfg.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"

@@ -1,5 +1,6 @@
 #include "solver/tiling_optimizer.h"
 
+#include "encodings/gemm_ws_encoding.h"
 #include "encodings/query_timer.h"
 #include "solver/lex_minimizer.h"
 

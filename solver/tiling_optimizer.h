@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "encodings/gemm_ws_encoding.h"
+#include "encodings/gemm_encoding_kind.h"
 #include "frontend/gemm_problem.h"
 #include "solver/smt_query.h"
 

@@ -1,0 +1,66 @@
+// What a branch encoding is asked for: the launch (concrete or symbolic
+// dimensions, parameter values, assumptions) and the encoding's options.
+// Z3-free, so that the solver's public headers, which cli/ includes, carry
+// no Z3 types (docs/architecture.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "frontend/assumption.h"
+#include "frontend/time_stats.h"
+
+namespace warpsat {
+
+struct LaunchSpec {
+  bool concrete_block = false, concrete_grid = false;
+  uint32_t block[3] = {1, 1, 1}, grid[3] = {1, 1, 1};
+  // Per kernel parameter: a concrete value (a launch file's scalar), or nullopt.
+  std::vector<std::optional<uint64_t>> param_values;
+  std::vector<Assumption> assumptions;
+  // A kernel that declares .maxntid runs with exactly that block (where no
+  // block is given): library kernels whose block size is a compile-time
+  // constant (CUB's) are written for no other (--declared-block).
+  bool declared_block = false;
+};
+
+struct BranchEncodingOptions {
+  unsigned unroll = 8;              // loop iterations unrolled before abstracting
+  // Copies of the innermost body a nest of unrolled loops may make: deeper
+  // nests unroll each level less (two levels of 8 make 81 copies).
+  uint64_t nest_copies = 81;
+  size_t block_budget = 20000;      // block visits before loops are abstracted at once
+  // Slice instructions executed before loops are abstracted at once: nested
+  // unrolled loops multiply, and Z3 needs minutes to free a context holding
+  // millions of terms.
+  size_t instruction_budget = 20000;
+  // Track all 32 lanes of one warp instead of two: exact for shuffles whose
+  // source lane differs per lane (a butterfly all-reduce), 16 times larger.
+  bool whole_warp = false;
+  // Encode all branches of a kernel once, as the union of their slices, and
+  // ask each on that encoding (solver/branch_analysis); false: one encoding
+  // per branch (--per-branch-encoding, for comparison).
+  bool one_per_kernel = true;
+  // Floating point as exact IEEE terms (fp_terms); false: each result an
+  // unknown function of its operands (imprecise, but cheap to solve).
+  bool exact_floats = false;
+  // Each query of the induction that proves loop-carried values uniform,
+  // and all of them together for one encoding.
+  // Both in Z3's resource units (about 100 ms and 1 s of work), not the
+  // clock, so that what is proved does not depend on the machine's load.
+  unsigned induction_rlimit = 750000;
+  uint64_t induction_budget_rlimit = 7500000;
+  // Assume the kernel has no data races: a shared load no shared store
+  // reaches without a block-wide barrier reads, in every thread of the
+  // block, what was stored before that barrier (--no-race-free: false).
+  bool race_free = true;
+  // Global loads the solver proved no store of the launch can write
+  // (`unwritten` queries): read-only, a function of the address.
+  std::set<uint32_t> unwritten_loads;
+  // Where the time goes (`branches --stats`); null: not recorded.
+  TimeStats* stats = nullptr;
+};
+
+}  // namespace warpsat
