@@ -59,10 +59,10 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 
 // The whole-warp retry's per-query timeout, in multiples of --timeout-ms,
 // and the time per kernel for such retries: 32 lanes make encodings 16
-// times larger, and CUB's select kernel spent 12 minutes on them. On CUB
-// (both files) no retry changed a verdict: 20 whole-warp splits, each still
-// inexact, that the replays settled as the two-lane ones would have; with
-// 30 s a kernel the select sweep spent 41 s on four of them.
+// times larger, and CUB's select kernel spent 12 minutes on them. On both
+// CUB files no retry changed a verdict (20 whole-warp splits, each still
+// inexact, that the replays settled as the two-lane ones would have), and
+// with 30 s a kernel they took 41 s, 30 s of it on two in the select sweep.
 constexpr unsigned kWholeWarpTimeoutScale = 4;
 constexpr double kWholeWarpBudgetMs = 10000;
 // Loop iterations unrolled by the first encoding of a branch (the full
