@@ -134,21 +134,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   Progress progress("branches", "kernels", kernels.size());
   parallel_for(kernels.size(), o.jobs, [&](size_t i) {
     // Each kernel's own options: its .reqntid must not fix another's block.
-    BranchOptions mine;
-    mine.solver = bo.solver;
-    mine.exact_float_budget_ms = bo.exact_float_budget_ms;
-    mine.encoding = bo.encoding;
-    mine.max_ranges = bo.max_ranges;
-    mine.max_paths = bo.max_paths;
-    mine.incremental = bo.incremental;
-    LaunchSpec& l = mine.launch;
-    l.concrete_block = bo.launch.concrete_block;
-    l.concrete_grid = bo.launch.concrete_grid;
-    std::copy(bo.launch.block, bo.launch.block + 3, l.block);
-    std::copy(bo.launch.grid, bo.launch.grid + 3, l.grid);
-    l.param_values = bo.launch.param_values;
-    l.declared_block = bo.launch.declared_block;
-    l.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
+    BranchOptions mine = bo;
+    mine.launch.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
     results[i] = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
     progress.done_one();
   });

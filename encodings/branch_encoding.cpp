@@ -1122,6 +1122,11 @@ class Executor : public TermSource {
       induction_->add(e_.same_warp);
     }
     auto start = std::chrono::steady_clock::now();
+    auto spent = [&](const char* outcome) {
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      induction_ms_ += ms;
+      if (o_.stats) o_.stats->record("induction", outcome, ms);
+    };
     // A model of an earlier query that satisfies this one answers it: most
     // of these queries ask whether a value can differ between the lanes,
     // and the lanes an earlier model picked usually show it. (Only "sat"
@@ -1130,9 +1135,7 @@ class Executor : public TermSource {
     for (const z3::model& m : induction_models_)
       if (m.eval(q, true).is_true()) {
         if (model) *model = m;
-        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        induction_ms_ += ms;
-        if (o_.stats) o_.stats->record("induction", "sat (an earlier model)", ms);
+        spent("sat (an earlier model)");
         return z3::sat;
       }
     induction_->push();
@@ -1149,9 +1152,7 @@ class Executor : public TermSource {
       induction_models_.push_back(m);
     }
     induction_->pop();
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    induction_ms_ += ms;
-    if (o_.stats) o_.stats->record("induction", r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown", ms);
+    spent(r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown");
     // The solver's resource count only grows: what it reads now is all
     // the induction has spent in this encoding.
     z3::stats st = induction_->statistics();

@@ -179,6 +179,27 @@ int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::strin
   return 0;
 }
 
+namespace {
+// Recurses once per level, as the parser does: at most kMaxDepth.
+std::unique_ptr<AssumptionExpr> clone(const AssumptionExpr& e) {
+  auto out = std::make_unique<AssumptionExpr>();
+  out->kind = e.kind;
+  out->value = e.value;
+  out->name = e.name;
+  out->op = e.op;
+  for (const auto& a : e.args) out->args.push_back(clone(*a));
+  return out;
+}
+}  // namespace
+
+Assumption::Assumption(const Assumption& other)
+    : text(other.text), expr(other.expr ? clone(*other.expr) : nullptr) {}
+
+Assumption& Assumption::operator=(const Assumption& other) {
+  if (this != &other) *this = Assumption(other);
+  return *this;
+}
+
 void rename(AssumptionExpr& e, const std::string& from, const std::string& to) {
   if (e.kind == AssumptionExpr::Kind::Name && e.name == from) e.name = to;
   for (auto& a : e.args) rename(*a, from, to);

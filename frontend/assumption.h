@@ -27,6 +27,15 @@ struct AssumptionExpr {
 struct Assumption {
   std::string text;  // as written
   std::unique_ptr<AssumptionExpr> expr;
+
+  Assumption() = default;
+  Assumption(std::string t, std::unique_ptr<AssumptionExpr> e) : text(std::move(t)), expr(std::move(e)) {}
+  // Copies the whole tree: options that hold assumptions (a launch's) copy
+  // as values, so that a per-kernel copy cannot leave a field behind.
+  Assumption(const Assumption& other);
+  Assumption& operator=(const Assumption& other);
+  Assumption(Assumption&&) = default;
+  Assumption& operator=(Assumption&&) = default;
 };
 
 // Throws InputError naming the column of the problem in `text`.

@@ -860,16 +860,17 @@ class BranchSolver {
   // Pins the model's thread ids and loaded values; with `params`, its
   // non-pointer parameters instead.
   void pin_model_values(const z3::model& m, const BranchEncoding& e, bool params, PinnedQuery& pins) const {
-    if (!params)
-      for (size_t t = 0; t < e.tid.size(); ++t)
-        for (const z3::expr& d : e.tid[t]) pins.pin(d, m.eval(d, true));
-    for (const auto& [name, term] : e.params) {
-      if (!params) break;
-      const ptx::Variable* p = f_.find_param(name);
-      if (!p || !is_pointer_param(m_, *p)) pins.pin(term, m.eval(term, true));
+    if (params) {
+      for (const auto& [name, term] : e.params) {
+        const ptx::Variable* p = f_.find_param(name);
+        if (!p || !is_pointer_param(m_, *p)) pins.pin(term, m.eval(term, true));
+      }
+      return;
     }
+    for (const std::vector<z3::expr>& ids : e.tid)
+      for (const z3::expr& d : ids) pins.pin(d, m.eval(d, true));
     for (const LoadTerm& l : e.loads)
-      for (size_t t = 0; t < l.value.size() && !params; ++t)
+      for (size_t t = 0; t < l.value.size(); ++t)
         if (m.eval(l.reach[t], true).is_true()) pins.pin(l.value[t], m.eval(l.value[t], true));
   }
 

@@ -156,18 +156,26 @@ class Replayer {
   std::string scalar_params_text(const simt::Launch& l) const {
     std::string out;
     for (size_t i = 0; i < l.args.size() && i < k_.params.size(); ++i) {
-      const simt::KernelArgument& a = l.args[i];
-      if (a.kind != simt::KernelArgument::Kind::Scalar || a.bytes.size() > 8 || !k_.params[i].dims.empty()) continue;
-      uint64_t v = 0;
-      std::memcpy(&v, a.bytes.data(), a.bytes.size());
+      std::optional<uint64_t> v = scalar_argument(l, i);
+      if (!v) continue;
       // nvcc names parameters <kernel>_param_<n>: the kernel's (mangled,
       // CUB's 200 characters) name is said already.
       std::string_view name = k_.params[i].name;
       if (name.size() > k_.name.size() + 1 && name.starts_with(k_.name) && name[k_.name.size()] == '_')
         name.remove_prefix(k_.name.size() + 1);
-      out += fmt::format("{}{} = {}", out.empty() ? ", parameters " : ", ", name, v);
+      out += fmt::format("{}{} = {}", out.empty() ? ", parameters " : ", ", name, *v);
     }
     return out;
+  }
+
+  // Argument i of `l` as a number when it is a scalar of at most 8 bytes.
+  std::optional<uint64_t> scalar_argument(const simt::Launch& l, size_t i) const {
+    const simt::KernelArgument& a = l.args[i];
+    if (a.kind != simt::KernelArgument::Kind::Scalar || a.bytes.size() > 8 || !k_.params[i].dims.empty())
+      return std::nullopt;
+    uint64_t v = 0;
+    std::memcpy(&v, a.bytes.data(), a.bytes.size());
+    return v;
   }
 
   ObservedSplit observed_split(const simt::Launch& l, const simt::Cta& c, const simt::Warp& w, uint32_t active,
@@ -179,10 +187,8 @@ class Replayer {
       std::string name(k_.params[i].name);
       if (a.kind == simt::KernelArgument::Kind::Buffer) {
         if (a.fixed_address) s.params.emplace_back(name, a.fixed_address);
-      } else if (a.bytes.size() <= 8 && k_.params[i].dims.empty()) {
-        uint64_t v = 0;
-        std::memcpy(&v, a.bytes.data(), a.bytes.size());
-        s.params.emplace_back(name, v);
+      } else if (std::optional<uint64_t> v = scalar_argument(l, i)) {
+        s.params.emplace_back(name, *v);
       } else {
         s.aggregates.emplace_back(name, a.bytes);
       }

@@ -24,7 +24,7 @@ constexpr unsigned kQuickTimeoutMs = 200;
 constexpr unsigned kQuickRlimit = 1500000;
 constexpr unsigned kQuickTimeoutScale = 5;
 
-// A Z3 context whose destruction counts into `stats` as "free Z3 context":
+// A Z3 context whose destruction counts into `stats` under `what`:
 // freeing what bit-blasting built is a real part of a branch's cost (34 s
 // for one branch of CUB's histogram sweep once).
 struct TimedContext {

@@ -137,3 +137,21 @@ TEST_CASE("assumptions: arithmetic wraps as 64-bit words, division by zero or of
   CHECK(value("-n", INT64_MIN) == INT64_MIN);
   CHECK(value("n % 3 == 1", 7) == 1);
 }
+
+TEST_CASE("assumptions: a copy is a tree of its own") {
+  // Per-kernel launch options are copies (cli/branches_run.cpp); renaming a
+  // parameter in one kernel's copy must not change another's.
+  Assumption a = parse_assumption("n > 3 && !(m == 2)");
+  Assumption b = a;
+  rename(*b.expr, "n", "k");
+  CHECK(b.text == a.text);
+  CHECK(evaluate(*a.expr, {{"n", 4}, {"m", 1}}) == 1);
+  CHECK(evaluate(*b.expr, {{"k", 4}, {"m", 1}}) == 1);
+  CHECK_THROWS_AS(evaluate(*b.expr, {{"n", 4}, {"m", 1}}), std::out_of_range);
+  Assumption c;
+  c = b;
+  CHECK(evaluate(*c.expr, {{"k", 2}, {"m", 1}}) == 0);
+  Assumption empty;
+  Assumption copy = empty;
+  CHECK(copy.expr == nullptr);
+}
