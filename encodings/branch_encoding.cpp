@@ -3,16 +3,19 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
+#include "encodings/induction_memo.h"
 #include "encodings/memory_model.h"
 #include "encodings/query_timer.h"
 #include "encodings/ptx_semantics.h"
 #include "encodings/smt_helpers.h"
+#include "encodings/term_fingerprint.h"
 #include "encodings/warp_reduction.h"
 
 namespace warpsat {
@@ -1110,9 +1113,7 @@ class Executor : public TermSource {
   // Once the induction has spent its whole budget, nothing more is proved:
   // registers then count as not uniform, which loses precision, not soundness.
   // sat (with the model), unsat, or unknown (a timeout, or the budget spent).
-  z3::check_result check_induction(const z3::expr& q, std::optional<z3::model>* model = nullptr) {
-    if (q.is_false()) return z3::unsat;
-    if (induction_spent_ >= o_.induction_budget_rlimit) return z3::unknown;
+  z3::solver& induction_solver() {
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
       z3::params p(c_);
@@ -1121,6 +1122,22 @@ class Executor : public TermSource {
       for (const z3::expr& b : e_.base) induction_->add(b);
       induction_->add(e_.same_warp);
     }
+    return *induction_;
+  }
+  // What the induction solver holds (the launch and the lane facts when it
+  // was made), fingerprinted: the part of a memo key every question shares.
+  const std::string& induction_solver_key() {
+    if (!induction_key_) {
+      induction_key_.emplace();
+      for (const z3::expr& a : induction_solver().assertions()) *induction_key_ += fingerprints_.of(a).text();
+      *induction_key_ += "|";
+    }
+    return *induction_key_;
+  }
+  z3::check_result check_induction(const z3::expr& q, std::optional<z3::model>* model = nullptr) {
+    if (q.is_false()) return z3::unsat;
+    if (induction_spent_ >= o_.induction_budget_rlimit) return z3::unknown;
+    induction_solver();
     auto start = std::chrono::steady_clock::now();
     auto spent = [&](const char* outcome) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -1167,6 +1184,8 @@ class Executor : public TermSource {
   // removes every candidate it shows differing, so mostly-equal and
   // mostly-different sets both take few queries. A timeout falls back to
   // one query per remaining candidate.
+  // The same question, asked by another encoding of the kernel, is
+  // answered from o_.induction_memo.
   std::set<RegId> never_differ(const PairState& st, const std::set<RegId>& candidates) {
     std::map<RegId, z3::expr> open;
     std::set<RegId> proved;
@@ -1175,6 +1194,31 @@ class Executor : public TermSource {
       if (d && d->is_false()) proved.insert(r);
       else if (d && !d->is_true()) open.emplace(r, *d);
     }
+    if (open.empty()) return proved;
+    std::string key;
+    std::vector<RegId> order;  // the candidates in the question's order
+    if (o_.induction_memo) {
+      key = induction_solver_key();
+      for (const auto& [r, d] : open) key += fingerprints_.of(d).text(), order.push_back(r);
+      if (const std::vector<bool>* known = o_.induction_memo->find(key)) {
+        if (o_.stats) o_.stats->record("induction", "answered by another encoding", 0);
+        for (size_t k = 0; k < order.size(); ++k)
+          if ((*known)[k]) proved.insert(order[k]);
+        return proved;
+      }
+    }
+    struct Remember {  // every way out of the loop below records what it proved
+      InductionMemo* memo;
+      const std::string& key;
+      const std::vector<RegId>& order;
+      const std::set<RegId>& proved;
+      ~Remember() {
+        if (!memo) return;
+        std::vector<bool> answer;
+        for (RegId r : order) answer.push_back(proved.count(r) > 0);
+        memo->store(key, std::move(answer));
+      }
+    } remember{o_.induction_memo, key, order, proved};
     while (!open.empty()) {
       z3::expr_vector any(c_);
       for (auto& [r, d] : open) any.push_back(d);
@@ -1323,6 +1367,8 @@ class Executor : public TermSource {
   std::vector<int> shfl_lane_;                        // its source lane when a constant, else -1
   WarpReductions reductions_{c_};
   std::optional<z3::solver> induction_;
+  std::optional<std::string> induction_key_;  // induction_solver_key()
+  smt::Fingerprinter fingerprints_;
   double induction_ms_ = 0;  // spent by the induction queries so far
   std::vector<bool> reaches_target_;  // per block
   std::map<std::pair<int, RegId>, z3::expr> entries_;
@@ -1427,3 +1473,4 @@ z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x) {
 }
 
 }  // namespace warpsat
+

@@ -14,6 +14,8 @@
 
 namespace warpsat {
 
+class InductionMemo;
+
 struct LaunchSpec {
   bool concrete_block = false, concrete_grid = false;
   uint32_t block[3] = {1, 1, 1}, grid[3] = {1, 1, 1};
@@ -59,6 +61,9 @@ struct BranchEncodingOptions {
   // Global loads the solver proved no store of the launch can write
   // (`unwritten` queries): read-only, a function of the address.
   std::set<uint32_t> unwritten_loads;
+  // What the induction proved in the kernel's other encodings (owned by
+  // the solver layer, one per kernel); null: every encoding asks anew.
+  InductionMemo* induction_memo = nullptr;
   // Where the time goes (`branches --stats`); null: not recorded.
   TimeStats* stats = nullptr;
 };

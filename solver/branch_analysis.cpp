@@ -9,6 +9,7 @@
 #include "encodings/query_timer.h"
 #include "encodings/branch_view.h"
 #include "encodings/fp_terms.h"
+#include "encodings/induction_memo.h"
 #include "encodings/memory_model.h"
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
@@ -279,6 +280,8 @@ class BranchSolver {
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
                const BranchOptions& o, const SeenRuns* seen = nullptr, AfterVerdict after = {})
       : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free), seen_(seen), after_(std::move(after)) {}
+  BranchSolver(const BranchSolver&) = delete;  // encodings point at its induction memo
+  BranchSolver& operator=(const BranchSolver&) = delete;
 
   // The kernel's branches on shared encodings of their slices' union
   // (docs/branches.md, "One encoding per kernel"): the loops' inductions and
@@ -325,7 +328,7 @@ class BranchSolver {
     auto start = std::chrono::steady_clock::now();
     TimedContext context(o_.encoding.stats, "free Z3 context (branches together)");
     z3::context& c = context.c;
-    BranchEncodingOptions eo = o_.encoding;
+    BranchEncodingOptions eo = encoding_options();
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     BranchEncoding e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
     record_encode(start);
@@ -452,7 +455,7 @@ class BranchSolver {
     // while most splits show in the first iteration and uniformity is proved
     // by the induction over the abstracted ones. Only a split that appears
     // beyond the unrolled iterations needs the full depth.
-    BranchEncodingOptions eo = o_.encoding;
+    BranchEncodingOptions eo = encoding_options();
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     eo.exact_floats = exact_floats;
     BranchEncoding e = timed_encode(r, c, branch, eo);
@@ -491,6 +494,13 @@ class BranchSolver {
     r.reason = fmt::format("more than {} floating-point operations reach it: too many for exact terms",
                            kMaxExactFloatOperations);
     return true;
+  }
+
+  // The options of this kernel's encodings: its loops' inductions shared.
+  BranchEncodingOptions encoding_options() {
+    BranchEncodingOptions eo = o_.encoding;
+    if (!eo.induction_memo) eo.induction_memo = &induction_memo_;
+    return eo;
   }
 
   // A branch's first-pass verdict is final here: the caller may replay it
@@ -932,6 +942,10 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   MemoryModel memory_;
+  // What the loops' inductions proved, for every encoding of the kernel
+  // (when the options bring no memo of their own, which check_kernel_branches
+  // shares between the first pass and the exact-float pass).
+  InductionMemo induction_memo_;
   const SeenRuns* seen_;              // what the emulator's runs showed so far (may be null)
   AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel

@@ -18,6 +18,7 @@
 #include "emulator/simt/memory.h"
 #include "emulator/simt/state.h"
 #include "encodings/branch_encoding.h"
+#include "encodings/induction_memo.h"
 #include "frontend/analysis/cfg.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
@@ -1014,6 +1015,14 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
     throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
                                          kernel.name, fmt::join(texts, "; ")));
   }
+  // The loops' inductions, shared by every encoding of this kernel (both
+  // passes); the options point at it only while the kernel is analysed.
+  InductionMemo memo;
+  struct Lend {
+    BranchOptions& o;
+    ~Lend() { o.encoding.induction_memo = nullptr; }
+  } lend{options};
+  options.encoding.induction_memo = &memo;
   if (!replay) {
     KernelBranches result = analyse_branches(m, kernel, options);
     refine_with_exact_floats(m, kernel, options, result);

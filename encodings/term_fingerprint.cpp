@@ -1,0 +1,137 @@
+#include "encodings/term_fingerprint.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace warpsat::smt {
+
+namespace {
+
+// Two independent 64-bit mixes (splitmix64's finaliser with different
+// seeds), folded over a sequence of words.
+uint64_t mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  x ^= x >> 31;
+  return x;
+}
+
+struct Hasher {
+  uint64_t hi = 0x243f6a8885a308d3ull, lo = 0x13198a2e03707344ull;
+  void add(uint64_t w) {
+    hi = mix(hi ^ mix(w + 0x9e3779b97f4a7c15ull));
+    lo = mix(lo + mix(w ^ 0xc2b2ae3d27d4eb4full) * 31);
+  }
+  void add(const std::string& s) {
+    add(s.size());
+    for (unsigned char ch : s) add(ch);
+  }
+  void add(const Fingerprint& f) {
+    add(f.hi);
+    add(f.lo);
+  }
+  Fingerprint done() const { return {hi, lo}; }
+};
+
+// Operators whose arguments may come in any order.
+bool commutative(Z3_decl_kind k) {
+  switch (k) {
+    case Z3_OP_AND:
+    case Z3_OP_OR:
+    case Z3_OP_XOR:
+    case Z3_OP_EQ:
+    case Z3_OP_DISTINCT:
+    case Z3_OP_ADD:
+    case Z3_OP_MUL:
+    case Z3_OP_BADD:
+    case Z3_OP_BMUL:
+    case Z3_OP_BAND:
+    case Z3_OP_BOR:
+    case Z3_OP_BXOR: return true;
+    default: return false;
+  }
+}
+
+void add_sort(Hasher& h, const z3::sort& s) {
+  Z3_context c = s.ctx();
+  h.add(static_cast<uint64_t>(s.sort_kind()));
+  if (s.is_bv()) h.add(s.bv_size());
+  if (s.sort_kind() == Z3_FLOATING_POINT_SORT) {
+    h.add(Z3_fpa_get_ebits(c, s));
+    h.add(Z3_fpa_get_sbits(c, s));
+  }
+  if (s.is_array()) {
+    add_sort(h, s.array_domain());
+    add_sort(h, s.array_range());
+  }
+  if (s.sort_kind() == Z3_UNINTERPRETED_SORT) h.add(s.name().str());
+}
+
+}  // namespace
+
+std::string Fingerprint::text() const { return fmt::format("{:016x}{:016x}", hi, lo); }
+
+Fingerprint Fingerprinter::of(const z3::expr& e) {
+  // Post-order without recursion: terms can nest thousands deep.
+  std::vector<std::pair<z3::expr, bool>> work{{e, false}};
+  while (!work.empty()) {
+    auto [x, children_done] = work.back();
+    work.pop_back();
+    unsigned id = Z3_get_ast_id(x.ctx(), x);
+    if (done_.count(id)) continue;
+    if (!children_done && x.is_app() && x.num_args() > 0) {
+      work.push_back({x, true});
+      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back({x.arg(k), false});
+      continue;
+    }
+    done_.emplace(id, std::pair{x, node(x)});
+  }
+  return done_.at(Z3_get_ast_id(e.ctx(), e)).second;
+}
+
+// One term whose arguments are fingerprinted already.
+Fingerprint Fingerprinter::node(const z3::expr& x) {
+  Z3_context c = x.ctx();
+  Hasher h;
+  if (x.is_numeral()) {
+    h.add(std::string("numeral"));
+    h.add(Z3_get_numeral_string(c, x));
+    add_sort(h, x.get_sort());
+    return h.done();
+  }
+  if (!x.is_app()) {  // quantifiers and bound variables: their text is exact within a context
+    h.add(std::string("other"));
+    h.add(x.to_string());
+    return h.done();
+  }
+  z3::func_decl d = x.decl();
+  Z3_decl_kind kind = d.decl_kind();
+  h.add(static_cast<uint64_t>(kind));
+  h.add(d.name().str());
+  unsigned params = Z3_get_decl_num_parameters(c, d);
+  for (unsigned i = 0; i < params; ++i) {
+    Z3_parameter_kind pk = Z3_get_decl_parameter_kind(c, d, i);
+    h.add(static_cast<uint64_t>(pk));
+    if (pk == Z3_PARAMETER_INT) h.add(static_cast<uint64_t>(Z3_get_decl_int_parameter(c, d, i)));
+    else if (pk == Z3_PARAMETER_SYMBOL) h.add(z3::symbol(x.ctx(), Z3_get_decl_symbol_parameter(c, d, i)).str());
+    else if (pk == Z3_PARAMETER_RATIONAL) h.add(std::string(Z3_get_decl_rational_parameter(c, d, i)));
+    else if (pk == Z3_PARAMETER_SORT) add_sort(h, z3::sort(x.ctx(), Z3_get_decl_sort_parameter(c, d, i)));
+    else h.add(z3::expr(x.ctx(), Z3_get_decl_ast_parameter(c, d, i)).to_string());
+  }
+  add_sort(h, x.get_sort());
+  std::vector<Fingerprint> args;
+  for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(done_.at(Z3_get_ast_id(c, x.arg(k))).second);
+  if (commutative(kind))
+    std::sort(args.begin(), args.end(), [](const Fingerprint& a, const Fingerprint& b) {
+      return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+    });
+  h.add(args.size());
+  for (const Fingerprint& f : args) h.add(f);
+  return h.done();
+}
+
+}  // namespace warpsat::smt

@@ -1,0 +1,39 @@
+// A fingerprint of a Z3 term that two contexts agree on: 128 bits from the
+// term's structure (symbol names, sorts, numerals, operators and their
+// parameters), blind to the order of the arguments of commutative
+// operators. Z3 orders those arguments by AST id, which depends on what a
+// context created first, so the same term printed in two contexts can
+// differ in text while being the same formula; its fingerprint does not.
+// Used to recognise a query asked before in another context (the loop
+// induction's memo); equal fingerprints of different terms would need a
+// 128-bit collision.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+#include <z3++.h>
+
+namespace warpsat::smt {
+
+struct Fingerprint {
+  uint64_t hi = 0, lo = 0;
+  bool operator==(const Fingerprint&) const = default;
+  // 32 hexadecimal digits, for keys.
+  std::string text() const;
+};
+
+// Fingerprints terms of one context, each shared subterm once.
+class Fingerprinter {
+ public:
+  Fingerprint of(const z3::expr& e);
+
+ private:
+  Fingerprint node(const z3::expr& e);
+  // AST id -> the term (held, so that its id is not reused by another
+  // term while this is remembered) and its fingerprint.
+  std::unordered_map<unsigned, std::pair<z3::expr, Fingerprint>> done_;
+};
+
+}  // namespace warpsat::smt
