@@ -22,6 +22,7 @@
 #include "frontend/analysis/cfg.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
+#include "solver/made_up_launch.h"
 
 namespace warpsat {
 
@@ -38,12 +39,6 @@ uint64_t linear_cta(const uint32_t id[3], const uint32_t grid[3]) {
 }
 uint64_t linear_cta(const simt::Cta& c, const uint32_t grid[3]) { return linear_cta(c.id, grid); }
 uint64_t linear_cta(const Witness& w) { return linear_cta(w.cta, w.grid); }
-
-// Device windows of made-up pointers the witness does not place: from 2^44
-// on, 2^34 bytes apart (branch_analysis.cpp places the witness's own from
-// 2^40 on).
-constexpr uint64_t kSpareWindowBase = uint64_t{1} << 44;
-constexpr uint64_t kWindowStride = uint64_t{1} << 34;
 
 // What lazily mapped memory holds in a made-up launch.
 struct MadeUpMemory {
@@ -62,7 +57,8 @@ class Replayer {
  public:
   Replayer(const ptx::Module& m, const ptx::Function& k, const BranchOptions& o, KernelBranches& r,
            const ReplayOptions& ro)
-      : m_(m), k_(k), o_(o), r_(r), ro_(ro), index_(static_cast<uint32_t>(&k - m.functions.data())) {}
+      : m_(m), k_(k), o_(o), r_(r), ro_(ro), index_(static_cast<uint32_t>(&k - m.functions.data())),
+        launches_(m, k, o.launch) {}
 
   // Before the queries, for launches the replay makes up: the first
   // phase of shapes, whose splits the queries then only confirm.
@@ -157,7 +153,7 @@ class Replayer {
   std::string scalar_params_text(const simt::Launch& l) const {
     std::string out;
     for (size_t i = 0; i < l.args.size() && i < k_.params.size(); ++i) {
-      std::optional<uint64_t> v = scalar_argument(l, i);
+      std::optional<uint64_t> v = launches_.scalar_argument(l, i);
       if (!v) continue;
       // nvcc names parameters <kernel>_param_<n>: the kernel's (mangled,
       // CUB's 200 characters) name is said already.
@@ -169,16 +165,6 @@ class Replayer {
     return out;
   }
 
-  // Argument i of `l` as a number when it is a scalar of at most 8 bytes.
-  std::optional<uint64_t> scalar_argument(const simt::Launch& l, size_t i) const {
-    const simt::KernelArgument& a = l.args[i];
-    if (a.kind != simt::KernelArgument::Kind::Scalar || a.bytes.size() > 8 || !k_.params[i].dims.empty())
-      return std::nullopt;
-    uint64_t v = 0;
-    std::memcpy(&v, a.bytes.data(), a.bytes.size());
-    return v;
-  }
-
   ObservedSplit observed_split(const simt::Launch& l, const simt::Cta& c, const simt::Warp& w, uint32_t active,
                                uint32_t taken, Origin origin) const {
     ObservedSplit s{launch_text(l), {l.block[0], l.block[1], l.block[2]}, {l.grid[0], l.grid[1], l.grid[2]},
@@ -188,7 +174,7 @@ class Replayer {
       std::string name(k_.params[i].name);
       if (a.kind == simt::KernelArgument::Kind::Buffer) {
         if (a.fixed_address) s.params.emplace_back(name, a.fixed_address);
-      } else if (std::optional<uint64_t> v = scalar_argument(l, i)) {
+      } else if (std::optional<uint64_t> v = launches_.scalar_argument(l, i)) {
         s.params.emplace_back(name, *v);
       } else {
         s.aggregates.emplace_back(name, a.bytes);
@@ -322,81 +308,6 @@ class Replayer {
     return {pick.begin(), pick.end()};
   }
 
-  simt::Launch launch_for(const uint32_t block[3], const uint32_t grid[3], uint64_t scalar_seed) const {
-    simt::DefaultLaunchOptions dl;
-    std::copy(block, block + 3, dl.block);
-    std::copy(grid, grid + 3, dl.grid);
-    simt::Launch l = simt::default_launch(m_, k_, dl);
-    for (size_t i = 0; i < l.args.size(); ++i) {
-      auto& a = l.args[i];
-      // Seed 3 keeps buffers zero: counters and tile queues start at zero,
-      // so a kernel that takes its tile from one works on the first tile,
-      // and the small sizes of seed 1 make it a partial one.
-      if (a.kind == simt::KernelArgument::Kind::Buffer && scalar_seed != 0 && scalar_seed != 3 && a.bytes.empty())
-        a.patches.emplace_back(0, varied_words(scalar_seed * 7919 + i));
-      if (a.kind != simt::KernelArgument::Kind::Scalar) continue;
-      std::optional<uint64_t> fixed = i < o_.launch.param_values.size() ? o_.launch.param_values[i] : std::nullopt;
-      if (scalar_seed != 0 && !k_.params[i].dims.empty() && a.bytes.size() >= 8 && !fixed) {
-        // Seed 2 varies structs larger than one pointer: an 8-byte struct
-        // is most often a pointer (an array of one, a queue).
-        bool varied = scalar_seed == 2 && a.bytes.size() > 8;
-        fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
-        continue;
-      }
-      uint64_t scalars = scalar_seed == 3 ? 1 : scalar_seed;
-      uint64_t v = fixed ? *fixed : scalars == 0 ? 0 : (scalars * 2654435761u + i * 97) % 1000 + 1;
-      std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
-    }
-    return l;
-  }
-
-  // A struct passed by value (a .b8 array) in a made-up launch. Pointers:
-  // every 8-byte slot a device address a lazily mapped replay can follow
-  // (CUB passes arrays of pointers and queues this way) whose 32-bit halves
-  // read as small integers. Varied: the words of varied_words. Floats:
-  // every word a float in [0, 256), so that thresholds a struct holds (a
-  // histogram's levels and scale) fall among the varied data.
-  enum class StructFill { Pointers, Varied, Floats };
-  static void fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed) {
-    if (fill == StructFill::Varied) {
-      std::vector<uint8_t> w = varied_words(7919 * seed + 3);
-      std::copy_n(w.begin(), std::min(w.size(), bytes.size()), bytes.begin());
-      return;
-    }
-    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 7;
-    for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      uint64_t v = (uint64_t{0x100 + (seed * 16 + at / 8) % 0xe00} << 36) | (16 * (x % 64 + 1));
-      if (fill == StructFill::Floats) {
-        // Magnitudes from 2^-8 to 2^8: a level among the data, or a scale
-        // small enough that a bin stays inside a histogram.
-        auto draw = [](uint64_t y) {
-          return std::bit_cast<uint32_t>(std::ldexp(1.0f + static_cast<float>(y & 0xfff) / 4096.0f,
-                                                    static_cast<int>(y >> 12 & 15) - 8));
-        };
-        v = uint64_t{draw(x >> 16)} << 32 | draw(x >> 40);
-      }
-      std::memcpy(bytes.data() + at, &v, 8);
-    }
-  }
-
-  // The first bytes of a buffer in a launch with varied data: 32-bit words,
-  // half of them small integers and half floats in [0, 256), so that
-  // branches on loaded data (a bin, a threshold, a flag) split somewhere
-  // and the replay sees it (all-zero memory sends every lane one way).
-  static std::vector<uint8_t> varied_words(uint64_t seed) {
-    constexpr size_t kWords = 16384;
-    std::vector<uint8_t> out(kWords * 4);
-    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-    for (size_t w = 0; w < kWords; ++w) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
-      uint32_t v = (x & 1) ? static_cast<uint32_t>(x >> 8 & 63) : std::bit_cast<uint32_t>(f);
-      std::memcpy(out.data() + 4 * w, &v, 4);
-    }
-    return out;
-  }
-
   // Checks a uniform or unreachable verdict, and ranges, against what ran.
   void check(BranchResult& b, const Observations& obs, const uint32_t block[3], bool all_ctas, size_t& checked) {
     auto it = obs.find(b.instruction);
@@ -441,7 +352,7 @@ class Replayer {
   bool observed_cta(const Observations& obs, uint64_t cta) const { return ran_ctas_.count(cta) > 0 || obs.empty(); }
 
   void replay_concrete() {
-    simt::Launch l = ro_.launch ? *ro_.launch : launch_for(o_.launch.block, o_.launch.grid, 0);
+    simt::Launch l = ro_.launch ? *ro_.launch : launches_.shape(o_.launch.block, o_.launch.grid, 0);
     std::vector<uint64_t> ctas = cta_sample(l.block, l.grid);
     for (const BranchResult& b : r_.branches)
       if (b.witness && !ctas.empty())
@@ -547,8 +458,8 @@ class Replayer {
             block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
             grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d];
           }
-          simt::Launch l = launch_for(block, grid, seed);
-          if (!meets_assumptions(l)) continue;
+          simt::Launch l = launches_.shape(block, grid, seed);
+          if (!launches_.meets_assumptions(l)) continue;
           ShapeRun run;
           std::copy(block, block + 3, run.block);
           if (std::optional<std::string> fault = observe(l, {}, run.obs, Origin::Shape)) {
@@ -585,31 +496,6 @@ class Replayer {
     }
   }
 
-  // A parameter the user gave a value (--launch, --param): never made up.
-  bool user_fixed(size_t i) const { return i < o_.launch.param_values.size() && o_.launch.param_values[i]; }
-
-  bool meets_assumptions(const simt::Launch& l) const {
-    std::vector<std::pair<std::string, int64_t>> v;
-    const char* dims = "xyz";
-    for (int d = 0; d < 3; ++d) {
-      v.emplace_back(std::string("ntid.") + dims[d], l.block[d]);
-      v.emplace_back(std::string("nctaid.") + dims[d], l.grid[d]);
-    }
-    for (size_t i = 0; i < k_.params.size() && i < l.args.size(); ++i)
-      if (l.args[i].kind == simt::KernelArgument::Kind::Scalar) {
-        int64_t x = 0;
-        std::memcpy(&x, l.args[i].bytes.data(), std::min<size_t>(8, l.args[i].bytes.size()));
-        v.emplace_back(std::string(k_.params[i].name), x);
-      }
-    try {
-      for (const Assumption& a : o_.launch.assumptions)
-        if (!evaluate(*a.expr, v)) return false;
-    } catch (const std::out_of_range&) {
-      return false;
-    }
-    return true;
-  }
-
   // `harvest`: the witness CTA runs to its end instead of stopping at the
   // split it looks for, so that the splits of later branches show too.
   void replay_witness(BranchResult& b, bool harvest = false) {
@@ -623,61 +509,8 @@ class Replayer {
       downgrade_if_imprecise(b);
       return;
     }
-    simt::Launch l = launch_for(w.block, w.grid, 0);
-    // Buffers the witness does not place get a window of their own, far from
-    // the witness's (branch_analysis.cpp puts those from 2^40 on, 2^34 apart,
-    // each pointer in its window's first 2^30 bytes). A buffer reaches to
-    // its window's end, so loads outside the slice (a grid-stride loop over
-    // a billion items) stay inside it; untouched pages cost nothing.
-    // (Less 64 KiB: the emulator keeps a guard gap after each allocation.)
-    constexpr uint64_t kWindowBytes = kWindowStride - (uint64_t{1} << 30) - (uint64_t{1} << 16);
-    uint64_t spare = kSpareWindowBase;
-    for (auto& a : l.args)
-      if (a.kind == simt::KernelArgument::Kind::Buffer) {
-        a.fixed_address = spare;
-        a.zero_bytes = kWindowBytes;
-        a.bytes.clear();
-        spare += kWindowStride;
-      }
-    for (size_t i = 0; i < k_.params.size(); ++i) {
-      std::string name(k_.params[i].name);
-      // A struct the slice does not read (a tile-state queue passed by
-      // value) still leads somewhere: pointer-like slots, lazily mapped.
-      if (!k_.params[i].dims.empty() && l.args[i].kind == simt::KernelArgument::Kind::Scalar &&
-          l.args[i].bytes.size() >= 8 && !user_fixed(i))
-        fill_struct(l.args[i].bytes, StructFill::Pointers, i);
-      for (const auto& [n, bytes] : w.aggregates)
-        if (n == name && l.args[i].kind == simt::KernelArgument::Kind::Scalar)
-          std::copy_n(bytes.begin(), std::min(bytes.size(), l.args[i].bytes.size()), l.args[i].bytes.begin());
-      for (const auto& [n, v] : w.params) {
-        if (n != name) continue;
-        simt::KernelArgument& a = l.args[i];
-        if (a.kind == simt::KernelArgument::Kind::Buffer) {
-          a.fixed_address = v;
-          a.zero_bytes = kWindowBytes;
-        } else {
-          std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
-        }
-      }
-    }
-    // The loaded values the witness chose, written where it loaded them.
     std::string unset;
-    for (const Witness::Load& ld : w.loads) {
-      bool placed = false;
-      for (auto& a : l.args)
-        if (a.kind == simt::KernelArgument::Kind::Buffer && a.fixed_address && ld.address >= a.fixed_address &&
-            ld.address + ld.bits / 8 <= a.fixed_address + a.zero_bytes) {
-          std::vector<uint8_t> bytes(ld.bits / 8);
-          std::memcpy(bytes.data(), &ld.value, bytes.size());
-          a.patches.emplace_back(ld.address - a.fixed_address, bytes);
-          placed = true;
-        }
-      // Shared memory and memory the kernel writes first hold what the
-      // kernel puts there: the replay runs with the kernel's own values,
-      // and only a split it shows counts.
-      if (!placed && ld.space != "param" && ld.space != "const" && unset.empty())
-        unset = fmt::format("the witness loads {} memory at 0x{:x}, which a replay cannot set", ld.space, ld.address);
-    }
+    simt::Launch l = launches_.witness(w, unset);
     uint64_t cta = linear_cta(w);
     auto splits = [&](uint32_t instruction, const Observation& ob) {
       if (instruction != b.instruction || ob.cta != cta || ob.warp != w.warp) return false;
@@ -737,20 +570,12 @@ class Replayer {
                                  w.lane[0], w.lane[1], w.warp, w.cta[0], w.cta[1], w.cta[2]));
   }
 
-  // One run of a witness's launch in fuzz_open_branches.
-  struct FuzzPlan {
-    uint64_t round = 1;                      // random rounds count from 1; structs are refilled from 2 on
-    simt::LazyFill fill;                     // what lazily mapped memory holds
-    std::optional<uint32_t> unread_buffers;  // 64 KiB of this word behind each pointer the slice does not read
-    bool declared_block = false;             // the kernel's .maxntid instead of the witness's block
-  };
-
   // Plans by phase: every open branch gets phase k's plans before any gets
   // phase k + 1's, so that the cheap, likely ones are not starved by the
   // budget.
-  std::vector<FuzzPlan> fuzz_plans(const Witness& w, int phase) const {
+  std::vector<RandomDataPlan> fuzz_plans(const Witness& w, int phase) const {
     using Fill = simt::LazyFill;
-    std::vector<FuzzPlan> plans;
+    std::vector<RandomDataPlan> plans;
     if (phase == 1) {
       for (uint64_t round = 1; round <= ro_.fuzz_rounds; ++round)
         plans.push_back({round, round >= 4 && round % 2 == 0 ? Fill{Fill::Kind::Sparse, 0} : Fill{}, std::nullopt});
@@ -804,7 +629,7 @@ class Replayer {
     bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
     if (!open || b.indexed || !b.witness || !b.witness->replayable) return true;
     const Witness& w = *b.witness;
-    std::vector<FuzzPlan> plans = fuzz_plans(w, phase);
+    std::vector<RandomDataPlan> plans = fuzz_plans(w, phase);
     // The plan that settled the last branch goes first: the branches of one
     // kernel mostly yield to the same data (a partial last tile).
     std::vector<size_t> order(plans.size());
@@ -819,8 +644,8 @@ class Replayer {
     for (size_t p : order) {
       if (observed_splits_.count(b.instruction)) break;
       if (plans[p].declared_block && std::equal(w.block, w.block + 3, k_.maxntid)) continue;
-      simt::Launch l = fuzz_launch(w, plans[p]);
-      if (!meets_assumptions(l)) break;
+      simt::Launch l = launches_.random_data(w, plans[p]);
+      if (!launches_.meets_assumptions(l)) break;
       Observations obs;
       // A fault ends a run; the splits it saw before count all the same.
       observe(l, {linear_cta(w)}, obs, Origin::Fuzz, split_here,
@@ -829,70 +654,6 @@ class Replayer {
       if (fuzz_steps_ >= ro_.fuzz_steps_total) return false;
     }
     return true;
-  }
-
-  simt::Launch fuzz_launch(const Witness& w, const FuzzPlan& plan) const {
-    simt::Launch l = launch_for(w.block, w.grid, 0);
-    if (plan.declared_block)
-      for (int d = 0; d < 3; ++d) l.block[d] = std::max<uint32_t>(k_.maxntid[d], 1);
-    uint64_t round = plan.round;
-    for (size_t i = 0; i < k_.params.size(); ++i) {
-      simt::KernelArgument& a = l.args[i];
-      std::string name(k_.params[i].name);
-      if (a.kind == simt::KernelArgument::Kind::Buffer) {
-        // The witness's address as a plain value: nothing is allocated,
-        // so every access maps varied words lazily. A pointer the slice
-        // does not read (a tile counter behind an atomic, an output)
-        // points into a window of its own.
-        uint64_t v = kSpareWindowBase + i * kWindowStride;
-        bool read = false;
-        for (const auto& [n, x] : w.params)
-          if (n == name) v = x, read = true;
-        if (!read && plan.unread_buffers) {
-          a.fixed_address = v;
-          a.bytes.resize(size_t{1} << 16);
-          for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*plan.unread_buffers, 4);
-          continue;
-        }
-        a.kind = simt::KernelArgument::Kind::Scalar;
-        a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
-        std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
-        continue;
-      }
-      for (const auto& [n, x] : w.params)
-        if (n == name) std::memcpy(a.bytes.data(), &x, std::min<size_t>(a.bytes.size(), 8));
-      bool fixed = user_fixed(i);
-      if (round > 1 && !fixed && k_.params[i].dims.empty() && ptx::is_float(k_.params[i].type)) {
-        // A float parameter: the model's value went through inexact terms.
-        uint64_t x = (round * 0x9e3779b97f4a7c15ull) ^ (i * 0xbf58476d1ce4e5b9ull);
-        x ^= x >> 29, x *= 0x94d049bb133111ebull, x ^= x >> 32;
-        float f = static_cast<float>(x & 0xffff) / 256.0f;
-        if (a.bytes.size() == 8) {
-          double d = f;
-          std::memcpy(a.bytes.data(), &d, 8);
-        } else if (a.bytes.size() == 4) {
-          std::memcpy(a.bytes.data(), &f, 4);
-        }
-      }
-      if (!k_.params[i].dims.empty() && a.bytes.size() >= 8 && !fixed) {
-        // The first round keeps the struct the model chose; the others
-        // refill it, mostly with floats (the model's float values are the
-        // ones not exact).
-        // An 8-byte struct is most often a pointer: unless the model put it
-        // in device memory, it points somewhere a lazy replay can follow.
-        for (const auto& [n, bytes] : w.aggregates)
-          if (n == name) std::copy_n(bytes.begin(), std::min(bytes.size(), a.bytes.size()), a.bytes.begin());
-        uint64_t first = 0;
-        std::memcpy(&first, a.bytes.data(), 8);
-        bool pointer = a.bytes.size() == 8;
-        if (pointer && (round > 1 || simt::window_of(first) != simt::Window::Device))
-          fill_struct(a.bytes, StructFill::Pointers, i + round * 131);
-        else if (!pointer && round > 1)
-          fill_struct(a.bytes, round == 3 ? StructFill::Varied : round == 5 ? StructFill::Pointers : StructFill::Floats,
-                      i + round * 131);
-      }
-    }
-    return l;
   }
 
   // A branch the solver could not decide, or whose witness no replay
@@ -969,6 +730,7 @@ class Replayer {
   KernelBranches& r_;
   const ReplayOptions& ro_;
   uint32_t index_;
+  MadeUpLaunches launches_;
   uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
   std::set<uint64_t> ran_ctas_;
   // The any-launch shapes that ran to the end, with what each saw.

@@ -1,0 +1,237 @@
+#include "solver/made_up_launch.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "emulator/simt/launch.h"
+#include "frontend/assumption.h"
+
+namespace warpsat {
+
+simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[3], uint64_t scalar_seed) const {
+  simt::DefaultLaunchOptions dl;
+  std::copy(block, block + 3, dl.block);
+  std::copy(grid, grid + 3, dl.grid);
+  simt::Launch l = simt::default_launch(m_, k_, dl);
+  for (size_t i = 0; i < l.args.size(); ++i) {
+    auto& a = l.args[i];
+    // Seed 3 keeps buffers zero: counters and tile queues start at zero,
+    // so a kernel that takes its tile from one works on the first tile,
+    // and the small sizes of seed 1 make it a partial one.
+    if (a.kind == simt::KernelArgument::Kind::Buffer && scalar_seed != 0 && scalar_seed != 3 && a.bytes.empty())
+      a.patches.emplace_back(0, varied_words(scalar_seed * 7919 + i));
+    if (a.kind != simt::KernelArgument::Kind::Scalar) continue;
+    std::optional<uint64_t> fixed = i < spec_.param_values.size() ? spec_.param_values[i] : std::nullopt;
+    if (scalar_seed != 0 && !k_.params[i].dims.empty() && a.bytes.size() >= 8 && !fixed) {
+      // Seed 2 varies structs larger than one pointer: an 8-byte struct
+      // is most often a pointer (an array of one, a queue).
+      bool varied = scalar_seed == 2 && a.bytes.size() > 8;
+      fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
+      continue;
+    }
+    uint64_t scalars = scalar_seed == 3 ? 1 : scalar_seed;
+    uint64_t v = fixed ? *fixed : scalars == 0 ? 0 : (scalars * 2654435761u + i * 97) % 1000 + 1;
+    std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
+  }
+  return l;
+}
+
+void MadeUpLaunches::fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed) {
+  if (fill == StructFill::Varied) {
+    std::vector<uint8_t> w = varied_words(7919 * seed + 3);
+    std::copy_n(w.begin(), std::min(w.size(), bytes.size()), bytes.begin());
+    return;
+  }
+  uint64_t x = seed * 0x9e3779b97f4a7c15ull + 7;
+  for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    uint64_t v = (uint64_t{0x100 + (seed * 16 + at / 8) % 0xe00} << 36) | (16 * (x % 64 + 1));
+    if (fill == StructFill::Floats) {
+      // Magnitudes from 2^-8 to 2^8: a level among the data, or a scale
+      // small enough that a bin stays inside a histogram.
+      auto draw = [](uint64_t y) {
+        return std::bit_cast<uint32_t>(std::ldexp(1.0f + static_cast<float>(y & 0xfff) / 4096.0f,
+                                                  static_cast<int>(y >> 12 & 15) - 8));
+      };
+      v = uint64_t{draw(x >> 16)} << 32 | draw(x >> 40);
+    }
+    std::memcpy(bytes.data() + at, &v, 8);
+  }
+}
+
+// 32-bit words, half of them small integers and half floats in [0, 256),
+// so that branches on loaded data (a bin, a threshold, a flag) split
+// somewhere and the replay sees it (all-zero memory sends every lane one
+// way).
+std::vector<uint8_t> MadeUpLaunches::varied_words(uint64_t seed) {
+  constexpr size_t kWords = 16384;
+  std::vector<uint8_t> out(kWords * 4);
+  uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+  for (size_t w = 0; w < kWords; ++w) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
+    uint32_t v = (x & 1) ? static_cast<uint32_t>(x >> 8 & 63) : std::bit_cast<uint32_t>(f);
+    std::memcpy(out.data() + 4 * w, &v, 4);
+  }
+  return out;
+}
+
+simt::Launch MadeUpLaunches::witness(const Witness& w, std::string& unset) const {
+  simt::Launch l = shape(w.block, w.grid, 0);
+  // Buffers the witness does not place get a window of their own, far from
+  // the witness's (branch_analysis.cpp puts those from 2^40 on, 2^34 apart,
+  // each pointer in its window's first 2^30 bytes). A buffer reaches to
+  // its window's end, so loads outside the slice (a grid-stride loop over
+  // a billion items) stay inside it; untouched pages cost nothing.
+  // (Less 64 KiB: the emulator keeps a guard gap after each allocation.)
+  constexpr uint64_t kWindowBytes = kWindowStride - (uint64_t{1} << 30) - (uint64_t{1} << 16);
+  uint64_t spare = kSpareWindowBase;
+  for (auto& a : l.args)
+    if (a.kind == simt::KernelArgument::Kind::Buffer) {
+      a.fixed_address = spare;
+      a.zero_bytes = kWindowBytes;
+      a.bytes.clear();
+      spare += kWindowStride;
+    }
+  for (size_t i = 0; i < k_.params.size(); ++i) {
+    std::string name(k_.params[i].name);
+    // A struct the slice does not read (a tile-state queue passed by
+    // value) still leads somewhere: pointer-like slots, lazily mapped.
+    if (!k_.params[i].dims.empty() && l.args[i].kind == simt::KernelArgument::Kind::Scalar &&
+        l.args[i].bytes.size() >= 8 && !user_fixed(i))
+      fill_struct(l.args[i].bytes, StructFill::Pointers, i);
+    for (const auto& [n, bytes] : w.aggregates)
+      if (n == name && l.args[i].kind == simt::KernelArgument::Kind::Scalar)
+        std::copy_n(bytes.begin(), std::min(bytes.size(), l.args[i].bytes.size()), l.args[i].bytes.begin());
+    for (const auto& [n, v] : w.params) {
+      if (n != name) continue;
+      simt::KernelArgument& a = l.args[i];
+      if (a.kind == simt::KernelArgument::Kind::Buffer) {
+        a.fixed_address = v;
+        a.zero_bytes = kWindowBytes;
+      } else {
+        std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
+      }
+    }
+  }
+  // The loaded values the witness chose, written where it loaded them.
+  unset.clear();
+  for (const Witness::Load& ld : w.loads) {
+    bool placed = false;
+    for (auto& a : l.args)
+      if (a.kind == simt::KernelArgument::Kind::Buffer && a.fixed_address && ld.address >= a.fixed_address &&
+          ld.address + ld.bits / 8 <= a.fixed_address + a.zero_bytes) {
+        std::vector<uint8_t> bytes(ld.bits / 8);
+        std::memcpy(bytes.data(), &ld.value, bytes.size());
+        a.patches.emplace_back(ld.address - a.fixed_address, bytes);
+        placed = true;
+      }
+    // Shared memory and memory the kernel writes first hold what the
+    // kernel puts there: the replay runs with the kernel's own values,
+    // and only a split it shows counts.
+    if (!placed && ld.space != "param" && ld.space != "const" && unset.empty())
+      unset = fmt::format("the witness loads {} memory at 0x{:x}, which a replay cannot set", ld.space, ld.address);
+  }
+  return l;
+}
+
+simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan& plan) const {
+  simt::Launch l = shape(w.block, w.grid, 0);
+  if (plan.declared_block)
+    for (int d = 0; d < 3; ++d) l.block[d] = std::max<uint32_t>(k_.maxntid[d], 1);
+  uint64_t round = plan.round;
+  for (size_t i = 0; i < k_.params.size(); ++i) {
+    simt::KernelArgument& a = l.args[i];
+    std::string name(k_.params[i].name);
+    if (a.kind == simt::KernelArgument::Kind::Buffer) {
+      // The witness's address as a plain value: nothing is allocated,
+      // so every access maps varied words lazily. A pointer the slice
+      // does not read (a tile counter behind an atomic, an output)
+      // points into a window of its own.
+      uint64_t v = kSpareWindowBase + i * kWindowStride;
+      bool read = false;
+      for (const auto& [n, x] : w.params)
+        if (n == name) v = x, read = true;
+      if (!read && plan.unread_buffers) {
+        a.fixed_address = v;
+        a.bytes.resize(size_t{1} << 16);
+        for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*plan.unread_buffers, 4);
+        continue;
+      }
+      a.kind = simt::KernelArgument::Kind::Scalar;
+      a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
+      std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
+      continue;
+    }
+    for (const auto& [n, x] : w.params)
+      if (n == name) std::memcpy(a.bytes.data(), &x, std::min<size_t>(a.bytes.size(), 8));
+    bool fixed = user_fixed(i);
+    if (round > 1 && !fixed && k_.params[i].dims.empty() && ptx::is_float(k_.params[i].type)) {
+      // A float parameter: the model's value went through inexact terms.
+      uint64_t x = (round * 0x9e3779b97f4a7c15ull) ^ (i * 0xbf58476d1ce4e5b9ull);
+      x ^= x >> 29, x *= 0x94d049bb133111ebull, x ^= x >> 32;
+      float f = static_cast<float>(x & 0xffff) / 256.0f;
+      if (a.bytes.size() == 8) {
+        double d = f;
+        std::memcpy(a.bytes.data(), &d, 8);
+      } else if (a.bytes.size() == 4) {
+        std::memcpy(a.bytes.data(), &f, 4);
+      }
+    }
+    if (!k_.params[i].dims.empty() && a.bytes.size() >= 8 && !fixed) {
+      // The first round keeps the struct the model chose; the others
+      // refill it, mostly with floats (the model's float values are the
+      // ones not exact).
+      // An 8-byte struct is most often a pointer: unless the model put it
+      // in device memory, it points somewhere a lazy replay can follow.
+      for (const auto& [n, bytes] : w.aggregates)
+        if (n == name) std::copy_n(bytes.begin(), std::min(bytes.size(), a.bytes.size()), a.bytes.begin());
+      uint64_t first = 0;
+      std::memcpy(&first, a.bytes.data(), 8);
+      bool pointer = a.bytes.size() == 8;
+      if (pointer && (round > 1 || simt::window_of(first) != simt::Window::Device))
+        fill_struct(a.bytes, StructFill::Pointers, i + round * 131);
+      else if (!pointer && round > 1)
+        fill_struct(a.bytes, round == 3 ? StructFill::Varied : round == 5 ? StructFill::Pointers : StructFill::Floats,
+                    i + round * 131);
+    }
+  }
+  return l;
+}
+
+bool MadeUpLaunches::meets_assumptions(const simt::Launch& l) const {
+  std::vector<std::pair<std::string, int64_t>> v;
+  const char* dims = "xyz";
+  for (int d = 0; d < 3; ++d) {
+    v.emplace_back(std::string("ntid.") + dims[d], l.block[d]);
+    v.emplace_back(std::string("nctaid.") + dims[d], l.grid[d]);
+  }
+  for (size_t i = 0; i < k_.params.size() && i < l.args.size(); ++i)
+    if (l.args[i].kind == simt::KernelArgument::Kind::Scalar) {
+      int64_t x = 0;
+      std::memcpy(&x, l.args[i].bytes.data(), std::min<size_t>(8, l.args[i].bytes.size()));
+      v.emplace_back(std::string(k_.params[i].name), x);
+    }
+  try {
+    for (const Assumption& a : spec_.assumptions)
+      if (!evaluate(*a.expr, v)) return false;
+  } catch (const std::out_of_range&) {
+    return false;
+  }
+  return true;
+}
+
+std::optional<uint64_t> MadeUpLaunches::scalar_argument(const simt::Launch& l, size_t i) const {
+  const simt::KernelArgument& a = l.args[i];
+  if (a.kind != simt::KernelArgument::Kind::Scalar || a.bytes.size() > 8 || !k_.params[i].dims.empty())
+    return std::nullopt;
+  uint64_t v = 0;
+  std::memcpy(&v, a.bytes.data(), a.bytes.size());
+  return v;
+}
+
+}  // namespace warpsat
