@@ -72,6 +72,9 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                 "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
   sub->add_flag("--fresh-solver-per-query", o.fresh_solver_per_query,
                 "ask each query on a new solver instead of the encoding's incremental one (slower; for comparison)");
+  sub->add_flag("--confirm-seen-splits", o.confirm_seen_splits,
+                "also ask each branch's encoding, pinned to the run in which the emulator saw a warp split there, to "
+                "allow that split (a check of the encoding; the verdict is the run's either way)");
   sub->add_flag("--stats", o.stats,
                 "print to stderr where the time went: each kind of solver query, the loop induction, encodings, "
                 "replays, freeing Z3 contexts");
@@ -88,6 +91,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.encoding.race_free = !o.no_race_free;
   bo.encoding.one_per_kernel = !o.per_branch_encoding;
   bo.incremental = !o.fresh_solver_per_query;
+  bo.confirm_seen_splits = o.confirm_seen_splits;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;

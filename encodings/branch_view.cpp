@@ -1,5 +1,7 @@
 #include "encodings/branch_view.h"
 
+#include "encodings/fp_terms.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_set>
@@ -81,6 +83,18 @@ BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* 
     v.loads.back().matters = true;
   }
   return v;
+}
+
+size_t float_unknowns(const BranchEncoding& e) {
+  Cone cone;
+  for (const BranchInstance& i : e.instances) {
+    for (const z3::expr& x : i.reach) cone.add(x);
+    for (const z3::expr& x : i.out) cone.add(x);
+  }
+  size_t n = 0;
+  for (const BranchEncoding::ImpreciseSymbol& s : e.imprecise_symbols)
+    n += s.why == kFloatImprecision && cone.symbols.count(s.symbol);
+  return n;
 }
 
 BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch, const std::vector<uint32_t>* own_slice) {

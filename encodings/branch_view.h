@@ -23,6 +23,11 @@ namespace warpsat {
 BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch,
                            const std::vector<uint32_t>* own_slice = nullptr);
 
+// The floating-point results `e`'s occurrences depend on, in an encoding
+// that keeps each an unknown (BranchEncodingOptions::exact_floats off):
+// about what an exact encoding would bit-blast, known before building it.
+size_t float_unknowns(const BranchEncoding& e);
+
 // branch_view for many branches of one encoding: the symbols of each base
 // constraint are collected once, not once per branch.
 class BranchViewer {

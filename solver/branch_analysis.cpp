@@ -288,7 +288,41 @@ class BranchSolver {
   // the `unwritten` queries run once per group instead of once per branch.
   // A union that ran past the encoding's budgets, or could not be built,
   // falls back to one encoding per branch.
-  std::vector<BranchResult> solve_kernel(const std::vector<uint32_t>& branches) {
+  //
+  // A branch the emulator already saw split is divergent with that run as
+  // its witness: it is not encoded at all (unless the options ask for the
+  // encoding to confirm the split), and the union the other branches share
+  // is smaller for it.
+  std::vector<BranchResult> solve_kernel(const std::vector<uint32_t>& all) {
+    std::vector<uint32_t> branches;
+    std::vector<BranchResult> out;
+    for (uint32_t b : all) {
+      if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx)
+        settled(out.emplace_back(seen_result(b)));
+      else
+        branches.push_back(b);
+    }
+    for (BranchResult& r : solve_unseen(branches)) out.push_back(std::move(r));
+    std::sort(out.begin(), out.end(), [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
+    return out;
+  }
+
+  // A divergent verdict whose witness is a split the emulator saw.
+  BranchResult seen_result(uint32_t branch) const {
+    BranchResult r = result_for(branch);
+    take_seen(r);
+    return r;
+  }
+  void take_seen(BranchResult& r) const {
+    r.verdict = BranchVerdict::Divergent;
+    r.seen_split = true;
+    r.replay_decides = false;
+    r.imprecision.clear();
+    r.witness = seen_->splits.at(r.instruction).witness;
+    r.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions";
+  }
+
+  std::vector<BranchResult> solve_unseen(const std::vector<uint32_t>& branches) {
     if (!o_.encoding.one_per_kernel) {
       std::vector<BranchResult> out;
       for (uint32_t b : branches) settled(out.emplace_back(solve(b)));
@@ -430,6 +464,12 @@ class BranchSolver {
                   (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
       bool floats = std::find(r.imprecision.begin(), r.imprecision.end(), kFloatImprecision) != r.imprecision.end();
       if (!open || !floats || elapsed_ms(start) >= o_.exact_float_budget_ms) continue;
+      // Each of these results is at least two floating-point terms of the
+      // exact encoding (the operation and its operands taken from their
+      // bits; on CUB's histogram sweep 4 became 13 and 8 became 17): past
+      // the cap, building it (and freeing what Z3 made of it, seconds a
+      // branch there) is for nothing.
+      if (2 * r.float_results > kMaxExactFloatOperations) continue;
       BranchResult exact = solve(r.instruction, true);
       exact.solve_ms += r.solve_ms;
       exact.encode_ms += r.encode_ms;
@@ -684,6 +724,7 @@ class BranchSolver {
       return true;
     };
     r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
+    if (!e.floats) r.float_results = float_unknowns(e);
     r.replay_decides = false;
     std::vector<z3::expr> reach, precise, any;
     for (const BranchInstance& i : e.instances) {
@@ -704,8 +745,13 @@ class BranchSolver {
     z3::expr one_d = e.ntid[1] == c.bv_val(1, 32) && e.ntid[2] == c.bv_val(1, 32);
     bool symbolic = !o_.launch.concrete_block && e.threads == 2;
     if (seen_ && e.threads == 2 && !r.indexed)
-      if (auto it = seen_->splits.find(r.instruction); it != seen_->splits.end() && confirm_seen(c, e, q, it->second, pair, any, r))
-        return false;
+      if (auto it = seen_->splits.find(r.instruction); it != seen_->splits.end()) {
+        if (!o_.confirm_seen_splits) {
+          take_seen(r);
+          return false;
+        }
+        if (confirm_seen(c, e, q, it->second, pair, any, r)) return false;
+      }
     if (only_seen) return true;
     SmtStatus st = SmtStatus::Unsat;
     // In a loop, the first occurrence alone first: a small query, and where
@@ -860,6 +906,7 @@ class BranchSolver {
     if (q.check_alone(pins.apply(z3::mk_and(pair) && any_of(c, any)), "seen-split") != SmtStatus::Sat) return false;
     r.verdict = BranchVerdict::Divergent;
     r.seen_split = true;
+    r.confirmed = true;
     r.replay_decides = false;
     r.witness = w;
     r.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions, and "

@@ -63,13 +63,19 @@ struct BranchResult {
   std::optional<BranchRanges> ranges;
   bool whole_warp = false;                // decided with all 32 lanes tracked (shuffles)
   std::vector<std::string> imprecision;  // what the model of the deciding query does not express exactly
+  // First pass: the floating-point results (unknowns there) its occurrences
+  // depend on; the exact-float pass skips a branch with too many.
+  size_t float_results = 0;
   // Divergent only through an inexact value: the witness replay decides
   // (split reproduced: divergent; not reproduced or not runnable: unknown).
   bool replay_decides = false;
-  // Divergent because the emulator saw a warp split here before any query
-  // ran (branch_replay's any-launch shapes), and the encoding, pinned to
-  // that launch, agrees that the split can happen: the witness is that run.
+  // Divergent because the emulator saw a warp split here (before the
+  // queries, or in the replay of an earlier branch's witness): the witness
+  // is that run. With BranchOptions::confirm_seen_splits, the encoding,
+  // pinned to that launch, also agreed that the split can happen
+  // (`confirmed`).
   bool seen_split = false;
+  bool confirmed = false;
   bool validated = false;
   std::string validation;  // what the replay checked
   double solve_ms = 0;
@@ -111,6 +117,11 @@ struct BranchOptions {
   // Each encoding's queries on one incremental solver (solver/query_session.h);
   // false: a fresh solver per query (--fresh-solver-per-query, for comparison).
   bool incremental = true;
+  // A split the emulator saw is divergent, with that run as the witness,
+  // without a query. With this, the branch's encoding, pinned to that run,
+  // must allow the split too (the `seen-split` query): a check of the
+  // encoding, not of the verdict (--confirm-seen-splits).
+  bool confirm_seen_splits = false;
 };
 
 // A warp the emulator saw split at a branch, in a launch that meets the

@@ -1,6 +1,8 @@
 #include "solver/branch_replay.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -61,19 +63,20 @@ class Replayer {
         launches_(m, k, o.launch) {}
 
   // Before the queries, for launches the replay makes up: the first
-  // phase of shapes, whose splits the queries then only confirm.
+  // phase of shapes and the exploration, whose splits need no query.
   // What every run so far showed; the queries read it as it grows.
   const SeenRuns& run_before_queries() {
     if (concrete() || !has_conditional_branches()) return seen_;
     run_shapes(0);
     shapes_ran_ = true;
+    explore();
     return seen_;
   }
 
   // A first-pass verdict as soon as the queries give it: a divergent
   // branch's witness runs at once, and every split that run shows joins
-  // what run_before_queries returned, so that later branches need only the
-  // seen-split query.
+  // what run_before_queries returned, so that later branches need no
+  // query.
   void replay_now(BranchResult& b) {
     if (b.verdict != BranchVerdict::Divergent || b.seen_split || ro_.fault != ReplayFault::None) return;
     replay_witness(b, true);
@@ -95,7 +98,8 @@ class Replayer {
       } else if (b.verdict == BranchVerdict::Divergent && b.seen_split) {
         // The witness is a run that already split there (seen_.splits).
         b.validated = true;
-        b.validation = seen_.splits.at(b.instruction).seen + "; the encoding, pinned to that run, allows the split";
+        b.validation = seen_.splits.at(b.instruction).seen;
+        if (b.confirmed) b.validation += "; the encoding, pinned to that run, allows the split";
       } else if (b.verdict == BranchVerdict::Divergent) {
         replay_witness(b);
       }
@@ -128,7 +132,12 @@ class Replayer {
   // question. Launches the replay makes up (any-launch shapes, witnesses)
   // get a step budget each and one in all: made-up parameters can send a
   // kernel round a loop whose bound is a struct it never received.
-  enum class Origin { Given, Shape, Witness, Fuzz };
+  enum class Origin { Given, Shape, Witness, Fuzz, Explore };
+  static constexpr const char* kMadeUpKinds[] = {"", "launch shapes", "witness launches", "random-data launches",
+                                                 "exploration launches"};
+  static constexpr const char* kStatsKinds[] = {"replay (the given launch)", "replay (any-launch shapes)",
+                                                "replay (witnesses)", "replay (random data)",
+                                                "replay (exploration before the queries)"};
   // The first warp seen splitting at a branch, in any launch the replay ran
   // (each meets the assumptions): a concrete proof that the branch diverges.
   struct ObservedSplit {
@@ -196,17 +205,18 @@ class Replayer {
     // memory does not cover). Witness and random-data runs pick data to
     // split one branch, and prove nothing.
     eo.racecheck = ro_.racecheck && o_.encoding.race_free && (origin == Origin::Given || origin == Origin::Shape);
-    uint64_t& used = origin == Origin::Shape ? shape_steps_ : origin == Origin::Fuzz ? fuzz_steps_ : witness_steps_;
+    uint64_t& used = steps_used_[static_cast<size_t>(origin)];
     if (made_up) {
-      uint64_t total = origin == Origin::Shape  ? ro_.shape_steps_total
-                       : origin == Origin::Fuzz ? ro_.fuzz_steps_total
-                                                : ro_.witness_steps_total;
+      uint64_t total = origin == Origin::Shape     ? ro_.shape_steps_total
+                       : origin == Origin::Fuzz    ? ro_.fuzz_steps_total
+                       : origin == Origin::Explore ? ro_.explore_steps_total
+                                                   : ro_.witness_steps_total;
       if (used >= total)
         return fmt::format("the replay's budget of {} warp instructions for made-up {} is spent", total,
-                           origin == Origin::Shape  ? "launch shapes"
-                           : origin == Origin::Fuzz ? "random-data launches"
-                                                    : "witness launches");
-      uint64_t each = origin == Origin::Fuzz ? ro_.fuzz_steps_per_launch : ro_.made_up_steps_per_launch;
+                           kMadeUpKinds[static_cast<size_t>(origin)]);
+      uint64_t each = origin == Origin::Fuzz      ? ro_.fuzz_steps_per_launch
+                      : origin == Origin::Explore ? ro_.explore_steps_per_launch
+                                                  : ro_.made_up_steps_per_launch;
       eo.max_steps = std::min(each, total - used);
       // Made-up launches run many shapes: a kernel declaring a million
       // registers would allocate gigabytes in each.
@@ -233,11 +243,7 @@ class Replayer {
       auto start = std::chrono::steady_clock::now();
       simt::RunResult r = simt::run_kernel(m_, launch, eo);
       if (o_.encoding.stats)
-        o_.encoding.stats->record(origin == Origin::Given     ? "replay (the given launch)"
-                                  : origin == Origin::Shape   ? "replay (any-launch shapes)"
-                                  : origin == Origin::Witness ? "replay (witnesses)"
-                                                              : "replay (random data)",
-                                  "",
+        o_.encoding.stats->record(kStatsKinds[static_cast<size_t>(origin)], "",
                                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
       if (made_up) used += steps;
       for (const simt::Race& race : r.races.races) {
@@ -573,6 +579,11 @@ class Replayer {
   // Plans by phase: every open branch gets phase k's plans before any gets
   // phase k + 1's, so that the cheap, likely ones are not starved by the
   // budget.
+  static const Witness::Load* shared_load(const Witness& w) {
+    auto it = std::find_if(w.loads.begin(), w.loads.end(), [](const Witness::Load& ld) { return ld.space == "shared"; });
+    return it == w.loads.end() ? nullptr : &*it;
+  }
+
   std::vector<RandomDataPlan> fuzz_plans(const Witness& w, int phase) const {
     using Fill = simt::LazyFill;
     std::vector<RandomDataPlan> plans;
@@ -589,22 +600,58 @@ class Replayer {
     // does not read (the counter behind an atomic), the rest all ones or
     // all zeros (data a barrier reduction or a fast path asks to be alike:
     // every key in one radix bin).
-    auto shared = std::find_if(w.loads.begin(), w.loads.end(), [](const Witness::Load& ld) { return ld.space == "shared"; });
-    if (shared == w.loads.end()) return plans;
-    auto word = static_cast<uint32_t>(shared->value);
+    const Witness::Load* shared = shared_load(w);
+    if (!shared) return plans;
     // A library kernel runs at the block size it declares: a fast path that
     // a barrier reduction opens only when the whole tile agrees (every key
     // of 384 threads × 21 items in one bin) needs every thread there, and
-    // the model, blind to what a reduction counts, picked a smaller block.
+    // the model, blind to what a reduction counts, may pick a smaller block.
+    // Last, only the counters hold the shared value (the tile index thread
+    // 0's atomicAdd read) and every other buffer is all ones: a partial
+    // tile whose missing keys (all ones) and loaded keys fall in one bin.
+    uint32_t word = static_cast<uint32_t>(shared->value);
     bool has_declared_block = k_.maxntid[0] > 0 && k_.reqntid[0] == 0;
     for (bool declared : {false, true}) {
       if (declared && !has_declared_block) break;
-      plans.push_back({1, {Fill::Kind::Word, word}, std::nullopt, declared});
-      plans.push_back({1, {Fill::Kind::Word, ~0u}, word, declared});
-      plans.push_back({1, {Fill::Kind::Word, 0}, word, declared});
+      plans.push_back({1, {Fill::Kind::Word, word}, std::nullopt, false, declared});
+      plans.push_back({1, {Fill::Kind::Word, ~0u}, word, false, declared});
+      plans.push_back({1, {Fill::Kind::Word, 0}, word, false, declared});
+      plans.push_back({1, {Fill::Kind::Word, ~0u}, word, true, declared});
     }
     return plans;
   }
+
+  // Before the queries (made-up launches only): random-data launches of
+  // the kernel (MadeUpLaunches::exploration), each one CTA, short, until
+  // they stop showing splits no run showed before: kExplorationDryRuns
+  // runs or kExplorationDrySteps warp instructions in a row without one,
+  // within ro_.explore_steps_total. A split costs the emulator a fraction
+  // of a millisecond here, where the solver needs a divergence query, a
+  // witness search and a replay (about 40 ms on CUB), and a branch the
+  // emulator saw split needs no encoding at all.
+  void explore() {
+    const uint64_t& used = steps_used_[static_cast<size_t>(Origin::Explore)];
+    uint64_t dry_runs = 0, last_new = used;
+    for (uint64_t i = 0; i < kExplorationMaxRuns && used < ro_.explore_steps_total; ++i) {
+      bool sweeping = i < MadeUpLaunches::kExplorationSweep;
+      if (!sweeping && (dry_runs >= kExplorationDryRuns || used - last_new >= kExplorationDrySteps)) break;
+      ExplorationRun run = launches_.exploration(i, o_.solver.random_seed + index_);
+      simt::Launch l = launches_.random_data(run.launch, run.plan);
+      if (!launches_.meets_assumptions(l)) {
+        ++dry_runs;
+        continue;
+      }
+      size_t before = observed_splits_.size();
+      Observations obs;
+      // A fault ends a run; the splits it saw before count all the same.
+      observe(l, {linear_cta(run.launch)}, obs, Origin::Explore, {}, {i * 0x51ed27 + index_ + 1, run.plan.fill});
+      if (observed_splits_.size() > before) dry_runs = 0, last_new = used;
+      else ++dry_runs;
+    }
+  }
+  static constexpr uint64_t kExplorationMaxRuns = 1000;
+  static constexpr uint64_t kExplorationDryRuns = 256;
+  static constexpr uint64_t kExplorationDrySteps = uint64_t{1} << 19;
 
   // Branches still open after the witnesses run their witness's launch
   // again, a few times, with random data: the witness's block, grid, CTA
@@ -651,7 +698,7 @@ class Replayer {
       observe(l, {linear_cta(w)}, obs, Origin::Fuzz, split_here,
               {(phase * 16 + p) * 0x51ed27 + b.instruction + 1, plans[p].fill});
       if (observed_splits_.count(b.instruction)) last_good_plan = p;
-      if (fuzz_steps_ >= ro_.fuzz_steps_total) return false;
+      if (steps_used_[static_cast<size_t>(Origin::Fuzz)] >= ro_.fuzz_steps_total) return false;
     }
     return true;
   }
@@ -678,7 +725,8 @@ class Replayer {
 
   static std::string seen_text(const ObservedSplit& s) {
     static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay",
-                                              "a random-data replay of a witness's launch"};
+                                              "a random-data replay of a witness's launch",
+                                              "a random-data launch of the exploration before the queries"};
     return fmt::format("{} ({}) ran warp {} of block ({},{},{}) with lanes {} taking it and lanes {} not",
                        kOrigin[static_cast<int>(s.origin)], s.launch, s.warp, s.cta[0], s.cta[1], s.cta[2],
                        lanes_text(s.taken), lanes_text(s.active & ~s.taken));
@@ -731,7 +779,7 @@ class Replayer {
   const ReplayOptions& ro_;
   uint32_t index_;
   MadeUpLaunches launches_;
-  uint64_t shape_steps_ = 0, witness_steps_ = 0, fuzz_steps_ = 0;
+  uint64_t steps_used_[5] = {};  // warp instructions, by Origin
   std::set<uint64_t> ran_ctas_;
   // The any-launch shapes that ran to the end, with what each saw.
   struct ShapeRun {

@@ -37,6 +37,13 @@ struct ReplayOptions {
   uint64_t fuzz_rounds = 6;
   uint64_t fuzz_steps_per_launch = uint64_t{1} << 20;
   uint64_t fuzz_steps_total = uint64_t{1} << 25;
+  // The exploration before the queries (symbolic launches): warp
+  // instructions for each random-data launch and for all of them per
+  // kernel. Short runs: a CTA of CUB's sweep kernels shows its splits in a
+  // few thousand warp instructions, and many short runs see more than a
+  // few long ones.
+  uint64_t explore_steps_per_launch = uint64_t{1} << 14;
+  uint64_t explore_steps_total = uint64_t{1} << 22;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
   // Run the race detector on the launches the uniform verdicts are checked

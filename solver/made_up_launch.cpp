@@ -4,13 +4,61 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "emulator/simt/launch.h"
+#include "frontend/analysis/def_use.h"
 #include "frontend/assumption.h"
 
 namespace warpsat {
+
+namespace {
+
+// Per parameter of `k`: whether the address of a global (or generic) atom
+// or red derives from it (a tile counter, a histogram's bins). Flow-
+// insensitive: every definition of a register counts, which may mark a
+// pointer that only shares arithmetic with a counter, never misses one.
+std::vector<bool> atomic_targets(const ptx::Function& k) {
+  std::vector<bool> out(k.params.size(), false);
+  std::map<ptx::RegId, std::vector<uint32_t>> defs;
+  for (uint32_t i = 0; i < k.instructions.size(); ++i)
+    for (ptx::RegId r : analysis::def_use(k, k.instructions[i]).defs) defs[r].push_back(i);
+  std::vector<ptx::RegId> work;
+  std::set<ptx::RegId> seen;
+  for (const ptx::Instruction& ins : k.instructions) {
+    if (ins.op != ptx::Opcode::Atom && ins.op != ptx::Opcode::Red) continue;
+    std::optional<ptx::StateSpace> space = ins.space();
+    if (space && *space != ptx::StateSpace::Global && *space != ptx::StateSpace::Generic) continue;
+    size_t at = ins.op == ptx::Opcode::Atom ? 1 : 0;
+    if (at < ins.operands.size() && ins.operands[at].kind == ptx::Operand::Kind::Address &&
+        !ins.operands[at].elements.empty() && ins.operands[at].elements[0].kind == ptx::Operand::Kind::Register)
+      work.push_back(ins.operands[at].elements[0].reg);
+  }
+  while (!work.empty()) {
+    ptx::RegId r = work.back();
+    work.pop_back();
+    if (!seen.insert(r).second) continue;
+    for (uint32_t i : defs[r]) {
+      const ptx::Instruction& d = k.instructions[i];
+      if (d.op == ptx::Opcode::Ld && d.space() == ptx::StateSpace::Param)
+        for (const ptx::Operand& o : d.operands)
+          if (o.kind == ptx::Operand::Kind::Address && !o.elements.empty() &&
+              o.elements[0].kind == ptx::Operand::Kind::Symbol)
+            if (const ptx::Variable* p = k.find_param(o.elements[0].text))
+              out[static_cast<size_t>(p - k.params.data())] = true;
+      for (ptx::RegId u : analysis::def_use(k, d).uses) work.push_back(u);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel, const LaunchSpec& spec)
+    : m_(m), k_(kernel), spec_(spec), counters_(atomic_targets(kernel)) {}
 
 simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[3], uint64_t scalar_seed) const {
   simt::DefaultLaunchOptions dl;
@@ -50,6 +98,8 @@ void MadeUpLaunches::fill_struct(std::vector<uint8_t>& bytes, StructFill fill, u
   for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     uint64_t v = (uint64_t{0x100 + (seed * 16 + at / 8) % 0xe00} << 36) | (16 * (x % 64 + 1));
+    if (fill == StructFill::SmallIntegers)
+      v = (x >> 8) % (x & 1 ? 64 : 4096) | ((x >> 32) % (x & 2 ? 64 : 4096)) << 32;
     if (fill == StructFill::Floats) {
       // Magnitudes from 2^-8 to 2^8: a level among the data, or a scale
       // small enough that a bin stays inside a histogram.
@@ -156,7 +206,7 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
       bool read = false;
       for (const auto& [n, x] : w.params)
         if (n == name) v = x, read = true;
-      if (!read && plan.unread_buffers) {
+      if (!read && plan.unread_buffers && (!plan.counters_only || counters_[i])) {
         a.fixed_address = v;
         a.bytes.resize(size_t{1} << 16);
         for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*plan.unread_buffers, 4);
@@ -194,13 +244,67 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
       std::memcpy(&first, a.bytes.data(), 8);
       bool pointer = a.bytes.size() == 8;
       if (pointer && (round > 1 || simt::window_of(first) != simt::Window::Device))
-        fill_struct(a.bytes, StructFill::Pointers, i + round * 131);
+        fill_struct(a.bytes, StructFill::Pointers, i + round * 131 + plan.struct_seed);
       else if (!pointer && round > 1)
-        fill_struct(a.bytes, round == 3 ? StructFill::Varied : round == 5 ? StructFill::Pointers : StructFill::Floats,
-                    i + round * 131);
+        fill_struct(a.bytes,
+                    round == 3   ? StructFill::Varied
+                    : round == 5 ? StructFill::Pointers
+                    : round == 7 ? StructFill::SmallIntegers
+                                 : StructFill::Floats,
+                    i + round * 131 + plan.struct_seed);
     }
   }
   return l;
+}
+
+ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
+  // splitmix64 of (seed, i, draw): each draw independent of the others.
+  uint64_t draws = 0;
+  auto next = [&] {
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + ++draws * 0x94d049bb133111ebull;
+    x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull, x ^= x >> 27, x *= 0x94d049bb133111ebull, x ^= x >> 31;
+    return x;
+  };
+  bool sweep = i < kExplorationSweep;
+  ExplorationRun run;
+  Witness& w = run.launch;
+  uint32_t declared[3] = {std::max(1u, k_.maxntid[0]), std::max(1u, k_.maxntid[1]), std::max(1u, k_.maxntid[2])};
+  uint64_t most = k_.maxntid[0] ? uint64_t{declared[0]} * declared[1] * declared[2] : 256;
+  uint64_t pick = next() % 4;
+  if (spec_.concrete_block) {
+    std::copy(spec_.block, spec_.block + 3, w.block);
+  } else if (k_.maxntid[0] && (sweep || pick < 2)) {
+    std::copy(declared, declared + 3, w.block);
+  } else if (sweep || pick == 2) {
+    w.block[0] = static_cast<uint32_t>(std::min<uint64_t>(128, most));
+  } else {
+    w.block[0] = static_cast<uint32_t>(1 + next() % most);
+  }
+  uint32_t ctas = static_cast<uint32_t>(1 + next() % 3);
+  for (int d = 0; d < 3; ++d) w.grid[d] = spec_.concrete_grid ? spec_.grid[d] : d == 0 ? ctas : 1;
+  w.cta[0] = w.grid[0] - 1;
+  uint64_t threads = uint64_t{w.block[0]} * w.block[1] * w.block[2] * w.grid[0];
+  simt::Launch plain = shape(w.block, w.grid, 0);
+  for (size_t p = 0; p < k_.params.size(); ++p) {
+    if (!k_.params[p].dims.empty() || plain.args[p].kind != simt::KernelArgument::Kind::Scalar || user_fixed(p))
+      continue;
+    uint64_t x = next();
+    uint64_t v = x % 4 == 0 ? (x >> 8) % 64 : (x >> 8) % ((x % 4 == 1 ? 4 : 24) * threads + 1);
+    w.params.emplace_back(std::string(k_.params[p].name), v);
+  }
+  // Memory of one word everywhere (all zeros, all ones) opens the fast
+  // paths library code takes when a whole tile agrees (every key in one
+  // radix bin, every item flagged).
+  using Fill = simt::LazyFill;
+  uint64_t fill = sweep ? 0 : next() % 6;
+  run.plan.round = sweep ? 1 + i % 7 : 1 + next() % 7;
+  // Each run its own struct contents: thresholds a struct passes (a
+  // histogram's levels) must fall among the data for lanes to split.
+  run.plan.struct_seed = next() % 65536 * 1021;
+  run.plan.fill = fill < 3    ? Fill{}
+                  : fill == 3 ? Fill{Fill::Kind::Sparse, 0}
+                              : Fill{Fill::Kind::Word, fill == 4 ? 0u : ~0u};
+  return run;
 }
 
 bool MadeUpLaunches::meets_assumptions(const simt::Launch& l) const {

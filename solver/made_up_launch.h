@@ -27,16 +27,28 @@ constexpr uint64_t kWindowStride = uint64_t{1} << 34;
 
 // One random-data run of a witness's launch.
 struct RandomDataPlan {
-  uint64_t round = 1;                      // random rounds count from 1; structs are refilled from 2 on
+  uint64_t round = 1;  // random rounds count from 1; structs are refilled from 2 on (7: small integers)
   simt::LazyFill fill;                     // what lazily mapped memory holds
   std::optional<uint32_t> unread_buffers;  // 64 KiB of this word behind each pointer the slice does not read
+  // With unread_buffers: only the counters among them (pointers an atomic
+  // addresses) get that word; the rest take `fill` (keys all ones, and
+  // the tile counter at the tile the witness read).
+  bool counters_only = false;
   bool declared_block = false;             // the kernel's .maxntid instead of the witness's block
+  uint64_t struct_seed = 0;                // varies the contents of refilled structs beyond the round's
+};
+
+// One run of the exploration before the queries: a launch (block, grid,
+// the CTA that runs, scalar parameters, as a witness gives them) and its
+// random data.
+struct ExplorationRun {
+  Witness launch;
+  RandomDataPlan plan;
 };
 
 class MadeUpLaunches {
  public:
-  MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel, const LaunchSpec& spec)
-      : m_(m), k_(kernel), spec_(spec) {}
+  MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel, const LaunchSpec& spec);
 
   // A launch of `block` and `grid` with the data of `seed`: 0, zero
   // parameters and zero memory; 1 and 2, small scalars (1 to 1000),
@@ -52,6 +64,18 @@ class MadeUpLaunches {
   // The witness's block, grid and integer parameters with random data.
   simt::Launch random_data(const Witness& w, const RandomDataPlan& plan) const;
 
+  // Run `i` of the exploration (deterministic in `i` and `seed`). The first
+  // kExplorationSweep runs take the kernel's block (the launch's, or its
+  // .maxntid), varied words and each round of struct fills in turn; the
+  // rest draw the block (half the time the declared one, else 128 or any
+  // size up to it, whose last warp is partial), the fill of memory
+  // (varied words, sparse, all zeros, all ones), the round and the
+  // struct's contents. Scalars are small: below 64, or below 4 or 24 times
+  // the launch's threads, so that a loop over items ends and the last
+  // tile is partial. The last CTA of a grid of 1 to 3 runs.
+  ExplorationRun exploration(uint64_t i, uint64_t seed) const;
+  static constexpr uint64_t kExplorationSweep = 12;
+
   bool meets_assumptions(const simt::Launch& l) const;
   // Argument i of `l` as a number when it is a scalar of at most 8 bytes.
   std::optional<uint64_t> scalar_argument(const simt::Launch& l, size_t i) const;
@@ -65,7 +89,9 @@ class MadeUpLaunches {
   // read as small integers. Varied: the words of varied_words. Floats:
   // every word a float in [0, 256), so that thresholds a struct holds (a
   // histogram's levels and scale) fall among the varied data.
-  enum class StructFill { Pointers, Varied, Floats };
+  // SmallIntegers: every word below 64 or 4096 (item counts and offsets,
+  // CUB's GridEvenShare).
+  enum class StructFill { Pointers, Varied, Floats, SmallIntegers };
   static void fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);
@@ -73,6 +99,7 @@ class MadeUpLaunches {
   const ptx::Module& m_;
   const ptx::Function& k_;
   const LaunchSpec& spec_;
+  std::vector<bool> counters_;  // per parameter: a pointer some global atomic addresses
 };
 
 }  // namespace warpsat
