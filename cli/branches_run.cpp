@@ -1,6 +1,7 @@
 #include "cli/branches_run.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <thread>
 
 #include <fmt/format.h>
@@ -8,7 +9,9 @@
 #include "emulator/simt/launch.h"
 #include "frontend/diagnostics.h"
 #include "frontend/launch_file.h"
+#include "cli/kernel_processes.h"
 #include "solver/branch_replay.h"
+#include "solver/branch_wire.h"
 #include "cli/progress.h"
 #include "frontend/parallel.h"
 
@@ -75,11 +78,18 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--confirm-seen-splits", o.confirm_seen_splits,
                 "also ask each branch's encoding, pinned to the run in which the emulator saw a warp split there, to "
                 "allow that split (a check of the encoding; the verdict is the run's either way)");
+  sub->add_flag("--in-process", o.in_process,
+                "analyse every kernel in this process (-j N: on threads) instead of a child process per kernel: "
+                "for debuggers and profilers");
   sub->add_flag("--stats", o.stats,
                 "print to stderr where the time went: each kind of solver query, the loop induction, encodings, "
                 "replays, freeing Z3 contexts");
   sub->add_flag("--no-replay", o.no_replay, "do not replay verdicts on the emulator (reported as not validated)");
 }
+
+// What a child process may hold before it frees Z3 contexts as a process
+// that lives on would (issue 12's bound for a whole module: 1 GB).
+constexpr uint64_t kKeepContextsBelowBytes = uint64_t{448} << 20;
 
 ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats) {
   BranchOptions bo;
@@ -132,17 +142,44 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
              : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
   ro.dump_dir = o.dump_dir;
   ro.racecheck = o.racecheck;
-  // Kernel by kernel, each on its own Z3 context, released when it is done;
-  // -j N runs N kernels at once. The output is in the module's order.
+  // Kernel by kernel, each in a child process of its own (kernel_processes.h),
+  // or with --in-process each on its own Z3 context, released when it is
+  // done; -j N runs N kernels at once. The output is in the module's order.
   std::vector<KernelBranches> results(kernels.size());
   Progress progress("branches", "kernels", kernels.size());
-  parallel_for(kernels.size(), o.jobs, [&](size_t i) {
+  auto analyse = [&](size_t i) {
     // Each kernel's own options: its .reqntid must not fix another's block.
     BranchOptions mine = bo;
     mine.launch.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
-    results[i] = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
-    progress.done_one();
-  });
+    return check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+  };
+  if (o.in_process) {
+    parallel_for(kernels.size(), o.jobs, [&](size_t i) {
+      results[i] = analyse(i);
+      progress.done_one();
+    });
+  } else {
+    // The child's answer: its kernel's verdicts, then where its time went.
+    std::vector<std::string> answers = run_in_child_processes(
+        kernels.size(), o.jobs,
+        [&](size_t i) {
+          if (stats) stats->clear();  // the child counts its own kernel only
+          // It ends right after: its Z3 contexts go back with it, unfreed,
+          // while it holds less than 448 MiB.
+          bo.keep_contexts_below_bytes = kKeepContextsBelowBytes;
+          if (o.inject_fault == "abort-child") std::abort();  // what a crash in Z3 would look like
+          std::string kernel = to_wire(analyse(i));
+          return fmt::format("{}\n{}{}", kernel.size(), kernel, stats ? to_wire(*stats) : "");
+        },
+        [&](size_t) { progress.done_one(); }, [&](size_t i) { return "kernel " + std::string(kernels[i]->name); });
+    for (size_t i = 0; i < answers.size(); ++i) {
+      const std::string& a = answers[i];
+      size_t newline = a.find('\n');
+      size_t length = newline == std::string::npos ? a.size() : std::stoul(a.substr(0, newline));
+      results[i] = kernel_from_wire(a.substr(newline + 1, length));
+      if (stats) merge_from_wire(a.substr(newline + 1 + length), *stats);
+    }
+  }
   progress.finish();
   ModuleBranches out;
   out.kernels = std::move(results);

@@ -24,6 +24,7 @@ struct BranchesOptions {
   std::string dump_dir;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;
   bool confirm_seen_splits = false;
+  bool in_process = false;  // --in-process: no child process per kernel
   bool stats = false;  // --stats: where the time went, on stderr
   bool declared_block = false;  // --declared-block: .maxntid is the block
   std::string inject_fault = "none";

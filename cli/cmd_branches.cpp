@@ -186,8 +186,9 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "sarif"}))->capture_default_str();
   sub->add_option("--source-root", o->source_root,
                   "SARIF: artifact URIs relative to DIR (originalUriBaseIds SRCROOT); sources are also looked for there");
-  sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt a verdict before the replay")
-      ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform"}))
+  sub->add_option("--inject-fault", o->inject_fault,
+                  "testing only: corrupt a verdict before the replay, or abort a kernel's child process")
+      ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform", "abort-child"}))
       ->group("");
   commands.push_back({sub, [o] { return run_branches(*o); }});
 }

@@ -20,6 +20,7 @@ class InputError : public std::runtime_error {
 
   const SourceLocation& where() const { return where_; }
   const std::string& message() const { return message_; }
+  const std::string& source_line() const { return source_line_; }
   // `file:line:col: error: message`, followed by the offending line and a
   // caret under the column when the line is known.
   std::string render() const;

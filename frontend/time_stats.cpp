@@ -29,6 +29,22 @@ void TimeStats::record(std::string_view kind, std::string_view outcome, double m
   if (!outcome.empty()) ++r.outcomes[std::string(outcome)];
 }
 
+void TimeStats::merge(const Row& row) {
+  std::lock_guard lock(mutex_);
+  auto it = rows_.find(row.kind);
+  if (it == rows_.end()) it = rows_.emplace(row.kind, Row{row.kind, 0, 0, 0, {}}).first;
+  Row& r = it->second;
+  r.count += row.count;
+  r.ms += row.ms;
+  r.max_ms = std::max(r.max_ms, row.max_ms);
+  for (const auto& [outcome, n] : row.outcomes) r.outcomes[outcome] += n;
+}
+
+void TimeStats::clear() {
+  std::lock_guard lock(mutex_);
+  rows_.clear();
+}
+
 std::vector<TimeStats::Row> TimeStats::rows() const {
   std::vector<Row> out;
   {

@@ -30,6 +30,10 @@ class TimeStats {
 
   // Rows by time spent, most first.
   std::vector<Row> rows() const;
+  // Adds a row recorded elsewhere (another process's) to this one's.
+  void merge(const Row& row);
+  // Forgets every row (a child process starts its own count).
+  void clear();
 
  private:
   mutable std::mutex mutex_;

@@ -360,7 +360,7 @@ class BranchSolver {
       return out;
     }
     auto start = std::chrono::steady_clock::now();
-    TimedContext context(o_.encoding.stats, "free Z3 context (branches together)");
+    TimedContext context(o_.encoding.stats, "free Z3 context (branches together)", o_.keep_contexts_below_bytes);
     z3::context& c = context.c;
     BranchEncodingOptions eo = encoding_options();
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
@@ -488,7 +488,8 @@ class BranchSolver {
   BranchResult solve(uint32_t branch, bool exact_floats = false) {
     auto start = std::chrono::steady_clock::now();
     BranchResult r = result_for(branch);
-    TimedContext context(o_.encoding.stats, exact_floats ? "free Z3 context (exact floats)" : "free Z3 context (one branch)");
+    TimedContext context(o_.encoding.stats, exact_floats ? "free Z3 context (exact floats)" : "free Z3 context (one branch)",
+                         o_.keep_contexts_below_bytes);
     z3::context& c = context.c;
     // One unrolled iteration first: nests of loops unrolled to the full
     // depth multiply (three levels of 8 are 729 copies of the inner body),

@@ -35,14 +35,17 @@ struct Witness {
     uint32_t lane = 0;  // the loading lane of the witness warp
     uint64_t address = 0, value = 0;
     unsigned bits = 32;
+    friend bool operator==(const Load&, const Load&) = default;
   };
   std::vector<Load> loads;
   bool replayable = false;  // pointers are device-like addresses a replay can map
+  friend bool operator==(const Witness&, const Witness&) = default;
 };
 
 struct Range {
   uint64_t begin = 0, end = 0;  // [begin, end)
   std::string outcome;          // "taken", "not taken", "not reached"
+  friend bool operator==(const Range&, const Range&) = default;
 };
 
 struct BranchRanges {
@@ -50,6 +53,7 @@ struct BranchRanges {
   std::vector<Range> ranges;
   std::vector<std::pair<uint64_t, uint32_t>> splitting_warps;  // (CTA linear id, warp)
   bool complete = true;  // false when the partition has more intervals than the cap
+  friend bool operator==(const BranchRanges&, const BranchRanges&) = default;
 };
 
 struct BranchResult {
@@ -82,6 +86,7 @@ struct BranchResult {
   double encode_ms = 0;  // of solve_ms: building encodings (the rest is Z3 answering queries)
   size_t queries = 0;
   std::vector<std::string> dumped;
+  friend bool operator==(const BranchResult&, const BranchResult&) = default;
 };
 
 // A distinct sequence of branch outcomes one thread can follow, and the
@@ -89,6 +94,7 @@ struct BranchResult {
 struct FeasiblePath {
   std::vector<std::pair<uint32_t, std::string>> outcomes;  // (PTX line, "taken"/"not taken"/"not reached")
   std::vector<Range> threads;                               // linear thread ids in the block
+  friend bool operator==(const FeasiblePath&, const FeasiblePath&) = default;
 };
 
 struct KernelBranches {
@@ -101,6 +107,7 @@ struct KernelBranches {
   bool paths_complete = true;
   bool paths_validated = false;
   std::string paths_validation;
+  friend bool operator==(const KernelBranches&, const KernelBranches&) = default;
 };
 
 struct BranchOptions {
@@ -122,6 +129,11 @@ struct BranchOptions {
   // must allow the split too (the `seen-split` query): a check of the
   // encoding, not of the verdict (--confirm-seen-splits).
   bool confirm_seen_splits = false;
+  // 0: each Z3 context is freed when its encodings are done. Else, in a
+  // process that ends right after the kernel (cli/kernel_processes.h), a
+  // context is kept while the process holds less than this many bytes:
+  // Z3 takes seconds to free what it bit-blasted, an ending process none.
+  uint64_t keep_contexts_below_bytes = 0;
 };
 
 // A warp the emulator saw split at a branch, in a launch that meets the

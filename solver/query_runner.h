@@ -6,11 +6,13 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include <z3++.h>
 
+#include "frontend/resident_memory.h"
 #include "solver/branch_analysis.h"
 #include "solver/query_session.h"
 
@@ -26,27 +28,36 @@ constexpr unsigned kQuickTimeoutScale = 5;
 
 // A Z3 context whose destruction counts into `stats` under `what`:
 // freeing what bit-blasting built is a real part of a branch's cost (34 s
-// for one branch of CUB's histogram sweep once).
-struct TimedContext {
-  struct Freed {
-    TimeStats* stats;
-    const char* what;
-    std::chrono::steady_clock::time_point start{};
-    ~Freed() {
-      if (stats)
-        stats->record(what, "",
-                      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    }
-  };
+// for one branch of CUB's histogram sweep once). With `keep_below` > 0 the
+// context is not freed at all while the process holds less memory than
+// that: a process that ends right after its kernel (a child of
+// cli/kernel_processes.h) gives it back at once when it ends.
+class TimedContext {
+ public:
   // what: the kind it counts as ("free Z3 context (...)").
-  TimedContext(TimeStats* stats, const char* what) : freed{stats, what} {}
+  TimedContext(TimeStats* stats, const char* what, uint64_t keep_below = 0)
+      : stats_(stats), what_(what), keep_below_(keep_below), owned_(std::make_unique<z3::context>()), c(*owned_) {}
   TimedContext(const TimedContext&) = delete;
   TimedContext& operator=(const TimedContext&) = delete;
-  // Members go in reverse order: the context is freed between this and ~Freed.
-  ~TimedContext() { freed.start = std::chrono::steady_clock::now(); }
+  ~TimedContext() {
+    if (keep_below_ && resident_bytes() < keep_below_) {
+      (void)owned_.release();  // deliberately kept: the process ends soon
+      return;
+    }
+    auto start = std::chrono::steady_clock::now();
+    owned_.reset();
+    if (stats_)
+      stats_->record(what_, "", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
 
-  Freed freed;
-  z3::context c;
+ private:
+  TimeStats* stats_;
+  const char* what_;
+  uint64_t keep_below_;
+  std::unique_ptr<z3::context> owned_;
+
+ public:
+  z3::context& c;
 };
 
 class QueryRunner {

@@ -29,6 +29,7 @@ struct SourcePos {
 struct DebugLoc {
   uint32_t file = 0, line = 0, column = 0;
   uint32_t outer_file = 0, outer_line = 0;
+  friend bool operator==(const DebugLoc&, const DebugLoc&) = default;
 };
 
 using RegId = uint32_t;
