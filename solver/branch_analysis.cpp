@@ -63,9 +63,11 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 // times larger, and CUB's select kernel spent 12 minutes on them. On both
 // CUB files no retry changed a verdict (20 whole-warp splits, each still
 // inexact, that the replays settled as the two-lane ones would have), and
-// with 30 s a kernel they took 41 s, 30 s of it on two in the select sweep.
-constexpr unsigned kWholeWarpTimeoutScale = 4;
-constexpr double kWholeWarpBudgetMs = 10000;
+// with 30 s a kernel they took 41 s, 30 s of it on two in the select sweep;
+// with 10 s and four times the timeout, 14 s on those two (each a split
+// after 6 s on Z3's default solver, the two-lane verdict's already).
+constexpr unsigned kWholeWarpTimeoutScale = 2;
+constexpr double kWholeWarpBudgetMs = 5000;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -86,6 +88,9 @@ constexpr size_t kMaxUnwrittenFailures = 8;
 // queries), after which none is made: encoding the stores of a large kernel
 // anew for each branch costs seconds.
 constexpr double kUnwrittenBudgetMs = 2000;
+// Reachability queries in a row without an answer before a kernel is asked
+// no more (its branches are uniform with reachability left open).
+constexpr size_t kMaxReachabilityFailures = 3;
 // Floating-point operations on a branch's occurrences beyond which the
 // exact-float pass does not try it (too_many_floats).
 constexpr size_t kMaxExactFloatOperations = 16;
@@ -763,9 +768,16 @@ class BranchSolver {
     // Every block shape is rarely easier than 1-D blocks alone: after a 1-D
     // query without an answer it gets the quick try only (CUB's select
     // sweep: 28 such pairs timed out, 2 s each; 4 found a split).
+    // Nor does the full unrolling depth answer a 1-D question the first
+    // iteration could not (it asks more): the branch stays unknown there.
+    // (Going deeper after such timeouts cost CUB's select sweep 2.5 s a
+    // branch, for 12 branches, and answered none.)
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
       SmtStatus any_shape = q.check_quick(pair, any_of(c, precise), "divergent", &model);
-      if (any_shape != SmtStatus::Sat) return timeout(st, "divergence");
+      if (any_shape != SmtStatus::Sat) {
+        timeout(st, "divergence");
+        return false;
+      }
       st = any_shape;
     }
     if (st != SmtStatus::Sat) st = q.check(pair, any_of(c, precise), "divergent", &model);
@@ -841,16 +853,24 @@ class BranchSolver {
     // mean no warp splits there: it gets the quick try alone, and without
     // an answer the branch is uniform (CUB's select sweep spent 57 s on
     // reachability queries that timed out, each then made unknown).
+    // After kMaxReachabilityFailures in a row without an answer, a kernel
+    // is asked no more (the select sweep: 12 of 13 timed out, 0.5 s each).
     bool reach_open = false;
     if (st == SmtStatus::Unsat && !(seen_ && seen_->reached.count(r.instruction))) {
-      SmtStatus reached = symbolic ? q.check_quick(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
-      if (reached != SmtStatus::Sat) reached = q.check_quick(e.base, any_of(c, reach), "reachable");
-      if (reached == SmtStatus::Unsat) {
-        r.verdict = BranchVerdict::Unreachable;
-        r.reason = "no thread of any launch that meets the assumptions reaches it";
-        return false;
+      reach_open = true;
+      if (reachability_failures_ < kMaxReachabilityFailures) {
+        SmtStatus reached =
+            symbolic ? q.check_quick(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
+        if (reached != SmtStatus::Sat) reached = q.check_quick(e.base, any_of(c, reach), "reachable");
+        if (reached == SmtStatus::Unsat) {
+          r.verdict = BranchVerdict::Unreachable;
+          r.reason = "no thread of any launch that meets the assumptions reaches it";
+          reachability_failures_ = 0;
+          return false;
+        }
+        reach_open = reached != SmtStatus::Sat;
+        reachability_failures_ = reach_open ? reachability_failures_ + 1 : 0;
       }
-      reach_open = reached != SmtStatus::Sat;
     }
     if (st != SmtStatus::Unsat) return timeout(st, "divergence");
     const char* reach_note = reach_open ? " (whether any thread reaches it was not decided)" : "";
@@ -1001,6 +1021,7 @@ class BranchSolver {
   // Set for the exact-float pass: no query of it runs past its budget.
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
+  size_t reachability_failures_ = 0;  // reachability queries in a row without an answer
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 
