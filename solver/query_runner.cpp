@@ -7,8 +7,8 @@
 namespace warpsat {
 
 SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                             std::optional<z3::model>* model) {
-  return ask(base, extra, name, model, session_, false);
+                             std::optional<z3::model>* model, unsigned quick_rlimit) {
+  return ask(base, extra, name, model, session_, false, quick_rlimit);
 }
 
 SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
@@ -21,7 +21,8 @@ SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& nam
 }
 
 SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                           std::optional<z3::model>* model, QuerySession* session, bool quick_only) {
+                           std::optional<z3::model>* model, QuerySession* session, bool quick_only,
+                           unsigned quick_rlimit) {
   auto start = std::chrono::steady_clock::now();
   unsigned limit = timeout_ms_;
   if (deadline_) {
@@ -45,11 +46,11 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     // the machine's load: -j N writes what -j 1 writes. On the
     // encoding's session when there is one: its terms are already there.
     if (session) {
-      cr = session->check(base, extra, kQuickTimeoutScale * quick);
+      cr = session->check(base, extra, kQuickTimeoutScale * quick, quick_rlimit);
       reason = session->reason_unknown();
       if (cr == z3::sat) found = session->model();
     } else {
-      cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, kQuickRlimit);
+      cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, quick_rlimit);
       reason = cr == z3::unknown ? s->reason_unknown() : "";
       if (cr == z3::sat) found = s->get_model();
     }

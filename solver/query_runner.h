@@ -72,8 +72,10 @@ class QueryRunner {
   // does not answer in a moment go to its default solver, whose bit-blasting
   // tactics are slower to start but far better at multiplications by
   // constants (divisions compiled to mul.hi).
+  // `quick_rlimit`: the quick try's resource count (a query that is mostly
+  // proofs the SMT core finds at once, or not at all, gets less).
   SmtStatus check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                  std::optional<z3::model>* model = nullptr);
+                  std::optional<z3::model>* model = nullptr, unsigned quick_rlimit = kQuickRlimit);
   // base ∧ extra with the quick first try only (floats excepted, which get
   // no quick try): for a question whose answer only refines a verdict.
   SmtStatus check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
@@ -95,7 +97,8 @@ class QueryRunner {
   // What check, check_quick and check_alone share: the query on `session`
   // (null: a new solver) and then, unless `quick_only`, on the default solver.
   SmtStatus ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                std::optional<z3::model>* model, QuerySession* session, bool quick_only);
+                std::optional<z3::model>* model, QuerySession* session, bool quick_only,
+                unsigned quick_rlimit = kQuickRlimit);
   // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
   z3::check_result run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
                        const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit = 0);

@@ -11,7 +11,7 @@ unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
 }  // namespace
 
 QuerySession::QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit)
-    : c_(c), solver_(c, z3::solver::simple()) {
+    : c_(c), rlimit_(rlimit), solver_(c, z3::solver::simple()) {
   z3::params p(c);
   // Z3 counts `rlimit` from where each check starts, so every query gets
   // the same budget however many came before it.
@@ -22,7 +22,8 @@ QuerySession::QuerySession(z3::context& c, const z3::expr_vector& level0, unsign
     if (level0_.insert(id_of(b)).second) solver_.add(b);
 }
 
-z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms) {
+z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms,
+                                     unsigned rlimit) {
   z3::expr_vector assumed(c_);
   for (const z3::expr& b : base) {
     unsigned id = id_of(b);
@@ -38,11 +39,19 @@ z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr
   z3::expr q = c_.bool_const(fmt::format("warpsat.query.{}", queries_++).c_str());
   solver_.add(z3::implies(q, extra));
   assumed.push_back(q);
+  auto budget = [&](unsigned limit) {
+    z3::params p(c_);
+    p.set("rlimit", limit);
+    solver_.set(p);
+  };
+  bool own_budget = rlimit && rlimit != rlimit_;
+  if (own_budget) budget(rlimit);
   z3::check_result r;
   {
     QueryTimer timer(c_, timeout_ms);
     r = solver_.check(assumed);
   }
+  if (own_budget) budget(rlimit_);
   // The model (when sat) is the caller's to take before the next query;
   // retiring q lets the solver drop the query's clauses from its search.
   if (r == z3::sat) last_model_ = solver_.get_model();

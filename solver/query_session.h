@@ -28,7 +28,8 @@ class QuerySession {
   // and `timeout_ms` of the clock (0: none). A term of `base` outside the
   // level-0 base (two lanes of one warp, say) is asserted once behind a
   // literal of its own and assumed where a query names it.
-  z3::check_result check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms);
+  // `rlimit` > 0: this query's resource count instead of the session's.
+  z3::check_result check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms, unsigned rlimit = 0);
   // The last check's model (when it was sat) and reason (when unknown).
   const z3::model& model() const { return *last_model_; }
   const std::string& reason_unknown() const { return last_reason_; }
@@ -54,6 +55,7 @@ class QuerySession {
   void pop();
 
   z3::context& c_;
+  unsigned rlimit_;  // the session's resource count per query
   z3::solver solver_;
   unsigned level_ = 0;
   std::unordered_set<unsigned> level0_;               // AST ids asserted unguarded
