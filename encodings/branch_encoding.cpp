@@ -1137,6 +1137,7 @@ class Executor : public TermSource {
   z3::check_result check_induction(const z3::expr& q, std::optional<z3::model>* model = nullptr) {
     if (q.is_false()) return z3::unsat;
     if (induction_spent_ >= o_.induction_budget_rlimit) return z3::unknown;
+    if (o_.induction_memo && o_.induction_memo->spent() >= o_.induction_kernel_budget_rlimit) return z3::unknown;
     induction_solver();
     auto start = std::chrono::steady_clock::now();
     auto spent = [&](const char* outcome) {
@@ -1173,8 +1174,10 @@ class Executor : public TermSource {
     // The solver's resource count only grows: what it reads now is all
     // the induction has spent in this encoding.
     z3::stats st = induction_->statistics();
+    uint64_t before = induction_spent_;
     for (unsigned k = 0; k < st.size(); ++k)
       if (st.key(k) == "rlimit count") induction_spent_ = st.is_uint(k) ? st.uint_value(k) : static_cast<uint64_t>(st.double_value(k));
+    if (o_.induction_memo) o_.induction_memo->spend(induction_spent_ - before);
     return r;
   }
   bool unsat(const z3::expr& q) { return check_induction(q) == z3::unsat; }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,9 +26,14 @@ class InductionMemo {
   // question's order, whether it was proved never to differ.
   const std::vector<bool>* find(const std::string& key) const;
   void store(const std::string& key, std::vector<bool> proved);
+  // Z3 resource units the kernel's induction queries have spent, in all of
+  // its encodings.
+  uint64_t spent() const { return spent_; }
+  void spend(uint64_t units) { spent_ += units; }
 
  private:
   std::unordered_map<std::string, std::vector<bool>> answers_;
+  uint64_t spent_ = 0;
 };
 
 }  // namespace warpsat

@@ -74,11 +74,11 @@ $T:
   launch.concrete_block = true;
   launch.block[0] = 64;
   InductionMemo memo;
-  auto encode = [&](TimeStats& stats) {
+  auto encode = [&](TimeStats& stats, InductionMemo* with = nullptr) {
     z3::context c;
     BranchEncodingOptions o;
     o.unroll = 1;
-    o.induction_memo = &memo;
+    o.induction_memo = with ? with : &memo;
     o.stats = &stats;
     BranchEncoding e = encode_branch(c, m, f, an, branch, launch, o);
     REQUIRE(e.unsupported.empty());
@@ -104,4 +104,12 @@ $T:
   std::map<std::string, size_t> again = outcomes(second);
   CHECK(again.count("answered by another encoding") == 1);
   CHECK(again.size() == 1);
+  // A kernel whose induction has spent its budget in other encodings
+  // proves nothing more: the warp index is no longer known to be equal in
+  // both lanes, and the split query finds them apart.
+  InductionMemo spent;
+  spent.spend(BranchEncodingOptions{}.induction_kernel_budget_rlimit);
+  TimeStats third;
+  CHECK(encode(third, &spent) == z3::sat);
+  CHECK(outcomes(third).empty());
 }
