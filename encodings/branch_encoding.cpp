@@ -34,6 +34,9 @@ struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Thrown past the budget under BranchEncodingOptions::stop_at_budget.
+struct BudgetSpent {};
+
 // One thread's symbolic state: whether it is here, and its tracked registers.
 struct ThreadState {
   z3::expr pc;
@@ -83,6 +86,8 @@ class Executor : public TermSource {
       e_.imprecise_symbols = imprecise_;
     } catch (const Unsupported& u) {
       e_.unsupported = u.what();
+    } catch (const BudgetSpent&) {
+      e_.budget_exhausted = true;
     }
     return std::move(e_);
   }
@@ -703,8 +708,13 @@ class Executor : public TermSource {
     }
   }
 
+  void spend_budget() {
+    budget_exhausted_ = true;
+    if (o_.stop_at_budget) throw BudgetSpent{};
+  }
+
   std::vector<Edge> process_block(uint32_t b, PairState st) {
-    if (++visits_ > o_.block_budget) budget_exhausted_ = true;
+    if (++visits_ > o_.block_budget) spend_budget();
     const analysis::BasicBlock& bb = a_.cfg.blocks[b];
     current_ = &st.t;
     for (uint32_t i = bb.first; i < bb.end; ++i) {
@@ -717,7 +727,7 @@ class Executor : public TermSource {
                      ins.op == Opcode::Exit || ins.op == Opcode::Trap || ins.op == Opcode::Call;
       if (in_slice_[i] && !control) {
         execute(st.t, ins);
-        if (++executed_ > o_.instruction_budget) budget_exhausted_ = true;
+        if (++executed_ > o_.instruction_budget) spend_budget();
       }
       if (ins.op == Opcode::Call && in_slice_[i]) execute(st.t, ins);  // its results become unknown values
     }

@@ -456,13 +456,10 @@ class BranchSolver {
     return out;
   }
 
-  // Branches that floating point left undecided, asked again one by one
-  // with exact IEEE terms, while the kernel's budget for it lasts. A proof
-  // or an exact split replaces the first verdict; anything else keeps it.
   // Branches floating point left open (after the replay, when there is
   // one), asked again one by one with exact IEEE terms while the budget
-  // lasts; returns the indices of those whose verdict the exact terms
-  // improved.
+  // lasts. A proof or an exact split replaces the first verdict; anything
+  // else keeps it. Returns the indices of those whose verdict improved.
   std::vector<size_t> retry_with_exact_floats(std::vector<BranchResult>& results) {
     auto start = std::chrono::steady_clock::now();
     deadline_ = start + std::chrono::milliseconds(static_cast<int64_t>(o_.exact_float_budget_ms));
@@ -478,6 +475,11 @@ class BranchSolver {
       // the cap, building it (and freeing what Z3 made of it, seconds a
       // branch there) is for nothing.
       if (2 * r.float_results > kMaxExactFloatOperations) continue;
+      // Floating point is not all that stands between it and a verdict
+      // (CUB's histogram sweep: loads of memory the kernel writes, whose
+      // witnesses no replay can map): the exact terms would still leave it
+      // open, after 5 s of building and freeing them.
+      if (r.imprecision.size() > 1) continue;
       BranchResult exact = solve(r.instruction, true);
       exact.solve_ms += r.solve_ms;
       exact.encode_ms += r.encode_ms;
@@ -679,6 +681,7 @@ class BranchSolver {
         BranchEncodingOptions so = eo;
         so.block_budget = std::min(so.block_budget, kStoreBlockBudget);
         so.instruction_budget = std::min(so.instruction_budget, kStoreInstructionBudget);
+        so.stop_at_budget = true;
         stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, so);
         r.encode_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
         if (!stores->unsupported.empty() || stores->budget_exhausted) {
