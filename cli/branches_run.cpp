@@ -51,7 +51,7 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                 "a kernel that declares .maxntid (__launch_bounds__) runs with exactly that block, as library kernels "
                 "with a compile-time block size (CUB's) require");
   sub->add_option("--assume", o.assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
-  sub->add_option("--timeout-ms", o.timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets four times this)")->capture_default_str();
+  sub->add_option("--timeout-ms", o.timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets twice this)")->capture_default_str();
   sub->add_option("--exact-float-budget-ms", o.exact_float_budget_ms,
                   "time per kernel for asking again, with exact IEEE terms, branches floating point left undecided (0: never)")
       ->capture_default_str();

@@ -68,6 +68,11 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 // after 6 s on Z3's default solver, the two-lane verdict's already).
 constexpr unsigned kWholeWarpTimeoutScale = 2;
 constexpr double kWholeWarpBudgetMs = 5000;
+// A kernel's queries without an answer, before the rest get the quick try
+// alone (QueryRunner), and no every-shape retry after a 1-D query without
+// an answer, reachability query or whole-warp retry: CUB's select sweep
+// spent 27 s of its 45 s in queries on unknowns.
+constexpr double kNoAnswerBudgetMs = 4000;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -598,6 +603,7 @@ class BranchSolver {
                         : QueryRunner(c, o_, stem, r, timeout);
     q.floats(e.floats);
     q.deadline(deadline_);
+    q.no_answer_budget(&no_answer_);
     q.session(o_.incremental ? session : nullptr);
     return q;
   }
@@ -608,7 +614,7 @@ class BranchSolver {
     unsigned timeout = o_.solver.timeout_ms;
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable || r.seen_split;
     if (!settled && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp &&
-        whole_warp_ms_ < kWholeWarpBudgetMs) {
+        whole_warp_ms_ < kWholeWarpBudgetMs && !no_answer_.spent()) {
       auto start = std::chrono::steady_clock::now();
       // Two lanes cannot see what a shuffle brings from the other thirty:
       // ask again with every lane of the warp tracked.
@@ -617,6 +623,11 @@ class BranchSolver {
       BranchEncoding w = timed_encode(r, c, r.instruction, wo);
       QueryRunner qw(c, o_, fmt::format("{}.warp", stem_of(r.instruction)), r, timeout * kWholeWarpTimeoutScale);
       qw.floats(w.floats);
+      // No query runs past the kernel's budget (CUB's select sweep: two
+      // timeouts of 4.3 s each, started with the budget nearly whole).
+      auto budget_end = start + std::chrono::milliseconds(static_cast<int64_t>(kWholeWarpBudgetMs - whole_warp_ms_));
+      qw.deadline(deadline_ ? std::min(*deadline_, budget_end) : budget_end);
+      qw.no_answer_budget(&no_answer_);
       BranchResult again = r;
       again.witness.reset();
       again.whole_warp = true;
@@ -779,7 +790,7 @@ class BranchSolver {
     // (Going deeper after such timeouts cost CUB's select sweep 2.5 s a
     // branch, for 12 branches, and answered none.)
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
-      SmtStatus any_shape = q.check_quick(pair, any_of(c, precise), "divergent", &model);
+      SmtStatus any_shape = no_answer_.spent() ? st : q.check_quick(pair, any_of(c, precise), "divergent", &model);
       if (any_shape != SmtStatus::Sat) {
         timeout(st, "divergence");
         return false;
@@ -868,7 +879,7 @@ class BranchSolver {
     bool reach_open = false;
     if (st == SmtStatus::Unsat && !(seen_ && seen_->reached.count(r.instruction))) {
       reach_open = true;
-      if (reachability_failures_ < kMaxReachabilityFailures) {
+      if (reachability_failures_ < kMaxReachabilityFailures && !no_answer_.spent()) {
         SmtStatus reached =
             symbolic ? q.check_quick(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
         if (reached != SmtStatus::Sat) reached = q.check_quick(e.base, any_of(c, reach), "reachable");
@@ -1027,6 +1038,7 @@ class BranchSolver {
   const SeenRuns* seen_;              // what the emulator's runs showed so far (may be null)
   AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
+  NoAnswerBudget no_answer_{kNoAnswerBudgetMs};  // this kernel's queries without an answer
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   // Set for the exact-float pass: no query of it runs past its budget.
   std::optional<std::chrono::steady_clock::time_point> deadline_;

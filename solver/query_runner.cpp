@@ -24,6 +24,7 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
                            std::optional<z3::model>* model, QuerySession* session, bool quick_only,
                            unsigned quick_rlimit) {
   auto start = std::chrono::steady_clock::now();
+  if (no_answer_ && no_answer_->spent()) quick_only = true;
   unsigned limit = timeout_ms_;
   if (deadline_) {
     // A pass with a budget of its own (exact floats): no query runs past it.
@@ -67,6 +68,7 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   ++r_.queries;
   SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat
                                                                    : classify_unknown(reason, ms, limit);
+  if (no_answer_ && st != SmtStatus::Sat && st != SmtStatus::Unsat) no_answer_->spent_ms += ms;
   if (TimeStats* stats = o_.encoding.stats) {
     bool whole_warp = stem_.ends_with(".warp");
     std::string kind = floats_ ? "exact-float " + name : whole_warp ? "whole-warp " + name : name;

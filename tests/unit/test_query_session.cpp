@@ -6,6 +6,7 @@
 
 #include "encodings/fp_terms.h"
 #include "solver/pinned_query.h"
+#include "solver/query_runner.h"
 #include "solver/query_session.h"
 
 using namespace warpsat;
@@ -103,4 +104,35 @@ TEST_CASE("float operations are counted up to a cap, each shared term once") {
   CHECK(float_operations(roots, 100) == 2);
   CHECK(float_operations(roots, 1) == 1);
   CHECK(float_operations({}, 100) == 0);
+}
+
+TEST_CASE("query runner: once a kernel's budget for queries without an answer is spent, no query falls back") {
+  z3::context c;
+  BranchOptions o;
+  BranchResult r;
+  QueryRunner q(c, o, "test", r, 2000);
+  NoAnswerBudget budget{1000};
+  q.no_answer_budget(&budget);
+  z3::expr x = c.bv_const("x", 32);
+  z3::expr_vector none(c);
+  // A quick try of 100 resource units gives up at once; the default solver
+  // answers.
+  z3::expr easy = x * c.bv_val(7, 32) == c.bv_val(91, 32) && z3::ult(x, c.bv_val(100, 32));
+  CHECK(q.check(none, easy, "easy", nullptr, 100) == SmtStatus::Sat);
+  CHECK(budget.spent_ms == 0);
+  // A query without an answer counts.
+  QueryRunner hard_runner(c, o, "test", r, 50);
+  hard_runner.no_answer_budget(&budget);
+  z3::expr a = c.bv_const("a", 64), b = c.bv_const("b", 64);
+  z3::expr hard = a * b == c.bv_val(uint64_t{4294967291u} * uint64_t{4294967279u}, 64) &&
+                  z3::ugt(a, c.bv_val(1, 64)) && z3::ugt(b, c.bv_val(1, 64)) &&
+                  z3::ult(a, c.bv_val(uint64_t{1} << 32, 64)) && z3::ult(b, c.bv_val(uint64_t{1} << 32, 64));
+  CHECK(hard_runner.check(none, hard, "hard", nullptr, 100) != SmtStatus::Sat);
+  CHECK(budget.spent_ms > 0);
+  // Spent: the same easy query gets the quick try alone, which gives up.
+  budget.spent_ms = budget.limit_ms;
+  CHECK(budget.spent());
+  SmtStatus st = q.check(none, easy, "easy-again", nullptr, 100);
+  CHECK(st != SmtStatus::Sat);
+  CHECK(st != SmtStatus::Unsat);
 }
