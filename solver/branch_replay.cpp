@@ -82,7 +82,7 @@ class Replayer {
   // what run_before_queries returned, so that later branches need no
   // query.
   void replay_now(BranchResult& b) {
-    if (b.verdict != BranchVerdict::Divergent || b.seen_split || ro_.fault != ReplayFault::None) return;
+    if (b.verdict != BranchVerdict::Divergent || b.seen_split || b.validated || ro_.fault != ReplayFault::None) return;
     replay_witness(b, true);
     witness_ran_.insert(b.instruction);
   }
