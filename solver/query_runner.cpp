@@ -24,7 +24,10 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
                            std::optional<z3::model>* model, QuerySession* session, bool quick_only,
                            unsigned quick_rlimit) {
   auto start = std::chrono::steady_clock::now();
-  if (no_answer_ && no_answer_->spent()) quick_only = true;
+  if (no_answer_ && no_answer_->spent()) {
+    quick_only = true;
+    quick_rlimit = std::min(quick_rlimit, kQuickRlimit / 3);
+  }
   unsigned limit = timeout_ms_;
   if (deadline_) {
     // A pass with a budget of its own (exact floats): no query runs past it.

@@ -61,7 +61,8 @@ class TimedContext {
 };
 
 // The time a kernel's queries may spend without an answer (a timeout, an
-// unknown) before the rest get the quick try alone: a kernel whose queries
+// unknown) before the rest get a third of the quick try alone (most sat
+// answers come within it): a kernel whose queries
 // keep failing (CUB's select sweep: 27 s of its 45 s in queries were
 // unknowns) spends its time where the answers are.
 struct NoAnswerBudget {
