@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <numeric>
 #include <thread>
 
 #include <fmt/format.h>
@@ -159,6 +160,14 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
       progress.done_one();
     });
   } else {
+    // The largest kernels start first, so that with -j N the last to end
+    // is not a large one started late (tests/files/cub at -j 2: its two
+    // histogram sweeps, the largest, are its last kernels).
+    std::vector<size_t> order(kernels.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return kernels[a]->instructions.size() > kernels[b]->instructions.size();
+    });
     // The child's answer: its kernel's verdicts, then where its time went.
     std::vector<std::string> answers = run_in_child_processes(
         kernels.size(), o.jobs,
@@ -171,7 +180,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
           std::string kernel = to_wire(analyse(i));
           return fmt::format("{}\n{}{}", kernel.size(), kernel, stats ? to_wire(*stats) : "");
         },
-        [&](size_t) { progress.done_one(); }, [&](size_t i) { return "kernel " + std::string(kernels[i]->name); });
+        [&](size_t) { progress.done_one(); }, [&](size_t i) { return "kernel " + std::string(kernels[i]->name); },
+        order);
     for (size_t i = 0; i < answers.size(); ++i) {
       const std::string& a = answers[i];
       size_t newline = a.find('\n');

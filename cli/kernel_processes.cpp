@@ -83,7 +83,8 @@ std::optional<std::string> abnormal_end(int status) {
 
 std::vector<std::string> run_in_child_processes(size_t n, unsigned jobs, const std::function<std::string(size_t)>& job,
                                                 const std::function<void(size_t)>& done,
-                                                const std::function<std::string(size_t)>& what) {
+                                                const std::function<std::string(size_t)>& what,
+                                                const std::vector<size_t>& order) {
   std::vector<std::string> results(n);
   std::vector<std::optional<std::string>> errors(n);  // error wire text, or an internal error's message
   std::vector<bool> internal(n, false);
@@ -91,7 +92,10 @@ std::vector<std::string> run_in_child_processes(size_t n, unsigned jobs, const s
   size_t next = 0;
   unsigned most = std::max(1u, jobs);
   while (next < n || !running.empty()) {
-    while (running.size() < most && next < n) running.push_back(start(next++, job));
+    while (running.size() < most && next < n) {
+      running.push_back(start(order.empty() ? next : order[next], job));
+      ++next;
+    }
     std::vector<pollfd> fds;
     for (const Child& c : running) fds.push_back({c.fd, POLLIN, 0});
     if (::poll(fds.data(), fds.size(), -1) < 0) {

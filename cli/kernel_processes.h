@@ -20,9 +20,11 @@ namespace warpsat::cli {
 // here, as the same type (branch_wire), after every job has ended: the
 // first in index order, as a sequential loop would report it. A child
 // that dies without answering (a signal, the out-of-memory killer) is an
-// internal error naming `what(i)`.
+// internal error naming `what(i)`. `order` (a permutation of [0, n);
+// empty: index order) is the order the jobs start in.
 std::vector<std::string> run_in_child_processes(size_t n, unsigned jobs, const std::function<std::string(size_t)>& job,
                                                 const std::function<void(size_t)>& done,
-                                                const std::function<std::string(size_t)>& what);
+                                                const std::function<std::string(size_t)>& what,
+                                                const std::vector<size_t>& order = {});
 
 }  // namespace warpsat::cli
