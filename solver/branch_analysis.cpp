@@ -68,10 +68,10 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 // after 6 s on Z3's default solver, the two-lane verdict's already).
 constexpr unsigned kWholeWarpTimeoutScale = 2;
 constexpr double kWholeWarpBudgetMs = 5000;
-// A kernel's queries without an answer, before the rest get the quick try
-// alone (QueryRunner), and no every-shape retry after a 1-D query without
-// an answer, reachability query or whole-warp retry: CUB's select sweep
-// spent 27 s of its 45 s in queries on unknowns.
+// A kernel's queries without an answer, before the rest get a third of the
+// quick try alone (QueryRunner), and no every-shape retry after a 1-D query
+// without an answer, reachability query or whole-warp retry: CUB's select
+// sweep spent 27 s of its 45 s in queries on unknowns.
 constexpr double kNoAnswerBudgetMs = 4000;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
