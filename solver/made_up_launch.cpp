@@ -258,13 +258,17 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
 }
 
 ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
-  // splitmix64 of (seed, i, draw): each draw independent of the others.
-  uint64_t draws = 0;
-  auto next = [&] {
-    uint64_t x = seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + ++draws * 0x94d049bb133111ebull;
+  // splitmix64 of (seed, i, stream, draw): each draw independent of the
+  // others. The pointers' offsets draw from a stream of their own, so that
+  // the launch, scalars and data a seed gives do not move with them.
+  uint64_t draws[2] = {0, 0};
+  auto draw = [&](unsigned stream) {
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + ++draws[stream] * 0x94d049bb133111ebull +
+                 stream * 0xd6e8feb86659fd93ull;
     x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull, x ^= x >> 27, x *= 0x94d049bb133111ebull, x ^= x >> 31;
     return x;
   };
+  auto next = [&] { return draw(0); };
   bool sweep = i < kExplorationSweep;
   ExplorationRun run;
   Witness& w = run.launch;
@@ -290,7 +294,7 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
     // library code loads vectors only from aligned ones and takes another
     // path (with its own partial-tile branches) otherwise.
     if (plain.args[p].kind == simt::KernelArgument::Kind::Buffer && !sweep && !user_fixed(p)) {
-      uint64_t x = next();
+      uint64_t x = draw(1);
       if (x % 2) w.params.emplace_back(std::string(k_.params[p].name), kSpareWindowBase + p * kWindowStride + 4 * (1 + (x >> 8) % 3));
       continue;
     }
