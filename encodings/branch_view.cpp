@@ -25,6 +25,11 @@ struct Cone {
       for (unsigned k = 0; k < x.num_args(); ++k) work.push_back(x.arg(k));
     }
   }
+  // An occurrence's reach and outcome terms, for each tracked thread.
+  void add(const BranchInstance& i) {
+    for (const z3::expr& x : i.reach) add(x);
+    for (const z3::expr& x : i.out) add(x);
+  }
   bool has(const z3::expr& x) const { return ids.count(Z3_get_ast_id(x.ctx(), x)) > 0; }
 };
 
@@ -48,8 +53,7 @@ BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* 
   for (const BranchInstance& i : all.instances) {
     if (i.branch != branch) continue;
     v.instances.push_back(i);
-    for (const z3::expr& x : i.reach) cone.add(x);
-    for (const z3::expr& x : i.out) cone.add(x);
+    cone.add(i);
   }
   // A base constraint that mentions a symbol the branch uses may tie an
   // unmodelled symbol to it (a shuffle's lane function and the lane's own
@@ -87,10 +91,7 @@ BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* 
 
 size_t float_unknowns(const BranchEncoding& e) {
   Cone cone;
-  for (const BranchInstance& i : e.instances) {
-    for (const z3::expr& x : i.reach) cone.add(x);
-    for (const z3::expr& x : i.out) cone.add(x);
-  }
+  for (const BranchInstance& i : e.instances) cone.add(i);
   size_t n = 0;
   for (const BranchEncoding::ImpreciseSymbol& s : e.imprecise_symbols)
     n += s.why == kFloatImprecision && cone.symbols.count(s.symbol);

@@ -5,6 +5,7 @@
 // safe to record into from the threads of `-j N`.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <string>
@@ -38,6 +39,25 @@ class TimeStats {
  private:
   mutable std::mutex mutex_;
   std::map<std::string, Row, std::less<>> rows_;
+};
+
+// Records the time from its construction to its end as one piece of work
+// of `kind` (however the scope is left: a run that throws counts too).
+// A null `stats` records nothing.
+class TimedScope {
+ public:
+  TimedScope(TimeStats* stats, const char* kind) : stats_(stats), kind_(kind) {}
+  TimedScope(const TimedScope&) = delete;
+  TimedScope& operator=(const TimedScope&) = delete;
+  ~TimedScope() {
+    if (stats_)
+      stats_->record(kind_, "", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count());
+  }
+
+ private:
+  TimeStats* stats_;
+  const char* kind_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace warpsat

@@ -1,13 +1,12 @@
 #include "solver/branch_replay.h"
 
 #include <algorithm>
-#include <array>
-#include <cstdlib>
 #include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <numeric>
 #include <set>
@@ -139,11 +138,21 @@ class Replayer {
   // get a step budget each and one in all: made-up parameters can send a
   // kernel round a loop whose bound is a struct it never received.
   enum class Origin { Given, Shape, Witness, Fuzz, Explore };
-  static constexpr const char* kMadeUpKinds[] = {"", "launch shapes", "witness launches", "random-data launches",
-                                                 "exploration launches"};
-  static constexpr const char* kStatsKinds[] = {"replay (the given launch)", "replay (any-launch shapes)",
-                                                "replay (witnesses)", "replay (random data)",
-                                                "replay (exploration before the queries)"};
+  // Per Origin, in its order: what its launches are called when their
+  // budget is spent, their row in --stats, and a split they showed.
+  struct OriginNames {
+    const char* launches;
+    const char* stats;
+    const char* split;
+  };
+  static constexpr OriginNames kOrigins[] = {
+      {"", "replay (the given launch)", "the given launch"},
+      {"launch shapes", "replay (any-launch shapes)", "an any-launch replay"},
+      {"witness launches", "replay (witnesses)", "a witness replay"},
+      {"random-data launches", "replay (random data)", "a random-data replay of a witness's launch"},
+      {"exploration launches", "replay (exploration before the queries)",
+       "a random-data launch of the exploration before the queries"}};
+  static const OriginNames& names(Origin o) { return kOrigins[static_cast<size_t>(o)]; }
   // The first warp seen splitting at a branch, in any launch the replay ran
   // (each meets the assumptions): a concrete proof that the branch diverges.
   struct ObservedSplit {
@@ -219,7 +228,7 @@ class Replayer {
                                                    : ro_.witness_steps_total;
       if (used >= total)
         return fmt::format("the replay's budget of {} warp instructions for made-up {} is spent", total,
-                           kMadeUpKinds[static_cast<size_t>(origin)]);
+                           names(origin).launches);
       uint64_t each = origin == Origin::Fuzz      ? ro_.fuzz_steps_per_launch
                       : origin == Origin::Explore ? ro_.explore_steps_per_launch
                                                   : ro_.made_up_steps_per_launch;
@@ -246,15 +255,7 @@ class Replayer {
       return enough && enough(instruction, ob);
     };
     // Counted however the run ends: made-up launches fault often.
-    struct Timed {
-      TimeStats* stats;
-      const char* kind;
-      std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-      ~Timed() {
-        if (stats)
-          stats->record(kind, "", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-      }
-    } timed{o_.encoding.stats, kStatsKinds[static_cast<size_t>(origin)]};
+    TimedScope timed(o_.encoding.stats, names(origin).stats);
     try {
       simt::RunResult r = simt::run_kernel(m_, launch, eo);
       if (made_up) used += steps;
@@ -736,11 +737,8 @@ class Replayer {
   }
 
   static std::string seen_text(const ObservedSplit& s) {
-    static constexpr const char* kOrigin[] = {"the given launch", "an any-launch replay", "a witness replay",
-                                              "a random-data replay of a witness's launch",
-                                              "a random-data launch of the exploration before the queries"};
     return fmt::format("{} ({}) ran warp {} of block ({},{},{}) with lanes {} taking it and lanes {} not",
-                       kOrigin[static_cast<int>(s.origin)], s.launch, s.warp, s.cta[0], s.cta[1], s.cta[2],
+                       names(s.origin).split, s.launch, s.warp, s.cta[0], s.cta[1], s.cta[2],
                        lanes_text(s.taken), lanes_text(s.active & ~s.taken));
   }
 
@@ -791,7 +789,7 @@ class Replayer {
   const ReplayOptions& ro_;
   uint32_t index_;
   MadeUpLaunches launches_;
-  uint64_t steps_used_[5] = {};  // warp instructions, by Origin
+  uint64_t steps_used_[std::size(kOrigins)] = {};  // warp instructions, by Origin
   std::set<uint64_t> ran_ctas_;
   // The any-launch shapes that ran to the end, with what each saw.
   struct ShapeRun {

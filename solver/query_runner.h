@@ -44,10 +44,8 @@ class TimedContext {
       (void)owned_.release();  // deliberately kept: the process ends soon
       return;
     }
-    auto start = std::chrono::steady_clock::now();
+    TimedScope freeing(stats_, what_);
     owned_.reset();
-    if (stats_)
-      stats_->record(what_, "", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
 
  private:
@@ -103,8 +101,8 @@ class QueryRunner {
   void session(QuerySession* session) { session_ = session; }
   // A pass with a budget of its own (exact floats): no query runs past it.
   void deadline(std::optional<std::chrono::steady_clock::time_point> d) { deadline_ = d; }
-  // Counts each query without an answer into `b`; once it is spent, no
-  // query falls back to the default solver.
+  // Counts each query without an answer into `b`; once it is spent, each
+  // query gets a third of the quick try and no default solver.
   void no_answer_budget(NoAnswerBudget* b) { no_answer_ = b; }
 
  private:
