@@ -1,6 +1,7 @@
 #include "solver/branch_analysis.h"
 
 #include <chrono>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -58,8 +59,10 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
   return 0;
 }
 
-// The whole-warp retry's per-query timeout, in multiples of --timeout-ms,
-// and the time per kernel for such retries: 32 lanes make encodings 16
+// The whole-warp retry's per-query timeout, and the time per kernel for
+// such retries, in multiples of --timeout-ms (5 s at the default 2 s; a
+// longer timeout, such as a loaded machine's tests ask for, stretches the
+// budgets with it): 32 lanes make encodings 16
 // times larger, and CUB's select kernel spent 12 minutes on them. On both
 // CUB files no retry changed a verdict (20 whole-warp splits, each still
 // inexact, that the replays settled as the two-lane ones would have), and
@@ -67,12 +70,13 @@ uint64_t value_of(const z3::model& m, const z3::expr& e) {
 // with 10 s and four times the timeout, 14 s on those two (each a split
 // after 6 s on Z3's default solver, the two-lane verdict's already).
 constexpr unsigned kWholeWarpTimeoutScale = 2;
-constexpr double kWholeWarpBudgetMs = 5000;
-// A kernel's queries without an answer, before the rest get a third of the
+constexpr double kWholeWarpBudgetTimeouts = 2.5;
+// A kernel's time in queries without an answer, in multiples of
+// --timeout-ms (4 s at the default), before the rest get a third of the
 // quick try alone (QueryRunner), and no every-shape retry after a 1-D query
 // without an answer, reachability query or whole-warp retry: CUB's select
 // sweep spent 27 s of its 45 s in queries on unknowns.
-constexpr double kNoAnswerBudgetMs = 4000;
+constexpr double kNoAnswerBudgetTimeouts = 2;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -626,7 +630,9 @@ class BranchSolver {
         settled = true;
       }
     }
-    if (!settled && shuffled && whole_warp_ms_ < kWholeWarpBudgetMs && !no_answer_.spent()) {
+    double whole_warp_budget = o_.solver.timeout_ms ? kWholeWarpBudgetTimeouts * o_.solver.timeout_ms
+                                                    : std::numeric_limits<double>::infinity();
+    if (!settled && shuffled && whole_warp_ms_ < whole_warp_budget && !no_answer_.spent()) {
       auto start = std::chrono::steady_clock::now();
       // Two lanes cannot see what a shuffle brings from the other thirty:
       // ask again with every lane of the warp tracked.
@@ -637,8 +643,12 @@ class BranchSolver {
       qw.floats(w.floats);
       // No query runs past the kernel's budget (CUB's select sweep: two
       // timeouts of 4.3 s each, started with the budget nearly whole).
-      auto budget_end = start + std::chrono::milliseconds(static_cast<int64_t>(kWholeWarpBudgetMs - whole_warp_ms_));
-      qw.deadline(deadline_ ? std::min(*deadline_, budget_end) : budget_end);
+      std::optional<std::chrono::steady_clock::time_point> end = deadline_;
+      if (o_.solver.timeout_ms) {
+        auto budget_end = start + std::chrono::milliseconds(static_cast<int64_t>(whole_warp_budget - whole_warp_ms_));
+        end = end ? std::min(*end, budget_end) : budget_end;
+      }
+      qw.deadline(end);
       qw.no_answer_budget(&no_answer_);
       BranchResult again = r;
       again.witness.reset();
@@ -1050,7 +1060,7 @@ class BranchSolver {
   const SeenRuns* seen_;              // what the emulator's runs showed so far (may be null)
   AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
-  NoAnswerBudget no_answer_{kNoAnswerBudgetMs};  // this kernel's queries without an answer
+  NoAnswerBudget no_answer_{kNoAnswerBudgetTimeouts * o_.solver.timeout_ms};  // this kernel's queries without an answer
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   // Set for the exact-float pass: no query of it runs past its budget.
   std::optional<std::chrono::steady_clock::time_point> deadline_;
