@@ -22,6 +22,10 @@ struct LaunchSpec {
   // Per kernel parameter: a concrete value (a launch file's scalar), or nullopt.
   std::vector<std::optional<uint64_t>> param_values;
   std::vector<Assumption> assumptions;
+  // Threads a block may hold: the hardware's 1024, or fewer where the
+  // kernel declares .maxntid (also one of `assumptions`). The symbolic
+  // block's encoding adds linear consequences of this bound.
+  uint32_t max_block_threads = 1024;
   // A kernel that declares .maxntid runs with exactly that block (where no
   // block is given): library kernels whose block size is a compile-time
   // constant (CUB's) are written for no other (--declared-block).

@@ -1168,6 +1168,7 @@ void apply_launch_directives(const ptx::Function& k, LaunchSpec& l) {
   if (k.maxntid[0]) {
     uint64_t most = uint64_t{std::max(1u, k.maxntid[0])} * std::max(1u, k.maxntid[1]) * std::max(1u, k.maxntid[2]);
     l.assumptions.push_back(parse_assumption(fmt::format("ntid.x * ntid.y * ntid.z <= {}", most)));
+    l.max_block_threads = static_cast<uint32_t>(std::min<uint64_t>(l.max_block_threads, most));
     l.assumptions.back().text += " (.maxntid)";
   }
 }
