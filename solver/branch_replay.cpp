@@ -17,6 +17,7 @@
 
 #include "emulator/simt/launch.h"
 #include "emulator/simt/memory.h"
+#include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
 #include "encodings/branch_encoding.h"
 #include "encodings/induction_memo.h"
@@ -213,6 +214,7 @@ class Replayer {
     simt::EmulatorOptions eo;
     eo.return_buffers = false;
     eo.only_ctas = ctas;
+    eo.program_cache = &decoded_;
     bool made_up = origin != Origin::Given;
     // The launches the uniform proofs are checked on: the given one, and
     // with a symbolic launch the any-launch shapes (each meets the
@@ -789,6 +791,7 @@ class Replayer {
   const ReplayOptions& ro_;
   uint32_t index_;
   MadeUpLaunches launches_;
+  simt::ProgramCache decoded_;  // the kernel decoded once for all its runs
   uint64_t steps_used_[std::size(kOrigins)] = {};  // warp instructions, by Origin
   std::set<uint64_t> ran_ctas_;
   // The any-launch shapes that ran to the end, with what each saw.

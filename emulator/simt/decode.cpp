@@ -358,6 +358,15 @@ void ensure_decoded(Program& p, uint32_t index) {
   }
 }
 
+Program& ProgramCache::adopt(Program fresh) {
+  bool same = program_ && program_->module == fresh.module &&
+              program_->device_addresses == fresh.device_addresses && program_->shared_offsets == fresh.shared_offsets &&
+              program_->static_shared_bytes == fresh.static_shared_bytes &&
+              program_->dynamic_shared_offset == fresh.dynamic_shared_offset;
+  if (!same) program_ = std::make_unique<Program>(std::move(fresh));
+  return *program_;
+}
+
 Program load_program(const ptx::Module& m, DeviceMemory& memory) {
   Program p;
   p.module = &m;

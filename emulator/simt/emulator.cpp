@@ -222,7 +222,7 @@ Cta make_cta(RunState& rs, uint64_t linear) {
   c.id[0] = static_cast<uint32_t>(linear % l.grid[0]);
   c.id[1] = static_cast<uint32_t>((linear / l.grid[0]) % l.grid[1]);
   c.id[2] = static_cast<uint32_t>(linear / (uint64_t{l.grid[0]} * l.grid[1]));
-  c.shared.resize(rs.program.dynamic_shared_offset + l.dynamic_shared_bytes);
+  c.shared.resize(rs.program().dynamic_shared_offset + l.dynamic_shared_bytes);
   uint32_t threads = l.block[0] * l.block[1] * l.block[2];
   uint32_t nwarps = (threads + kWarpSize - 1) / kWarpSize;
   c.warps.resize(nwarps);
@@ -258,7 +258,7 @@ Cta make_cta(RunState& rs, uint64_t linear) {
       set(SpecialSlot::DynamicSmemSize, lane, l.dynamic_shared_bytes);
       set(SpecialSlot::TotalSmemSize, lane, c.shared.size());
     }
-    new_frame(rs, w, rs.program.functions[rs.kernel], w.valid, 0);
+    new_frame(rs, w, rs.program().functions[rs.kernel], w.valid, 0);
   }
   return c;
 }
@@ -433,14 +433,14 @@ class WarpRunner {
       if (targets.size() != 1)
         x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)), "an indirect call whose lanes name different functions");
       uint64_t a = *targets.begin();
-      if (window_of(a) != Window::Function || (a - kFunctionWindow) / 16 >= rs_.program.functions.size())
+      if (window_of(a) != Window::Function || (a - kFunctionWindow) / 16 >= rs_.program().functions.size())
         x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)), fmt::format("call through 0x{:x}, which is no function", a));
       callee = static_cast<uint32_t>((a - kFunctionWindow) / 16);
     }
-    ensure_decoded(rs_.program, callee);
-    if (rs_.counters[callee].size() != rs_.program.functions[callee].ops.size())
-      rs_.counters[callee].resize(rs_.program.functions[callee].ops.size());
-    const FunctionCode& code = rs_.program.functions[callee];
+    ensure_decoded(rs_.program(), callee);
+    if (rs_.counters[callee].size() != rs_.program().functions[callee].ops.size())
+      rs_.counters[callee].resize(rs_.program().functions[callee].ops.size());
+    const FunctionCode& code = rs_.program().functions[callee];
     if (!code.function->has_body)
       x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)),
              fmt::format("call to '{}', which has no body here (an external function such as vprintf is not emulated)",
@@ -727,13 +727,13 @@ std::vector<std::vector<bool>> block_starts(const ptx::Module& m) {
 // ---- Metrics ----
 
 std::vector<bool> reachable_functions(const RunState& rs) {
-  std::vector<bool> seen(rs.program.functions.size(), false);
+  std::vector<bool> seen(rs.program().functions.size(), false);
   std::vector<uint32_t> work{rs.kernel};
   seen[rs.kernel] = true;
   while (!work.empty()) {
     uint32_t f = work.back();
     work.pop_back();
-    for (const Op& op : rs.program.functions[f].ops)
+    for (const Op& op : rs.program().functions[f].ops)
       if (op.control == Control::Call && op.target != kNoSlot && op.target < seen.size() && !seen[op.target]) {
         seen[op.target] = true;
         work.push_back(op.target);
@@ -755,8 +755,8 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
   k.warps = ctas * ((threads_per_block + kWarpSize - 1) / kWarpSize);
   k.slices_mode = !rs.executes.empty();
   k.thread_paths = rs.thread_paths.size();
-  for (uint32_t fi = 0; fi < rs.program.functions.size(); ++fi) {
-    const FunctionCode& code = rs.program.functions[fi];
+  for (uint32_t fi = 0; fi < rs.program().functions.size(); ++fi) {
+    const FunctionCode& code = rs.program().functions[fi];
     if (reach[fi]) k.static_instructions += code.ops.size();
     for (uint32_t i = 0; i < code.ops.size(); ++i) {
       const Op& op = code.ops[i];
@@ -846,9 +846,10 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
     int a = launch.args[i].alias_of;
     if (a >= 0 && static_cast<size_t>(a) < launch.args.size()) rs.arg_addresses[i] = rs.arg_addresses[static_cast<size_t>(a)];
   }
-  rs.program = load_program(module, rs.memory);
-  rs.kernel = rs.program.function_index(kernel.name);
-  ensure_decoded(rs.program, rs.kernel);
+  if (options.program_cache) rs.decoded = &options.program_cache->adopt(load_program(module, rs.memory));
+  else rs.own_program = load_program(module, rs.memory);
+  rs.kernel = rs.program().function_index(kernel.name);
+  ensure_decoded(rs.program(), rs.kernel);
   uint32_t param_bytes = 0;
   std::vector<uint32_t> offsets = kernel_param_offsets(kernel, &param_bytes);
   rs.kernel_params.assign(std::max<uint32_t>(param_bytes, 1), 0);
@@ -861,11 +862,11 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
                   std::min<uint64_t>(size, launch.args[i].bytes.size()));
     }
   }
-  rs.counters.resize(rs.program.functions.size());
-  for (size_t f = 0; f < rs.program.functions.size(); ++f) rs.counters[f].resize(rs.program.functions[f].ops.size());
+  rs.counters.resize(rs.program().functions.size());
+  for (size_t f = 0; f < rs.program().functions.size(); ++f) rs.counters[f].resize(rs.program().functions[f].ops.size());
   rs.executes = options.execute_only;
   if (options.count_thread_paths) rs.block_starts = block_starts(module);
-  if (options.racecheck) rs.race = std::make_unique<RaceDetector>(module, launch, rs.program);
+  if (options.racecheck) rs.race = std::make_unique<RaceDetector>(module, launch, rs.program());
 
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
   // A kernel with no instructions never reaches the step limit, so the
@@ -874,11 +875,11 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
   if (to_run > options.max_ctas)
     throw command_line_error(fmt::format("the launch has {} blocks, over the limit of {}; raise it with --max-ctas",
                                          to_run, options.max_ctas));
-  uint64_t shared = rs.program.dynamic_shared_offset + launch.dynamic_shared_bytes;
+  uint64_t shared = rs.program().dynamic_shared_offset + launch.dynamic_shared_bytes;
   if (shared > options.max_shared_bytes || launch.dynamic_shared_bytes > options.max_shared_bytes)
     throw command_line_error(fmt::format("{} bytes of shared memory per block ({} static, {} dynamic), over the "
                                          "limit of {}; raise it with --max-shared-bytes",
-                                         shared, rs.program.dynamic_shared_offset, launch.dynamic_shared_bytes,
+                                         shared, rs.program().dynamic_shared_offset, launch.dynamic_shared_bytes,
                                          options.max_shared_bytes));
   uint64_t ran = 0;
   if (options.only_ctas.empty()) {

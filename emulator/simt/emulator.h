@@ -18,6 +18,7 @@ namespace warpsat::simt {
 
 struct Cta;
 struct Warp;
+class ProgramCache;
 
 // A fault in the emulated kernel (out-of-bounds access, deadlock, step limit,
 // an instruction the emulator does not implement): an input error located at
@@ -112,6 +113,9 @@ struct EmulatorOptions {
   // ends in an error (a replay's budget counts what a faulting launch
   // used). Null: nowhere.
   uint64_t* steps_out = nullptr;
+  // Decoded functions kept across launches of the same module (program.h);
+  // null: each launch decodes what it runs.
+  ProgramCache* program_cache = nullptr;
 };
 
 struct RunResult {

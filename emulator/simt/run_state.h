@@ -24,7 +24,12 @@ struct RunState {
   const Launch& launch;
   const EmulatorOptions& options;
   DeviceMemory memory;
-  Program program;
+  // The decoded program: `own_program`, or one an EmulatorOptions::
+  // program_cache keeps across launches.
+  Program own_program;
+  Program* decoded = &own_program;
+  Program& program() { return *decoded; }
+  const Program& program() const { return *decoded; }
   uint32_t kernel = 0;                   // function index
   std::vector<uint8_t> kernel_params;    // the parameter buffer
   std::vector<uint64_t> arg_addresses;   // device address of each buffer argument (0 for scalars)

@@ -7,6 +7,7 @@
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/memory.h"
 #include "emulator/simt/profile.h"
+#include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
 #include "frontend/ptx/parser.h"
 
@@ -449,4 +450,38 @@ TEST_CASE("lazily mapped memory filled with one word reads that word everywhere"
   }
   CHECK(zeros > 600);
   CHECK(zeros < 1000);
+}
+
+TEST_CASE("a program cache reuses decoded functions only for launches whose variables land where they did") {
+  // The kernel reads a .global variable by its address, which decoding bakes
+  // into the load; a launch whose buffers move the variable must not reuse it.
+  ptx::Module m = parse(R"(
+.global .u32 g = 7;
+.entry k(.param .u64 out, .param .u64 pad) {
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  ld.global.u32 %r1, [g];
+  mov.u32 %r2, %tid.x;
+  mul.wide.u32 %rd2, %r2, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  ret;
+})");
+  ProgramCache cache;
+  EmulatorOptions o;
+  o.program_cache = &cache;
+  auto launch = [&](size_t pad_bytes) {
+    Launch l;
+    l.block[0] = 4;
+    l.args = {buffer(16), KernelArgument::buffer(std::vector<uint8_t>(pad_bytes, 0), "pad")};
+    return run_kernel(m, l, o);
+  };
+  RunResult first = launch(16);
+  RunResult again = launch(16);        // same layout: the cached ops
+  RunResult moved = launch(1u << 20);  // the variable lands 1 MiB further on
+  for (const RunResult* r : {&first, &again, &moved})
+    for (size_t i = 0; i < 4; ++i) CHECK(word(r->buffers[0], i) == 7u);
+  CHECK(again.metrics.warp_instructions == first.metrics.warp_instructions);
+  CHECK(moved.metrics.warp_instructions == first.metrics.warp_instructions);
 }
