@@ -81,10 +81,26 @@ class Replayer {
   // branch's witness runs at once, and every split that run shows joins
   // what run_before_queries returned, so that later branches need no
   // query.
+  //
+  // A split the model found only through values it does not model exactly
+  // (floats, shared memory) that its witness did not reproduce gets its
+  // random-data runs at once too, run to their end: the data that splits
+  // one branch of a data-dependent sequence (a histogram's bin tests)
+  // splits the ones after it, which then need no query (CUB's first
+  // histogram sweep asked 95 divergence queries for branches these runs
+  // settled only after the last query).
   void replay_now(BranchResult& b) {
     if (b.verdict != BranchVerdict::Divergent || b.seen_split || b.validated || ro_.fault != ReplayFault::None) return;
     replay_witness(b, true);
     witness_ran_.insert(b.instruction);
+    if (!open(b) || fuzz_spent_) return;
+    for (int phase = 0; phase < 2 && !observed_splits_.count(b.instruction); ++phase)
+      if (!fuzz_open_branch(b, phase, last_good_plan_[phase], true)) {
+        fuzz_spent_ = true;
+        break;
+      }
+    fuzzed_.insert(b.instruction);
+    settle_if_observed(b);
   }
 
   void run() {
@@ -679,17 +695,21 @@ class Replayer {
   // sees settles the branch (settle_by_observed_splits), for every branch
   // it reaches, not only the one whose witness ran.
   void fuzz_open_branches() {
-    size_t last_good_plan[2] = {SIZE_MAX, SIZE_MAX};
+    if (fuzz_spent_) return;
     for (int phase = 0; phase < 2; ++phase)
       for (BranchResult& b : r_.branches)
-        if (!fuzz_open_branch(b, phase, last_good_plan[phase])) return;
+        if (!fuzzed_.count(b.instruction) && !fuzz_open_branch(b, phase, last_good_plan_[phase])) return;
+  }
+
+  static bool open(const BranchResult& b) {
+    return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
   }
 
   // Runs `b`'s witness launch under this phase's plans until one splits it;
-  // false once the budget for random-data launches is spent.
-  bool fuzz_open_branch(const BranchResult& b, int phase, size_t& last_good_plan) {
-    bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
-    if (!open || b.indexed || !b.witness || !b.witness->replayable) return true;
+  // false once the budget for random-data launches is spent. `harvest`:
+  // each run goes on past that split, for the branches after it.
+  bool fuzz_open_branch(const BranchResult& b, int phase, size_t& last_good_plan, bool harvest = false) {
+    if (!open(b) || b.indexed || !b.witness || !b.witness->replayable) return true;
     const Witness& w = *b.witness;
     std::vector<RandomDataPlan> plans = fuzz_plans(w, phase);
     // The plan that settled the last branch goes first: the branches of one
@@ -710,7 +730,8 @@ class Replayer {
       if (!launches_.meets_assumptions(l)) break;
       Observations obs;
       // A fault ends a run; the splits it saw before count all the same.
-      observe(l, {linear_cta(w)}, obs, Origin::Fuzz, split_here,
+      observe(l, {linear_cta(w)}, obs, Origin::Fuzz,
+              harvest ? std::function<bool(uint32_t, const Observation&)>{} : split_here,
               {(phase * 16 + p) * 0x51ed27 + b.instruction + 1, plans[p].fill});
       if (observed_splits_.count(b.instruction)) last_good_plan = p;
       if (steps_used_[static_cast<size_t>(Origin::Fuzz)] >= ro_.fuzz_steps_total) return false;
@@ -723,19 +744,19 @@ class Replayer {
   // divergent: the emulator saw it. Uniform and unreachable verdicts were
   // checked against the given and any-launch runs already.
   void settle_by_observed_splits() {
-    for (BranchResult& b : r_.branches) {
-      bool open = b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
-      auto it = observed_splits_.find(b.instruction);
-      if (!open || b.indexed || it == observed_splits_.end()) continue;
-      const ObservedSplit& s = it->second;
-      std::string seen = seen_text(s);
-      std::string before = b.verdict == BranchVerdict::Unknown ? b.reason : b.validation;
-      b.witness = witness_of(s);
-      b.verdict = BranchVerdict::Divergent;
-      b.validated = true;
-      b.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions";
-      b.validation = fmt::format("{}{}", seen, before.empty() ? "" : fmt::format(" (the solver alone: {})", before));
-    }
+    for (BranchResult& b : r_.branches) settle_if_observed(b);
+  }
+  void settle_if_observed(BranchResult& b) {
+    auto it = observed_splits_.find(b.instruction);
+    if (!open(b) || b.indexed || it == observed_splits_.end()) return;
+    const ObservedSplit& s = it->second;
+    std::string seen = seen_text(s);
+    std::string before = b.verdict == BranchVerdict::Unknown ? b.reason : b.validation;
+    b.witness = witness_of(s);
+    b.verdict = BranchVerdict::Divergent;
+    b.validated = true;
+    b.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions";
+    b.validation = fmt::format("{}{}", seen, before.empty() ? "" : fmt::format(" (the solver alone: {})", before));
   }
 
   static std::string seen_text(const ObservedSplit& s) {
@@ -804,6 +825,9 @@ class Replayer {
   std::string last_shape_fault_;
   bool shapes_ran_ = false;  // the first phase ran before the queries
   std::set<uint32_t> witness_ran_;  // branches whose witness replay_now ran
+  std::set<uint32_t> fuzzed_;       // branches whose random-data runs replay_now ran
+  bool fuzz_spent_ = false;         // the random-data launches' budget is spent
+  size_t last_good_plan_[2] = {SIZE_MAX, SIZE_MAX};  // per phase: the plan that last split a branch
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
   std::vector<std::string> mismatches_;
