@@ -17,7 +17,7 @@ SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& 
 }
 
 SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model) {
-  return ask(z3::expr_vector(c_), query, name, model, nullptr, false);
+  return ask(z3::expr_vector(c_), query, name, model, nullptr, false, kPinnedQuickRlimit);
 }
 
 SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
