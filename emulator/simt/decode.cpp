@@ -54,15 +54,13 @@ std::vector<uint32_t> kernel_param_offsets(const ptx::Function& k, uint32_t* tot
   return out;
 }
 
-Decoder::Decoder(Program& program, FunctionCode& code) : program_(program), code_(code) {
+Decoder::Decoder(Program& program, FunctionCode& code, const analysis::Cfg& cfg) : program_(program), code_(code) {
   const ptx::Function& f = *code.function;
-  // Registers: one slot per element (a .v4 register takes four); then one
+  // Registers (register_slots.cpp): one slot per element of a vector
+  // register; scalars whose live spans do not overlap share one; then one
   // scratch slot for `_` destinations; constants follow (constant()).
-  for (const ptx::Register& r : f.registers) {
-    reg_slot_.push_back(code.register_slots);
-    for (unsigned e = 0; e < r.vector; ++e) code.slot_mask.push_back(type_mask(r.type));
-    code.register_slots += r.vector;
-  }
+  reg_slot_ = assign_register_slots(f, cfg, code.slot_mask);
+  code.register_slots = static_cast<uint32_t>(code.slot_mask.size());
   scratch_ = code.register_slots++;
   code.slot_mask.push_back(~uint64_t{0});
   code.carry = code.register_slots++;
@@ -284,8 +282,9 @@ void run_unsupported(Exec& x, const Op& op, uint32_t mask) {
 namespace {
 
 void decode_function(Program& program, FunctionCode& code) {
-  Decoder d(program, code);
   const ptx::Function& f = *code.function;
+  analysis::Cfg cfg = analysis::build_cfg(f, program.module->source);
+  Decoder d(program, code, cfg);
   code.ops.resize(f.instructions.size());
   for (size_t i = 0; i < f.instructions.size(); ++i) {
     const ptx::Instruction& ins = f.instructions[i];
@@ -307,7 +306,6 @@ void decode_function(Program& program, FunctionCode& code) {
   code.slot_mask.resize(code.register_slots + code.constants.size(), ~uint64_t{0});
   // Where each branch's paths meet again: the first instruction of its
   // block's immediate post-dominator.
-  analysis::Cfg cfg = analysis::build_cfg(f, program.module->source);
   for (size_t i = 0; i < code.ops.size(); ++i) {
     Op& op = code.ops[i];
     if (op.control != Control::Branch && op.control != Control::BranchIndexed) continue;

@@ -9,12 +9,13 @@
 
 #include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
+#include "frontend/analysis/cfg.h"
 
 namespace warpsat::simt {
 
 class Decoder {
  public:
-  Decoder(Program& program, FunctionCode& code);
+  Decoder(Program& program, FunctionCode& code, const analysis::Cfg& cfg);
 
   const ptx::Function& function() const { return *code_.function; }
   const ptx::Module& module() const { return *program_.module; }
@@ -48,6 +49,10 @@ class Decoder {
   std::unordered_map<std::string_view, uint32_t> local_offsets_, param_offsets_, kernel_param_offsets_;
   friend void layout_function(Decoder&);
 };
+
+// The first slot of each register of `f` (f.registers order), appending
+// each slot's width mask to `masks` (register_slots.cpp).
+std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::Cfg& cfg, std::vector<uint64_t>& masks);
 
 // Lays out the module: device memory for .global/.const variables (with
 // their initialisers) and the CTA's shared variables. Functions are decoded
