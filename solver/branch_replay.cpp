@@ -224,8 +224,11 @@ class Replayer {
     return s;
   }
 
+  // Whether a run has seen enough: given each execution of a branch of
+  // the kernel and the warp instructions the launch has run so far.
+  using Enough = std::function<bool(uint32_t instruction, const Observation&, uint64_t steps)>;
   std::optional<std::string> observe(const simt::Launch& launch, const std::vector<uint64_t>& ctas, Observations& out,
-                                     Origin origin, const std::function<bool(uint32_t, const Observation&)>& enough = {},
+                                     Origin origin, const Enough& enough = {},
                                      const MadeUpMemory& memory = {}) {
     simt::EmulatorOptions eo;
     eo.return_buffers = false;
@@ -270,7 +273,7 @@ class Replayer {
             observed_splits_.emplace(instruction, observed_split(launch, c, w, active, taken, origin)).first->second;
         seen_.splits.emplace(instruction, SeenSplit{witness_of(s), seen_text(s)});
       }
-      return enough && enough(instruction, ob);
+      return enough && enough(instruction, ob, steps);
     };
     // Counted however the run ends: made-up launches fault often.
     TimedScope timed(o_.encoding.stats, names(origin).stats);
@@ -559,7 +562,8 @@ class Replayer {
     };
     Observations obs;
     std::optional<std::string> fault =
-        observe(l, {cta}, obs, Origin::Witness, harvest ? std::function<bool(uint32_t, const Observation&)>{} : splits);
+        observe(l, {cta}, obs, Origin::Witness,
+                harvest ? Enough{} : [&](uint32_t i, const Observation& ob, uint64_t) { return splits(i, ob); });
     bool split = std::any_of(obs[b.instruction].begin(), obs[b.instruction].end(),
                              [&](const Observation& ob) { return splits(b.instruction, ob); });
     if (fault && !split) {
@@ -681,6 +685,8 @@ class Replayer {
     }
   }
   static constexpr uint64_t kExplorationMaxRuns = 1000;
+  // Warp instructions a harvesting random-data run goes on past its split.
+  static constexpr uint64_t kHarvestTailSteps = uint64_t{1} << 16;
   static constexpr uint64_t kExplorationDryRuns = 256;
   static constexpr uint64_t kExplorationDrySteps = uint64_t{1} << 19;
 
@@ -720,8 +726,17 @@ class Replayer {
       auto good = order.begin() + static_cast<std::ptrdiff_t>(last_good_plan);
       std::rotate(order.begin(), good, good + 1);
     }
-    auto split_here = [&](uint32_t instruction, const Observation& ob) {
-      return instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
+    // A harvest run goes on past the split it looks for, but not much
+    // further: the branches after it in a data-dependent sequence come
+    // soon after, while the rest of the CTA may be a look-back over a
+    // million random tile statuses (CUB's scan kernel: 30 runs of 2^20
+    // warp instructions, 3 s, for nothing).
+    uint64_t split_at_step = 0;
+    auto enough = [&](uint32_t instruction, const Observation& ob, uint64_t steps) {
+      bool split = instruction == b.instruction && ob.taken != 0 && ob.taken != ob.active;
+      if (!harvest) return split;
+      if (split && !split_at_step) split_at_step = steps;
+      return split_at_step && steps - split_at_step >= kHarvestTailSteps;
     };
     for (size_t p : order) {
       if (observed_splits_.count(b.instruction)) break;
@@ -729,9 +744,10 @@ class Replayer {
       simt::Launch l = launches_.random_data(w, plans[p]);
       if (!launches_.meets_assumptions(l)) break;
       Observations obs;
+      split_at_step = 0;
       // A fault ends a run; the splits it saw before count all the same.
       observe(l, {linear_cta(w)}, obs, Origin::Fuzz,
-              harvest ? std::function<bool(uint32_t, const Observation&)>{} : split_here,
+              enough,
               {(phase * 16 + p) * 0x51ed27 + b.instruction + 1, plans[p].fill});
       if (observed_splits_.count(b.instruction)) last_good_plan = p;
       if (steps_used_[static_cast<size_t>(Origin::Fuzz)] >= ro_.fuzz_steps_total) return false;

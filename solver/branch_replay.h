@@ -37,7 +37,7 @@ struct ReplayOptions {
   // after it), else until the split it looks for; a short budget each
   // leaves room for many.
   uint64_t fuzz_rounds = 6;
-  uint64_t fuzz_steps_per_launch = uint64_t{1} << 20;
+  uint64_t fuzz_steps_per_launch = uint64_t{1} << 18;
   uint64_t fuzz_steps_total = uint64_t{1} << 25;
   // The exploration before the queries (symbolic launches): warp
   // instructions for each random-data launch and for all of them per

@@ -375,7 +375,9 @@ class WarpRunner {
   }
 
   void report_branch(const Warp& w, const Frame& f, uint32_t pc, uint32_t active, uint32_t taken) {
-    if (rs_.options.on_branch && rs_.options.on_branch(cta_, w, f.code->index, pc, active, taken)) rs_.stop = true;
+    if (!rs_.options.on_branch) return;
+    if (rs_.options.steps_out) *rs_.options.steps_out = rs_.steps;
+    if (rs_.options.on_branch(cta_, w, f.code->index, pc, active, taken)) rs_.stop = true;
   }
 
   void branch(Warp& w, Frame& f, SimtEntry& e, const Op& op, uint32_t active, uint32_t taken, OpCounters& c) {

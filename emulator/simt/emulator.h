@@ -111,7 +111,9 @@ struct EmulatorOptions {
   bool detect_spin = true;
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
-  // used). Null: nowhere.
+  // used), and kept current when on_branch is called (a replay that has
+  // seen what it wanted runs on a little further, then stops). Null:
+  // nowhere.
   uint64_t* steps_out = nullptr;
   // Decoded functions kept across launches of the same module (program.h);
   // null: each launch decodes what it runs.

@@ -286,15 +286,22 @@ $L:
   EmulatorOptions o;
   o.max_steps = 1u << 20;
   int seen = 0;
+  // steps_out is current at each call: the loop is setp, bra (after mov),
+  // so the k-th execution of the branch comes after 1 + 2k instructions.
+  uint64_t steps = 0;
+  o.steps_out = &steps;
+  std::vector<uint64_t> steps_seen;
   o.on_branch = [&](const Cta& c, const Warp&, uint32_t, uint32_t, uint32_t active, uint32_t taken) {
     CHECK(c.id[0] == 0);
     CHECK(active == taken);
+    steps_seen.push_back(steps);
     return ++seen == 3;
   };
   RunResult r = run_kernel(spin, l, o);
   CHECK(r.stopped);
   CHECK(seen == 3);
   CHECK(r.metrics.warp_instructions < 16);
+  CHECK(steps_seen == std::vector<uint64_t>{3, 5, 7});
 }
 
 TEST_CASE("runs are deterministic, and exited lanes leave barriers") {
