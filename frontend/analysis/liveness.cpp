@@ -2,39 +2,12 @@
 
 #include <algorithm>
 
+#include "frontend/analysis/bit_set.h"
 #include "frontend/analysis/def_use.h"
 
 namespace warpsat::analysis {
 
 namespace {
-
-// A set of registers as a bit vector.
-class RegisterSet {
- public:
-  explicit RegisterSet(size_t n = 0) : words_((n + 63) / 64, 0) {}
-  void add(RegId r) { words_[r / 64] |= uint64_t{1} << (r % 64); }
-  void remove(RegId r) { words_[r / 64] &= ~(uint64_t{1} << (r % 64)); }
-  bool contains(RegId r) const { return words_[r / 64] >> (r % 64) & 1; }
-  // this = this ∪ (other − minus); returns whether this grew.
-  bool add_all_but(const RegisterSet& other, const RegisterSet* minus) {
-    bool grew = false;
-    for (size_t w = 0; w < words_.size(); ++w) {
-      uint64_t add = other.words_[w] & ~(minus ? minus->words_[w] : 0) & ~words_[w];
-      grew |= add != 0;
-      words_[w] |= add;
-    }
-    return grew;
-  }
-  template <typename F>
-  void for_each(F&& f) const {
-    for (size_t w = 0; w < words_.size(); ++w)
-      for (uint64_t bits = words_[w]; bits; bits &= bits - 1)
-        f(static_cast<RegId>(w * 64 + static_cast<size_t>(__builtin_ctzll(bits))));
-  }
-
- private:
-  std::vector<uint64_t> words_;
-};
 
 // The registers an instruction reads and writes, the carry flag left out. A
 // write that may keep the old value (guarded, or one element of a vector
@@ -67,21 +40,21 @@ std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg
 
   // Per block: what it reads before writing (gen) and what it writes (kill).
   const size_t nb = cfg.blocks.size();
-  std::vector<RegisterSet> gen(nb, RegisterSet(n)), kill(nb, RegisterSet(n)), in(nb, RegisterSet(n)),
-      out(nb, RegisterSet(n));
+  std::vector<BitSet> gen(nb, BitSet(n)), kill(nb, BitSet(n)), in(nb, BitSet(n)),
+      out(nb, BitSet(n));
   for (size_t b = 0; b < nb; ++b)
     for (uint32_t i = cfg.blocks[b].end; i-- > cfg.blocks[b].first;) {
-      for (RegId r : access[i].defs) gen[b].remove(r), kill[b].add(r);
-      for (RegId r : access[i].uses) gen[b].add(r);
+      for (RegId r : access[i].defs) gen[b].reset(r), kill[b].set(r);
+      for (RegId r : access[i].uses) gen[b].set(r);
     }
   // Backward dataflow to a fixed point: in = gen ∪ (out − kill).
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t b = nb; b-- > 0;) {
       for (uint32_t s : cfg.blocks[b].succs)
-        if (s < nb) out[b].add_all_but(in[s], nullptr);
-      changed |= in[b].add_all_but(gen[b], nullptr);
-      changed |= in[b].add_all_but(out[b], &kill[b]);
+        if (s < nb) out[b].merge(in[s]);
+      changed |= in[b].merge(gen[b]);
+      changed |= in[b].merge(out[b], &kill[b]);
     }
   }
 
@@ -92,14 +65,14 @@ std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg
   };
   // Every instruction where a register is live on entry, or written.
   for (size_t b = 0; b < nb; ++b) {
-    RegisterSet live = out[b];
+    BitSet live = out[b];
     for (uint32_t i = cfg.blocks[b].end; i-- > cfg.blocks[b].first;) {
-      for (RegId r : access[i].defs) extend(r, i), live.remove(r);
-      for (RegId r : access[i].uses) live.add(r);
-      live.for_each([&](RegId r) { extend(r, i); });
+      for (RegId r : access[i].defs) extend(r, i), live.reset(r);
+      for (RegId r : access[i].uses) live.set(r);
+      live.for_each_set([&](size_t r) { extend(static_cast<RegId>(r), i); });
     }
   }
-  in[0].for_each([&](RegId r) { spans[r].live_at_entry = true; });
+  in[0].for_each_set([&](size_t r) { spans[r].live_at_entry = true; });
   return spans;
 }
 
