@@ -1144,9 +1144,7 @@ class Executor : public TermSource {
   z3::solver& induction_solver() {
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
-      z3::params p(c_);
-      p.set("rlimit", o_.induction_rlimit);
-      induction_->set(p);
+      induction_->set(smt::smt_core_params(c_, o_.induction_rlimit));
       for (const z3::expr& b : e_.base) induction_->add(b);
       induction_->add(e_.same_warp);
     }

@@ -18,6 +18,22 @@ inline z3::expr max(const z3::expr& a, const z3::expr& b) { return z3::ite(a >= 
 // var ∈ {values...} as a disjunction of equalities.
 z3::expr one_of(const z3::expr& var, const std::vector<int64_t>& values);
 
+// The parameters of Z3's plain SMT core (the `simple` solver) wherever the
+// branch analysis asks it (each query's quick try, the encoding's
+// incremental session, the loop induction): its resource count (0: none)
+// and relevancy propagation off. Relevancy filters which atoms the core
+// asserts to the bit-vector theory, which pays on formulas with many
+// irrelevant disjuncts; the branch encodings are path conditions and
+// comparisons the theory has to see anyway, and the filter cost more than
+// it saved: CUB's two files 50 s -> 40 s user, with 0.2 and 1.0 points
+// more branches decided (docs/benchmarks.md).
+inline z3::params smt_core_params(z3::context& c, unsigned rlimit) {
+  z3::params p(c);
+  if (rlimit) p.set("rlimit", rlimit);
+  p.set("relevancy", 0u);
+  return p;
+}
+
 // A fresh-looking but deterministic constant name: prefix + "_" + index.
 std::string indexed(const std::string& prefix, int64_t index);
 

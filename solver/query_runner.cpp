@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "encodings/query_timer.h"
+#include "encodings/smt_helpers.h"
 
 namespace warpsat {
 
@@ -95,8 +96,9 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
 z3::check_result QueryRunner::run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
                                   const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit) {
   s.emplace(std::move(solver));
-  z3::params p(c_);
-  if (rlimit) p.set("rlimit", rlimit);
+  // A resource count marks the quick try on the SMT core; the default
+  // solver runs by the clock alone.
+  z3::params p = rlimit ? smt::smt_core_params(c_, rlimit) : z3::params(c_);
   p.set("random_seed", o_.solver.random_seed);
   s->set(p);
   for (const z3::expr& b : base) s->add(b);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "encodings/query_timer.h"
+#include "encodings/smt_helpers.h"
 
 namespace warpsat {
 
@@ -12,10 +13,9 @@ unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
 
 QuerySession::QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit)
     : c_(c), rlimit_(rlimit), solver_(c, z3::solver::simple()) {
-  z3::params p(c);
   // Z3 counts `rlimit` from where each check starts, so every query gets
   // the same budget however many came before it.
-  if (rlimit) p.set("rlimit", rlimit);
+  z3::params p = smt::smt_core_params(c, rlimit);
   p.set("random_seed", random_seed);
   solver_.set(p);
   for (const z3::expr& b : level0)
@@ -40,9 +40,7 @@ z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr
   solver_.add(z3::implies(q, extra));
   assumed.push_back(q);
   auto budget = [&](unsigned limit) {
-    z3::params p(c_);
-    p.set("rlimit", limit);
-    solver_.set(p);
+    solver_.set(smt::smt_core_params(c_, limit));
   };
   bool own_budget = rlimit && rlimit != rlimit_;
   if (own_budget) budget(rlimit);
