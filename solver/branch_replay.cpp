@@ -84,7 +84,7 @@ class Replayer {
   //
   // A split the model found only through values it does not model exactly
   // (floats, shared memory) that its witness did not reproduce gets its
-  // random-data runs at once too, run to their end: the data that splits
+  // random-data runs at once too, run on past its split: the data that splits
   // one branch of a data-dependent sequence (a histogram's bin tests)
   // splits the ones after it, which then need no query (CUB's first
   // histogram sweep asked 95 divergence queries for branches these runs
@@ -746,8 +746,7 @@ class Replayer {
       Observations obs;
       split_at_step = 0;
       // A fault ends a run; the splits it saw before count all the same.
-      observe(l, {linear_cta(w)}, obs, Origin::Fuzz,
-              enough,
+      observe(l, {linear_cta(w)}, obs, Origin::Fuzz, enough,
               {(phase * 16 + p) * 0x51ed27 + b.instruction + 1, plans[p].fill});
       if (observed_splits_.count(b.instruction)) last_good_plan = p;
       if (steps_used_[static_cast<size_t>(Origin::Fuzz)] >= ro_.fuzz_steps_total) return false;
