@@ -132,6 +132,30 @@ void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n)
   std::memcpy(buf, resolve(op, lane, addr, n, false, space), n);
 }
 
+const uint8_t* Exec::load_pointer(const Op& op, uint64_t addr, size_t n) const {
+  using ptx::StateSpace;
+  if (run.race) return nullptr;
+  if (op.mem.base == MemRef::Base::KernelParam)
+    return addr + n >= addr && addr + n <= run.kernel_params.size() ? run.kernel_params.data() + addr : nullptr;
+  if (op.mem.base == MemRef::Base::ParamVariable) return nullptr;
+  StateSpace space = op.mem.space;
+  if (space == StateSpace::Generic) {
+    Window w = window_of(addr);
+    if (w == Window::Device) space = StateSpace::Global;
+    else if (w == Window::Shared) space = StateSpace::Shared, addr -= kSharedWindow;
+    else return nullptr;
+  }
+  if (space == StateSpace::Global || space == StateSpace::Const) {
+    const Allocation* a = run.memory.find(addr, n);
+    return a ? a->bytes_at(addr - a->base(), n) : nullptr;
+  }
+  if (space == StateSpace::Shared) {
+    if (addr >= kSharedWindow) addr -= kSharedWindow;
+    return cta.shared.contains(addr, n) ? cta.shared.data() + addr : nullptr;
+  }
+  return nullptr;
+}
+
 void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, size_t n) {
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {

@@ -25,8 +25,35 @@ uint64_t widen(uint64_t v, ScalarType t, uint64_t reg_mask) {
   return v & reg_mask;
 }
 
+// Little-endian bytes as a number, for the widths a scalar load reads.
+uint64_t read_bytes(const uint8_t* p, unsigned n) {
+  uint64_t v = 0;
+  switch (n) {
+    case 1: v = *p; break;
+    case 2: std::memcpy(&v, p, 2); break;
+    case 4: std::memcpy(&v, p, 4); break;
+    case 8: std::memcpy(&v, p, 8); break;
+    default: std::memcpy(&v, p, n); break;
+  }
+  return v;
+}
+
 void run_ld(Exec& x, const Op& op, uint32_t mask) {
   unsigned w = ptx::byte_width(op.type);
+  if (op.vec == 1 && w <= 8 && op.dst[0] < kSpecialBase) {
+    // Scalar loads, most of what the replays run: read in place where
+    // the memory allows, through load() where it must check or map.
+    Slot s = op.dst[0];
+    uint64_t m = x.masks[s];
+    for_lanes(mask, [&](unsigned l) {
+      uint64_t addr = x.address(op, l);
+      uint64_t v = 0;
+      if (const uint8_t* p = x.load_pointer(op, addr, w)) v = read_bytes(p, w);
+      else x.load(op, l, addr, &v, w);
+      x.regs[static_cast<size_t>(s) * kWarpSize + l] = widen(v, op.type, m) & m;
+    });
+    return;
+  }
   for_lanes(mask, [&](unsigned l) {
     uint64_t addr = x.address(op, l);
     uint8_t buf[128];

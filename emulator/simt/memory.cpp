@@ -83,11 +83,15 @@ Allocation* DeviceMemory::find(uint64_t address, uint64_t n) {
 }
 
 const Allocation* DeviceMemory::find(uint64_t address, uint64_t n) const {
+  if (const Allocation* a = last_found_;
+      a && address >= a->base() && address - a->base() <= a->size() && n <= a->size() - (address - a->base()))
+    return a;
   auto it = std::upper_bound(allocations_.begin(), allocations_.end(), address,
                              [](uint64_t a, const std::unique_ptr<Allocation>& b) { return a < b->base(); });
   if (it == allocations_.begin()) return nullptr;
   const Allocation& a = **(it - 1);
   if (address - a.base() > a.size() || n > a.size() - (address - a.base())) return nullptr;
+  last_found_ = &a;
   return &a;
 }
 

@@ -34,6 +34,14 @@ class Allocation {
   uint64_t size() const { return size_; }
   void read(uint64_t offset, void* out, size_t n) const;
   void write(uint64_t offset, const void* in, size_t n);
+  // The n bytes at `offset` when they lie in one page that holds data
+  // (a load's fast path); nullptr otherwise (a page never written reads as
+  // zeros through read()).
+  const uint8_t* bytes_at(uint64_t offset, size_t n) const {
+    uint64_t page = offset >> kPageBits, in_page = offset & ((uint64_t{1} << kPageBits) - 1);
+    if (in_page + n > (uint64_t{1} << kPageBits) || !pages_[page]) return nullptr;
+    return pages_[page].get() + in_page;
+  }
 
  private:
   static constexpr uint64_t kPageBits = 16;
@@ -74,6 +82,9 @@ class DeviceMemory {
 
  private:
   std::vector<std::unique_ptr<Allocation>> allocations_;  // sorted by base
+  // The allocation find() returned last: the lanes of a warp mostly
+  // access one buffer (allocations are never freed while a launch runs).
+  mutable const Allocation* last_found_ = nullptr;
   uint64_t next_ = kDeviceBase;
   uint64_t lazy_bytes_ = 0;
 };

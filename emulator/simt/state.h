@@ -106,6 +106,12 @@ struct Exec {
   // throws EmulationError naming the instruction, the thread and the address
   // when the access is out of bounds.
   void load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n);
+  // Where n bytes at addr can be read directly: device memory within one
+  // page that holds data, shared memory in bounds, the kernel's
+  // parameters. nullptr for everything else (a fault to report, memory to
+  // map lazily, the race detector to tell, local and .param variables):
+  // load() then does it.
+  const uint8_t* load_pointer(const Op& op, uint64_t addr, size_t n) const;
   void store(const Op& op, unsigned lane, uint64_t addr, const void* buf, size_t n);
   // Resolves to a host pointer valid for n bytes (for atomics and copies).
   uint8_t* resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, bool write, ptx::StateSpace space);
