@@ -13,6 +13,7 @@
 #include "encodings/induction_memo.h"
 #include "encodings/memory_model.h"
 #include "encodings/query_timer.h"
+#include "encodings/shared_store_link.h"
 #include "encodings/ptx_semantics.h"
 #include "encodings/smt_helpers.h"
 #include "encodings/term_fingerprint.h"
@@ -58,19 +59,22 @@ class Executor : public TermSource {
  public:
   Executor(z3::context& c, const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
            std::vector<uint32_t> branches, const LaunchSpec& launch, const BranchEncodingOptions& o,
-           std::string prefix = "")
+           std::string prefix = "", bool writer = false)
       : c_(c), m_(m), f_(f), a_(a), branches_(std::move(branches)), launch_(launch), o_(o), prefix_(std::move(prefix)),
+        writer_(writer),
         n_(o.whole_warp ? 32 : 2),
         e_{z3::expr_vector(c), c.bool_val(true), n_, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
 
   BranchEncoding run() {
     try {
       for (uint32_t b : branches_) stores_mode_ = stores_mode_ || written_space(f_.instructions[b]).has_value();
-      slice_ = analysis::backward_closure(f_, a_, stores_mode_ ? address_definitions() : branches_);
+      // A shared store's writer needs its value and its guard as well.
+      slice_ = analysis::backward_closure(f_, a_, stores_mode_ && !writer_ ? address_definitions() : branches_);
       is_target_.assign(f_.instructions.size(), false);
       for (uint32_t b : branches_) is_target_[b] = true;
       in_slice_.assign(f_.instructions.size(), false);
       for (uint32_t i : slice_.instructions) in_slice_[i] = true;
+      for (uint32_t b : branches_) in_slice_[b] = in_slice_[b] && !stores_mode_;  // a store computes nothing
       e_.unroll = o_.unroll;
       memory_.emplace(m_, f_, a_, o_.race_free);
       find_live_registers();
@@ -134,7 +138,27 @@ class Executor : public TermSource {
     }
   }
   z3::expr symbol_address(std::string_view name) override {
-    return c_.bv_const(fmt::format("address.{}", name).c_str(), 64);
+    z3::expr a = c_.bv_const(fmt::format("address.{}", name).c_str(), 64);
+    if (placed_.insert(std::string(name)).second) place_shared(name, a);
+    return a;
+  }
+  // A .shared variable of known size lies within the 32-bit shared window,
+  // at its alignment, apart from every other one the encoding names: the
+  // stores the link ties loads to write one variable and not another.
+  void place_shared(std::string_view name, const z3::expr& a) {
+    const ptx::Variable* v = nullptr;
+    for (const ptx::Variable& x : f_.variables)
+      if (x.name == name) v = &x;
+    if (!v) v = m_.find_variable(name);
+    if (!v || v->space != ptx::StateSpace::Shared) return;
+    uint64_t size = v->size_bytes();
+    if (size == 0 || size >= (uint64_t{1} << 32)) return;  // dynamic shared memory: extern, unsized
+    auto bv = [&](uint64_t x) { return c_.bv_val(x, 64); };
+    e_.base.push_back(z3::ule(a, bv((uint64_t{1} << 32) - size)));
+    uint64_t align = v->align ? v->align : std::max<uint64_t>(1, ptx::bit_width(v->type) / 8);
+    if ((align & (align - 1)) == 0 && align > 1) e_.base.push_back((a & bv(align - 1)) == bv(0));
+    for (const auto& [b, bsize] : shared_placed_) e_.base.push_back(z3::ule(a + bv(size), b) || z3::ule(b + bv(bsize), a));
+    shared_placed_.emplace_back(a, size);
   }
   z3::expr load(int t, const ptx::Instruction& ins, ptx::StateSpace space, const z3::expr& address,
                 unsigned bits, unsigned element) override {
@@ -148,7 +172,8 @@ class Executor : public TermSource {
       std::string fname = fmt::format("{}memory.shared.barrier.{}.{}", prefix_, step_, bits);
       z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
       z3::expr v = mem(address);
-      note_imprecise(fname, "shared memory read after a barrier (race-free: what was stored before it)");
+      note_imprecise(fname, kSharedAfterBarrierImprecision);
+      if (o_.link_shared_stores) v = link_stores(index, address, v, bits, fmt::format("{}.t{}", fname, t));
       record_load(t, ins, element, space, bits, address, v, false);
       return v;
     }
@@ -843,7 +868,89 @@ class Executor : public TermSource {
                        ? ins.operands[1].elements.size()
                        : 1;
     bytes = bytes ? static_cast<unsigned>(bytes * count) : 16;
-    e_.stores.push_back({index, st.t[0].pc, address, bytes});
+    StoreTerm store{index, st.t[0].pc, address, bytes, std::nullopt};
+    if (writer_ && ins.op == Opcode::St && count == 1 && ins.operands.size() > 1) {
+      // The writer of a shared store: exactly when it stores, and what.
+      if (ins.has_guard) store.reach = store.reach && guard(0, ins);
+      const Operand& v = ins.operands[1];
+      unsigned bits = ptx::bit_width(ins.type());
+      std::optional<z3::expr> value;
+      if (v.kind == Operand::Kind::Register) value = reg(0, v.reg);
+      else if (v.kind == Operand::Kind::Int || v.kind == Operand::Kind::Float)
+        value = c_.bv_val(static_cast<uint64_t>(v.value), bits);
+      if (value && value->is_bv() && bits > 0) {
+        unsigned w = value->get_sort().bv_size();
+        store.value = w == bits ? *value : w > bits ? value->extract(bits - 1, 0) : z3::zext(*value, bits - w);
+      }
+    }
+    e_.stores.push_back(std::move(store));
+  }
+
+  // The load's value tied to the stores of the interval before its barrier
+  // (shared_store_link.h), or `before` where it cannot be.
+  z3::expr link_stores(uint32_t load, const z3::expr& address, const z3::expr& before, unsigned bits,
+                       const std::string& name) {
+    auto stores = memory_->feeding_stores(load);
+    if (!stores) return before;
+    std::vector<const SharedWriter*> writers;
+    for (uint32_t s : *stores) {
+      const SharedWriter* w = writer_of(s);
+      if (!w || w->value.get_sort().bv_size() != bits) return before;
+      writers.push_back(w);
+    }
+    return linked_shared_value(writers, address, before, e_.ctaid, e_.ntid, e_.tid, name, e_.base);
+  }
+
+  // The shared store `s` for a symbolic thread of the block (encoded once
+  // per encoding), or null where its terms are not functions of the
+  // writer's ids alone (shared_store_link.h).
+  const SharedWriter* writer_of(uint32_t s) {
+    auto it = writers_.find(s);
+    if (it != writers_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<SharedWriter> w;
+    BranchEncodingOptions wo = o_;
+    wo.whole_warp = false;
+    wo.link_shared_stores = false;
+    wo.stop_at_budget = true;
+    wo.block_budget = std::min<size_t>(wo.block_budget, kWriterBudget);
+    wo.instruction_budget = std::min<size_t>(wo.instruction_budget, kWriterBudget);
+    wo.induction_memo = nullptr;
+    wo.stats = nullptr;
+    std::string prefix = fmt::format("{}writer{}.", prefix_, s);
+    BranchEncoding we = Executor(c_, m_, f_, a_, {s}, launch_, wo, prefix, true).run();
+    if (we.unsupported.empty() && !we.budget_exhausted && !we.stores.empty()) {
+      // One occurrence per path that reaches the store; a thread runs it
+      // at most once (it is in no loop), so the paths exclude each other.
+      z3::expr reach = we.stores.back().reach, address = we.stores.back().address;
+      std::optional<z3::expr> value = we.stores.back().value;
+      for (size_t k = we.stores.size() - 1; k-- > 0 && value;) {
+        const StoreTerm& o = we.stores[k];
+        if (!o.value) value.reset();
+        else {
+          address = z3::ite(o.reach, o.address, address);
+          value = z3::ite(o.reach, *o.value, *value);
+          reach = o.reach || reach;
+        }
+      }
+      if (value) {
+        SharedWriter candidate{{}, {}, reach, address, *value};
+        for (int d = 0; d < 3; ++d) {
+          candidate.tid.push_back(we.tid[0][static_cast<size_t>(d)].arg(0));
+          candidate.ctaid.push_back(we.ctaid[static_cast<size_t>(d)].arg(0));
+        }
+        if (closed_over_ids(candidate, prefix)) {
+          // The variables it stores to take their places in this encoding.
+          smt::for_each_app({candidate.address}, [&](const z3::expr& x) {
+            std::string n = x.decl().name().str();
+            if (x.num_args() == 0 && n.rfind("address.", 0) == 0) symbol_address(std::string_view(n).substr(8));
+            return true;
+          });
+          w = std::move(candidate);
+        }
+      }
+    }
+    auto [at, _] = writers_.emplace(s, std::move(w));
+    return at->second ? &*at->second : nullptr;
   }
   // The instructions defining the stores' address registers: the slice of
   // a store's address, not of the value it stores (which may be most of the
@@ -1371,6 +1478,13 @@ class Executor : public TermSource {
   std::string prefix_;  // of every name the encoding makes up, but the launch's and the parameters'
   std::optional<MemoryModel> memory_;
   bool stores_mode_ = false;  // the targets are stores: record their addresses
+  std::set<std::string> placed_;                          // symbols symbol_address has named
+  std::vector<std::pair<z3::expr, uint64_t>> shared_placed_;  // .shared ones: address, size
+  bool writer_ = false;       // ... and their values and guards: the writer of a shared store
+  std::map<uint32_t, std::optional<SharedWriter>> writers_;  // writer_of's, by store
+  // Block visits and instructions for a shared store's writer: beyond
+  // them its encoding holds abstracted loops, which the link cannot use.
+  static constexpr size_t kWriterBudget = 4000;
   unsigned n_;  // tracked threads
   BranchEncoding e_;
   analysis::BranchSlice slice_;
@@ -1434,6 +1548,8 @@ BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx
 }
 
 const char* const kShuffleImprecision = "values shuffled from other lanes";
+const char* const kSharedAfterBarrierImprecision =
+    "shared memory read after a barrier (race-free: what was stored before it)";
 
 std::vector<z3::expr> instance_terms(const BranchEncoding& e) {
   std::vector<z3::expr> out;

@@ -45,6 +45,9 @@ struct StoreTerm {
   uint32_t instruction = 0;
   z3::expr reach, address;  // address: 64 bits
   unsigned bytes = 0;
+  // A shared store's writer (shared_store_link.h) only: the value stored,
+  // and reach includes the store's own guard.
+  std::optional<z3::expr> value;
 };
 
 struct BranchEncoding {
@@ -101,6 +104,9 @@ z3::expr split_at(const BranchEncoding& e, const BranchInstance& i);
 // The imprecision recorded when a shuffle reads another lane's value in the
 // two-lane encoding (the whole-warp encoding models it exactly).
 extern const char* const kShuffleImprecision;
+// The imprecision recorded when a shared load after a barrier reads what
+// was stored before it (its value a function of the address).
+extern const char* const kSharedAfterBarrierImprecision;
 
 // An assumption as a 64-bit signed term over the encoding's names.
 z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x);

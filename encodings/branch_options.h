@@ -73,6 +73,13 @@ struct BranchEncodingOptions {
   // reaches without a block-wide barrier reads, in every thread of the
   // block, what was stored before that barrier (--no-race-free: false).
   bool race_free = true;
+  // Tie an after-barrier shared load to the stores of the interval before
+  // that barrier, where that can be done (shared_store_link.h): lanes
+  // reading different words that hold equal values then agree. Off in the
+  // first pass: the solver's retry for the branches shared memory alone
+  // left open turns it on (on CUB the link made no first-pass query
+  // decidable and left five splits unconfirmed).
+  bool link_shared_stores = false;
   // Global loads the solver proved no store of the launch can write
   // (`unwritten` queries): read-only, a function of the address.
   std::set<uint32_t> unwritten_loads;

@@ -1,5 +1,7 @@
 #include "encodings/memory_model.h"
 
+#include <algorithm>
+
 #include "frontend/ptx/memory_effects.h"
 
 namespace warpsat {
@@ -196,6 +198,72 @@ LoadKind MemoryModel::classify(uint32_t index, const std::set<uint32_t>& unwritt
   if (unwritten.count(index)) return LoadKind::ReadOnly;
   if (race_free_ && s == StateSpace::Shared && !dirty_[index]) return LoadKind::AfterBarrier;
   return LoadKind::PerThread;
+}
+
+}  // namespace warpsat
+
+namespace warpsat {
+
+bool MemoryModel::in_loop(uint32_t instruction) const {
+  uint32_t b = a_.cfg.block_of[instruction];
+  for (const analysis::Loop& l : a_.cfg.loops)
+    if (std::binary_search(l.blocks.begin(), l.blocks.end(), b)) return true;
+  return false;
+}
+
+MemoryModel::BackwardScan MemoryModel::scan_back(uint32_t from) const {
+  const auto& blocks = a_.cfg.blocks;
+  BackwardScan out;
+  std::vector<char> done(blocks.size(), 0);
+  // (block, one past the last instruction to look at)
+  std::vector<std::pair<uint32_t, uint32_t>> work{{a_.cfg.block_of[from], from}};
+  while (!work.empty()) {
+    auto [b, end] = work.back();
+    work.pop_back();
+    bool stopped = false;
+    for (uint32_t i = end; i > blocks[b].first && !stopped;) {
+      const ptx::Instruction& ins = f_.instructions[--i];
+      if (block_barrier(ins)) {
+        out.barriers.push_back(i);
+        stopped = true;
+      } else if (writes_shared(ins)) {
+        out.writes.push_back(i);
+      }
+    }
+    if (stopped) continue;
+    if (b == 0) out.entry = true;
+    for (uint32_t p : blocks[b].preds)
+      if (p < blocks.size() && a_.cfg.reachable[p] && !done[p]) done[p] = 1, work.emplace_back(p, blocks[p].end);
+  }
+  std::sort(out.barriers.begin(), out.barriers.end());
+  out.barriers.erase(std::unique(out.barriers.begin(), out.barriers.end()), out.barriers.end());
+  std::sort(out.writes.begin(), out.writes.end());
+  out.writes.erase(std::unique(out.writes.begin(), out.writes.end()), out.writes.end());
+  return out;
+}
+
+std::optional<std::vector<uint32_t>> MemoryModel::feeding_stores(uint32_t load) const {
+  const ptx::Instruction& ld = f_.instructions[load];
+  if (ld.op != Opcode::Ld || ld.space() != StateSpace::Shared || ld.operands.size() < 2 ||
+      ld.operands[0].kind != ptx::Operand::Kind::Register)
+    return std::nullopt;
+  // The one barrier behind every path to the load, run once per thread.
+  BackwardScan reader = scan_back(load);
+  if (reader.entry || reader.barriers.size() != 1 || !reader.writes.empty() || in_loop(reader.barriers[0]))
+    return std::nullopt;
+  // The shared writes of the interval before it.
+  BackwardScan interval = scan_back(reader.barriers[0]);
+  if (interval.writes.empty() || interval.writes.size() > kMaxFeedingStores) return std::nullopt;
+  for (uint32_t s : interval.writes) {
+    const ptx::Instruction& st = f_.instructions[s];
+    if (st.op != Opcode::St || st.space() != StateSpace::Shared || in_loop(s) || st.operands.size() < 2 ||
+        st.operands[0].kind != ptx::Operand::Kind::Address ||
+        (st.operands[1].kind != ptx::Operand::Kind::Register && st.operands[1].kind != ptx::Operand::Kind::Int &&
+         st.operands[1].kind != ptx::Operand::Kind::Float) ||
+        ptx::bit_width(st.type()) != ptx::bit_width(ld.type()))
+      return std::nullopt;
+  }
+  return interval.writes;
 }
 
 }  // namespace warpsat

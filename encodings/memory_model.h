@@ -66,11 +66,31 @@ class MemoryModel {
   // ordered, in a space that is written.
   bool may_prove_unwritten(uint32_t index) const;
 
+  // The stores whose values an AfterBarrier shared load may read from the
+  // barrier interval just before it (docs/branches.md, "Values stored
+  // before a barrier"): every shared write that reaches the load's barrier
+  // without passing another, when each is a plain scalar st.shared of the
+  // load's width, at most kMaxFeedingStores of them, and neither they nor
+  // that barrier in a loop, so that each thread runs each store at most once
+  // before the one barrier every reader passed. nullopt where the load's
+  // value cannot be tied to stores that way.
+  static constexpr size_t kMaxFeedingStores = 4;
+  std::optional<std::vector<uint32_t>> feeding_stores(uint32_t load) const;
+
  private:
   void find_written_spaces();
   void find_dirty_loads();
   void find_concurrent_writes();
   void find_global_writers();
+  bool in_loop(uint32_t instruction) const;
+  // The block-wide barriers and shared writes met walking backward from
+  // `from` (exclusive) to the nearest barriers; `entry`: the walk reached
+  // the function's entry without a barrier.
+  struct BackwardScan {
+    std::vector<uint32_t> barriers, writes;
+    bool entry = false;
+  };
+  BackwardScan scan_back(uint32_t from) const;
 
   const ptx::Module& m_;
   const ptx::Function& f_;
