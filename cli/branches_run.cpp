@@ -56,6 +56,10 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_option("--exact-float-budget-ms", o.exact_float_budget_ms,
                   "time per kernel for asking again, with exact IEEE terms, branches floating point left undecided (0: never)")
       ->capture_default_str();
+  sub->add_option("--linked-store-budget-ms", o.linked_store_budget_ms,
+                  "time per kernel for asking again, with shared loads tied to the stores before their barrier, "
+                  "branches shared memory alone left undecided (0: never)")
+      ->capture_default_str();
   sub->add_option("--unroll", o.unroll, "loop iterations unrolled before values carried around a loop are abstracted")
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "solver random seed")->capture_default_str();
@@ -98,6 +102,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.launch.declared_block = o.declared_block;
   bo.solver = SolverOptions{o.timeout_ms, o.seed, o.dump_dir};
   bo.exact_float_budget_ms = o.exact_float_budget_ms;
+  bo.linked_store_budget_ms = o.linked_store_budget_ms;
   bo.encoding.unroll = o.unroll;
   bo.encoding.race_free = !o.no_race_free;
   bo.encoding.one_per_kernel = !o.per_branch_encoding;

@@ -20,6 +20,7 @@ struct BranchesOptions {
   bool racecheck = false;
   std::vector<std::string> assume;
   unsigned timeout_ms = 2000, unroll = 8, seed = 0, exact_float_budget_ms = 10000, jobs = 1;
+  unsigned linked_store_budget_ms = 5000;
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;

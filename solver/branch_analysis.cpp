@@ -503,8 +503,33 @@ class BranchSolver {
     return changed;
   }
 
+  // Branches that shared memory read after a barrier alone left open,
+  // asked again one by one with those loads tied to the stores before the
+  // barrier (shared_store_link.h) while the budget lasts. A proof or a split
+  // the replay needs no help with replaces the first verdict.
+  std::vector<size_t> retry_with_linked_stores(std::vector<BranchResult>& results) {
+    auto start = std::chrono::steady_clock::now();
+    std::vector<size_t> changed;
+    for (BranchResult& r : results) {
+      bool open = r.verdict == BranchVerdict::Unknown ||
+                  (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
+      bool shared_only = r.imprecision.size() == 1 && r.imprecision[0] == kSharedAfterBarrierImprecision;
+      if (!open || !shared_only || elapsed_ms(start) >= o_.linked_store_budget_ms) continue;
+      BranchResult linked = solve(r.instruction, false, true);
+      linked.solve_ms += r.solve_ms;
+      linked.encode_ms += r.encode_ms;
+      linked.queries += r.queries;
+      bool better = linked.verdict == BranchVerdict::Uniform || linked.verdict == BranchVerdict::Unreachable ||
+                    (linked.verdict == BranchVerdict::Divergent && !linked.replay_decides);
+      if (!better) continue;
+      r = std::move(linked);
+      changed.push_back(static_cast<size_t>(&r - results.data()));
+    }
+    return changed;
+  }
+
   // One branch on an encoding of its own slice.
-  BranchResult solve(uint32_t branch, bool exact_floats = false) {
+  BranchResult solve(uint32_t branch, bool exact_floats = false, bool linked_stores = false) {
     auto start = std::chrono::steady_clock::now();
     BranchResult r = result_for(branch);
     TimedContext context(o_.encoding.stats, exact_floats ? "free Z3 context (exact floats)" : "free Z3 context (one branch)",
@@ -518,6 +543,7 @@ class BranchSolver {
     BranchEncodingOptions eo = encoding_options();
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     eo.exact_floats = exact_floats;
+    eo.link_shared_stores = linked_stores;
     BranchEncoding e = timed_encode(r, c, branch, eo);
     if (std::set<uint32_t> u = prove_unwritten(c, e, eo, stem_of(branch), r); !u.empty()) {
       eo.unwritten_loads = std::move(u);
@@ -1210,11 +1236,17 @@ KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kerne
   return out;
 }
 
-std::vector<size_t> refine_with_exact_floats(const ptx::Module& m, const ptx::Function& kernel,
-                                             const BranchOptions& o, KernelBranches& result) {
-  if (o.exact_float_budget_ms <= 0) return {};
+std::vector<size_t> refine_open_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& o,
+                                         KernelBranches& result) {
+  if (o.exact_float_budget_ms <= 0 && o.linked_store_budget_ms <= 0) return {};
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
-  return BranchSolver(m, kernel, a, o).retry_with_exact_floats(result.branches);
+  std::vector<size_t> changed;
+  if (o.exact_float_budget_ms > 0) changed = BranchSolver(m, kernel, a, o).retry_with_exact_floats(result.branches);
+  if (o.linked_store_budget_ms > 0)
+    for (size_t i : BranchSolver(m, kernel, a, o).retry_with_linked_stores(result.branches))
+      if (std::find(changed.begin(), changed.end(), i) == changed.end()) changed.push_back(i);
+  std::sort(changed.begin(), changed.end());
+  return changed;
 }
 
 }  // namespace warpsat

@@ -121,6 +121,10 @@ struct BranchOptions {
   // floats cost seconds a query, so the first pass treats them as unknown
   // deterministic functions.
   double exact_float_budget_ms = 10000;
+  // Time per kernel for asking again, with after-barrier shared loads tied
+  // to the stores before the barrier, the branches that shared memory
+  // alone left open (0: never).
+  double linked_store_budget_ms = 5000;
   // Each encoding's queries on one incremental solver (solver/query_session.h);
   // false: a fresh solver per query (--fresh-solver-per-query, for comparison).
   bool incremental = true;
@@ -172,11 +176,14 @@ using AfterVerdict = std::function<void(BranchResult&)>;
 KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
                                 const SeenRuns* seen = nullptr, AfterVerdict after = {});
 
-// The branches floating point left open, asked again with exact IEEE terms
-// within options.exact_float_budget_ms; returns the indices (into
+// The branches the first pass left open, asked again where a finer
+// encoding may decide them: with exact IEEE terms where floating point
+// left them open (within options.exact_float_budget_ms), with shared loads
+// tied to their stores where shared memory alone did (within
+// options.linked_store_budget_ms). Returns the indices (into
 // result.branches) of those whose verdict changed, which need a replay.
-std::vector<size_t> refine_with_exact_floats(const ptx::Module& m, const ptx::Function& kernel,
-                                             const BranchOptions& options, KernelBranches& result);
+std::vector<size_t> refine_open_branches(const ptx::Module& m, const ptx::Function& kernel,
+                                         const BranchOptions& options, KernelBranches& result);
 
 // The assumptions a verdict holds under, in words.
 std::vector<std::string> describe_assumptions(const ptx::Function& kernel, const BranchOptions& options);

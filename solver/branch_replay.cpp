@@ -887,7 +887,7 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   options.encoding.induction_memo = &memo;
   if (!replay) {
     KernelBranches result = analyse_branches(m, kernel, options);
-    refine_with_exact_floats(m, kernel, options, result);
+    refine_open_branches(m, kernel, options, result);
     return result;
   }
   // The emulator first: the splits its made-up launches show are settled
@@ -897,10 +897,10 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   const SeenRuns& seen = replayer.run_before_queries();
   result = analyse_branches(m, kernel, options, &seen, [&](BranchResult& b) { replayer.replay_now(b); });
   replayer.run();
-  // Exact floats only for what the replay left open (its random-data runs
-  // settle most data-dependent float branches in milliseconds); the
-  // verdicts they change are replayed in turn.
-  std::vector<size_t> changed = refine_with_exact_floats(m, kernel, options, result);
+  // Exact floats and linked stores only for what the replay left open (its
+  // random-data runs settle most data-dependent float branches in
+  // milliseconds); the verdicts they change are replayed in turn.
+  std::vector<size_t> changed = refine_open_branches(m, kernel, options, result);
   if (changed.empty()) return result;
   KernelBranches again;
   again.name = result.name;

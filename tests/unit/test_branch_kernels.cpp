@@ -155,7 +155,8 @@ void check_kernel(const std::string& stem, const std::string& variant) {
 const char* const kKernels[] = {"branches_warp_aligned", "branches_thread_bound", "branches_2d",   "branches_params",
                                 "branches_loops",        "branches_nested",       "branches_data",
                                 "branches_readonly",     "branches_unwritten",    "branches_shared",
-                                "branches_float",        "branches_histogram",    "branches_tile_queue"};
+                                "branches_float",        "branches_histogram",    "branches_tile_queue",
+                                "branches_shared_stored"};
 
 }  // namespace
 
