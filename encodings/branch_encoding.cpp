@@ -898,7 +898,7 @@ class Executor : public TermSource {
       if (!w || w->value.get_sort().bv_size() != bits) return before;
       writers.push_back(w);
     }
-    return linked_shared_value(writers, address, before, e_.ctaid, e_.ntid, e_.tid, name, e_.base);
+    return linked_shared_value(writers, address, before, e_.ntid, e_.tid, name, e_.base);
   }
 
   // The shared store `s` for a symbolic thread of the block (encoded once
@@ -918,35 +918,33 @@ class Executor : public TermSource {
     wo.stats = nullptr;
     std::string prefix = fmt::format("{}writer{}.", prefix_, s);
     BranchEncoding we = Executor(c_, m_, f_, a_, {s}, launch_, wo, prefix, true).run();
-    if (we.unsupported.empty() && !we.budget_exhausted && !we.stores.empty()) {
+    bool valued = std::all_of(we.stores.begin(), we.stores.end(), [](const StoreTerm& st) { return st.value.has_value(); });
+    if (we.unsupported.empty() && !we.budget_exhausted && !we.stores.empty() && valued) {
       // One occurrence per path that reaches the store; a thread runs it
       // at most once (it is in no loop), so the paths exclude each other.
-      z3::expr reach = we.stores.back().reach, address = we.stores.back().address;
-      std::optional<z3::expr> value = we.stores.back().value;
-      for (size_t k = we.stores.size() - 1; k-- > 0 && value;) {
+      z3::expr reach = we.stores.back().reach, address = we.stores.back().address, value = *we.stores.back().value;
+      for (size_t k = we.stores.size() - 1; k-- > 0;) {
         const StoreTerm& o = we.stores[k];
-        if (!o.value) value.reset();
-        else {
-          address = z3::ite(o.reach, o.address, address);
-          value = z3::ite(o.reach, *o.value, *value);
-          reach = o.reach || reach;
-        }
+        address = z3::ite(o.reach, o.address, address);
+        value = z3::ite(o.reach, *o.value, value);
+        reach = o.reach || reach;
       }
-      if (value) {
-        SharedWriter candidate{{}, {}, reach, address, *value};
-        for (int d = 0; d < 3; ++d) {
-          candidate.tid.push_back(we.tid[0][static_cast<size_t>(d)].arg(0));
-          candidate.ctaid.push_back(we.ctaid[static_cast<size_t>(d)].arg(0));
+      // The writer runs in this encoding's CTA.
+      z3::expr_vector cta(c_), here(c_);
+      for (size_t d = 0; d < 3; ++d) {
+        z3::expr id = we.ctaid[d].arg(0);  // the narrow constant under the zero extension
+        cta.push_back(id);
+        here.push_back(e_.ctaid[d].extract(id.get_sort().bv_size() - 1, 0));
+      }
+      SharedWriter candidate{{}, reach.substitute(cta, here), address.substitute(cta, here), value.substitute(cta, here)};
+      for (size_t d = 0; d < 3; ++d) candidate.tid.push_back(we.tid[0][d].arg(0));
+      if (closed_over_ids(candidate, prefix)) {
+        // The variables it stores to take their places in this encoding.
+        for (const z3::expr& v : variables_in(candidate.address)) {
+          std::string n = v.decl().name().str();
+          symbol_address(std::string_view(n).substr(std::string_view("address.").size()));
         }
-        if (closed_over_ids(candidate, prefix)) {
-          // The variables it stores to take their places in this encoding.
-          smt::for_each_app({candidate.address}, [&](const z3::expr& x) {
-            std::string n = x.decl().name().str();
-            if (x.num_args() == 0 && n.rfind("address.", 0) == 0) symbol_address(std::string_view(n).substr(8));
-            return true;
-          });
-          w = std::move(candidate);
-        }
+        w = std::move(candidate);
       }
     }
     auto [at, _] = writers_.emplace(s, std::move(w));

@@ -200,10 +200,6 @@ LoadKind MemoryModel::classify(uint32_t index, const std::set<uint32_t>& unwritt
   return LoadKind::PerThread;
 }
 
-}  // namespace warpsat
-
-namespace warpsat {
-
 bool MemoryModel::in_loop(uint32_t instruction) const {
   uint32_t b = a_.cfg.block_of[instruction];
   for (const analysis::Loop& l : a_.cfg.loops)

@@ -1,5 +1,7 @@
 #include "encodings/shared_store_link.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "encodings/smt_helpers.h"
@@ -7,23 +9,16 @@
 namespace warpsat {
 
 bool closed_over_ids(const SharedWriter& w, const std::string& prefix) {
-  std::vector<z3::expr> ids(w.tid.begin(), w.tid.end());
-  ids.insert(ids.end(), w.ctaid.begin(), w.ctaid.end());
   bool closed = true;
   smt::for_each_app({w.reach, w.address, w.value}, [&](const z3::expr& x) {
     z3::func_decl d = x.decl();
     if (d.decl_kind() != Z3_OP_UNINTERPRETED || d.name().str().rfind(prefix, 0) != 0) return true;
-    bool id = false;
-    for (const z3::expr& i : ids) id = id || z3::eq(x, i);
-    closed = id;
+    closed = std::any_of(w.tid.begin(), w.tid.end(), [&](const z3::expr& id) { return z3::eq(x, id); });
     return closed;
   });
   return closed;
 }
 
-namespace {
-
-// The `address.<variable>` constants a term names.
 std::vector<z3::expr> variables_in(const z3::expr& address) {
   std::vector<z3::expr> out;
   smt::for_each_app({address}, [&](const z3::expr& x) {
@@ -34,6 +29,8 @@ std::vector<z3::expr> variables_in(const z3::expr& address) {
   });
   return out;
 }
+
+namespace {
 
 // The ids (32 bits each) of the thread with linear id `linear` (x fastest)
 // when the block has one: fresh constants so constrained, which costs Z3
@@ -51,58 +48,46 @@ std::vector<z3::expr> delinearize(const z3::expr& linear, const std::vector<z3::
   return id;
 }
 
-// One store's writer in the reader's CTA, as a function of the writer's ids.
-struct Writer {
-  const SharedWriter& w;
-  z3::expr reach, address, value;
-  // Whether thread `id` (32-bit ids) stores at `at`, and what.
-  std::pair<z3::expr, z3::expr> at(const std::vector<z3::expr>& id, const z3::expr& at,
-                                   const std::vector<z3::expr>& ntid) const {
-    z3::context& c = at.ctx();
-    z3::expr_vector from(c), to(c);
-    z3::expr in = c.bool_val(true);
-    for (size_t d = 0; d < w.tid.size(); ++d) {
-      from.push_back(w.tid[d]);
-      to.push_back(id[d].extract(w.tid[d].get_sort().bv_size() - 1, 0));
-      in = in && z3::ult(id[d], ntid[d]);
-    }
-    z3::expr r = reach, a = address, v = value;  // substitute() is not const
-    return {in && r.substitute(from, to) && a.substitute(from, to) == at, v.substitute(from, to)};
+// Whether thread `id` (32-bit ids) of the block stores at `at`, and what.
+std::pair<z3::expr, z3::expr> stores_at(const SharedWriter& w, const std::vector<z3::expr>& id, const z3::expr& at,
+                                        const std::vector<z3::expr>& ntid) {
+  z3::context& c = at.ctx();
+  z3::expr_vector from(c), to(c);
+  z3::expr in = c.bool_val(true);
+  for (size_t d = 0; d < w.tid.size(); ++d) {
+    from.push_back(w.tid[d]);
+    to.push_back(id[d].extract(w.tid[d].get_sort().bv_size() - 1, 0));
+    in = in && z3::ult(id[d], ntid[d]);
   }
-};
+  z3::expr r = w.reach, a = w.address, v = w.value;  // substitute() is not const
+  return {in && r.substitute(from, to) && a.substitute(from, to) == at, v.substitute(from, to)};
+}
 
 }  // namespace
 
 z3::expr linked_shared_value(const std::vector<const SharedWriter*>& writers, const z3::expr& address,
-                             const z3::expr& before, const std::vector<z3::expr>& reader_ctaid,
-                             const std::vector<z3::expr>& ntid, const std::vector<std::vector<z3::expr>>& tracked,
-                             const std::string& name, z3::expr_vector& base) {
+                             const z3::expr& before, const std::vector<z3::expr>& ntid,
+                             const std::vector<std::vector<z3::expr>>& tracked, const std::string& name,
+                             z3::expr_vector& base) {
   z3::context& c = address.ctx();
   std::vector<z3::expr> read_vars = variables_in(address);
-  std::vector<Writer> live;
+  std::vector<const SharedWriter*> live;
   for (const SharedWriter* w : writers) {
     // A store to another variable than the load's cannot write its word
     // (the encoding keeps sized .shared variables apart).
     std::vector<z3::expr> vars = variables_in(w->address);
     if (read_vars.size() == 1 && vars.size() == 1 && !z3::eq(read_vars[0], vars[0])) continue;
-    // The writer runs in the reader's CTA.
-    z3::expr_vector from(c), to(c);
-    for (size_t d = 0; d < w->ctaid.size(); ++d) {
-      from.push_back(w->ctaid[d]);
-      to.push_back(reader_ctaid[d].extract(w->ctaid[d].get_sort().bv_size() - 1, 0));
-    }
-    z3::expr r = w->reach, a = w->address, v = w->value;
-    live.push_back({*w, r.substitute(from, to), a.substitute(from, to), v.substitute(from, to)});
+    live.push_back(w);
   }
   if (live.empty()) return before;
   // The threads that may have stored the word: the tracked ones, and those
   // whose linear id (or 32 times it: a warp's word, written by its lane 0)
   // is the word's index in the variable the store writes.
   std::vector<std::vector<z3::expr>> candidates = tracked;
-  for (const Writer& w : live) {
-    unsigned bytes = w.value.get_sort().bv_size() / 8;
+  for (const SharedWriter* w : live) {
+    unsigned bytes = w->value.get_sort().bv_size() / 8;
     unsigned shift = bytes >= 8 ? 3 : bytes == 4 ? 2 : bytes == 2 ? 1 : 0;
-    for (const z3::expr& var : variables_in(w.address)) {
+    for (const z3::expr& var : variables_in(w->address)) {
       z3::expr word = z3::lshr(address - var, c.bv_val(shift, 64)).extract(31, 0);
       std::string stem = fmt::format("{}.candidate{}", name, candidates.size());
       candidates.push_back(delinearize(word, ntid, stem, base));
@@ -119,7 +104,7 @@ z3::expr linked_shared_value(const std::vector<const SharedWriter*>& writers, co
   for (size_t k = live.size(); k-- > 0;) {
     z3::expr any_candidate = c.bool_val(false);
     for (size_t i = candidates.size(); i-- > 0;) {
-      auto [stores, v] = live[k].at(candidates[i], address, ntid);
+      auto [stores, v] = stores_at(*live[k], candidates[i], address, ntid);
       value = z3::ite(stores, v, value);
       any_candidate = any_candidate || stores;
     }

@@ -25,28 +25,31 @@
 
 namespace warpsat {
 
+// The writer runs in the reader's CTA: its terms hold the reader's CTA ids.
 struct SharedWriter {
   std::vector<z3::expr> tid;    // the writer's thread-id constants, narrow (candidates replace them)
-  std::vector<z3::expr> ctaid;  // the writer's CTA-id constants, narrow (the reader's CTA replaces them)
   z3::expr reach, address, value;  // reach: runs the store (guard included); address: 64 bits
 };
 
 // Whether the writer's terms name no symbol made up for the writer's
-// encoding (`prefix`) but its thread and CTA ids: a per-thread unknown (a
-// load of written memory, an abstracted loop value) would be one value for
-// every candidate writer, which no run guarantees.
+// encoding (`prefix`) but its thread ids: a per-thread unknown (a load of
+// written memory, an abstracted loop value) would be one value for every
+// candidate writer, which no run guarantees.
 bool closed_over_ids(const SharedWriter& w, const std::string& prefix);
+
+// The `address.<variable>` constants a term names.
+std::vector<z3::expr> variables_in(const z3::expr& address);
 
 // The value read at `address` (before: what the memory held before the
 // interval), with the candidates' constraints pushed onto `base`. Several
 // stores: the one that stored there, or any value where two did (the same
 // thread, in an order the link does not track; two threads would race).
-// `reader_ctaid` and `ntid`: the reader's 32-bit CTA ids and block sizes;
-// `tracked`: the encoding's threads' 32-bit ids, candidate writers;
+// `ntid`: the block's 32-bit sizes; `tracked`: the encoding's threads'
+// 32-bit ids, candidate writers;
 // `name`: a stem unique to the load's dynamic occurrence and thread.
 z3::expr linked_shared_value(const std::vector<const SharedWriter*>& writers, const z3::expr& address,
-                             const z3::expr& before, const std::vector<z3::expr>& reader_ctaid,
-                             const std::vector<z3::expr>& ntid, const std::vector<std::vector<z3::expr>>& tracked,
+                             const z3::expr& before, const std::vector<z3::expr>& ntid,
+                             const std::vector<std::vector<z3::expr>>& tracked,
                              const std::string& name, z3::expr_vector& base);
 
 }  // namespace warpsat

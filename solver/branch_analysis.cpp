@@ -465,6 +465,20 @@ class BranchSolver {
     return out;
   }
 
+  // Left undecided by the first pass (and the replay, when there is one).
+  static bool left_open(const BranchResult& r) {
+    return r.verdict == BranchVerdict::Unknown ||
+           (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
+  }
+  // `first`'s branch asked again by solve(), the first try's cost counted in.
+  BranchResult solve_again(const BranchResult& first, bool exact_floats, bool linked_stores) {
+    BranchResult again = solve(first.instruction, exact_floats, linked_stores);
+    again.solve_ms += first.solve_ms;
+    again.encode_ms += first.encode_ms;
+    again.queries += first.queries;
+    return again;
+  }
+
   // Branches floating point left open (after the replay, when there is
   // one), asked again one by one with exact IEEE terms while the budget
   // lasts. A proof or an exact split replaces the first verdict; anything
@@ -474,10 +488,8 @@ class BranchSolver {
     deadline_ = start + std::chrono::milliseconds(static_cast<int64_t>(o_.exact_float_budget_ms));
     std::vector<size_t> changed;
     for (BranchResult& r : results) {
-      bool open = r.verdict == BranchVerdict::Unknown ||
-                  (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
       bool floats = std::find(r.imprecision.begin(), r.imprecision.end(), kFloatImprecision) != r.imprecision.end();
-      if (!open || !floats || elapsed_ms(start) >= o_.exact_float_budget_ms) continue;
+      if (!left_open(r) || !floats || elapsed_ms(start) >= o_.exact_float_budget_ms) continue;
       // Each of these results is at least two floating-point terms of the
       // exact encoding (the operation and its operands taken from their
       // bits; on CUB's histogram sweep 4 became 13 and 8 became 17): past
@@ -489,10 +501,7 @@ class BranchSolver {
       // witnesses no replay can map): the exact terms would still leave it
       // open, after 5 s of building and freeing them.
       if (r.imprecision.size() > 1) continue;
-      BranchResult exact = solve(r.instruction, true);
-      exact.solve_ms += r.solve_ms;
-      exact.encode_ms += r.encode_ms;
-      exact.queries += r.queries;
+      BranchResult exact = solve_again(r, true, false);
       bool better = exact.verdict == BranchVerdict::Uniform || exact.verdict == BranchVerdict::Unreachable ||
                     (exact.verdict == BranchVerdict::Divergent &&
                      (!exact.replay_decides || exact.imprecision.size() < r.imprecision.size()));
@@ -511,14 +520,9 @@ class BranchSolver {
     auto start = std::chrono::steady_clock::now();
     std::vector<size_t> changed;
     for (BranchResult& r : results) {
-      bool open = r.verdict == BranchVerdict::Unknown ||
-                  (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
       bool shared_only = r.imprecision.size() == 1 && r.imprecision[0] == kSharedAfterBarrierImprecision;
-      if (!open || !shared_only || elapsed_ms(start) >= o_.linked_store_budget_ms) continue;
-      BranchResult linked = solve(r.instruction, false, true);
-      linked.solve_ms += r.solve_ms;
-      linked.encode_ms += r.encode_ms;
-      linked.queries += r.queries;
+      if (!left_open(r) || !shared_only || elapsed_ms(start) >= o_.linked_store_budget_ms) continue;
+      BranchResult linked = solve_again(r, false, true);
       bool better = linked.verdict == BranchVerdict::Uniform || linked.verdict == BranchVerdict::Unreachable ||
                     (linked.verdict == BranchVerdict::Divergent && !linked.replay_decides);
       if (!better) continue;
@@ -1241,6 +1245,8 @@ std::vector<size_t> refine_open_branches(const ptx::Module& m, const ptx::Functi
   if (o.exact_float_budget_ms <= 0 && o.linked_store_budget_ms <= 0) return {};
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
   std::vector<size_t> changed;
+  // A solver each: the exact floats' deadline must not bound the linked
+  // stores' queries.
   if (o.exact_float_budget_ms > 0) changed = BranchSolver(m, kernel, a, o).retry_with_exact_floats(result.branches);
   if (o.linked_store_budget_ms > 0)
     for (size_t i : BranchSolver(m, kernel, a, o).retry_with_linked_stores(result.branches))

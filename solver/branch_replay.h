@@ -32,10 +32,10 @@ struct ReplayOptions {
   uint64_t witness_steps_total = uint64_t{1} << 24;
   // Random-data runs of the launches of witnesses that did not split:
   // rounds per branch, and warp instructions for all of them per kernel.
-  // Each runs one CTA, to its end when it runs as soon as its branch's
-  // witness did not split (so that it shows the splits of the branches
-  // after it), else until the split it looks for; a short budget each
-  // leaves room for many.
+  // Each runs one CTA until the split it looks for, or, when it runs as
+  // soon as its branch's witness did not split, 2^16 warp instructions
+  // past it (so that it shows the splits of the branches after it); a
+  // short budget each leaves room for many.
   uint64_t fuzz_rounds = 6;
   uint64_t fuzz_steps_per_launch = uint64_t{1} << 18;
   uint64_t fuzz_steps_total = uint64_t{1} << 25;
