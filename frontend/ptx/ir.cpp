@@ -5,7 +5,14 @@
 namespace warpsat::ptx {
 
 std::string Register::name() const {
-  return in_range ? std::string(prefix) + std::to_string(index) : std::string(prefix);
+  if (!in_range) return std::string(prefix);
+  std::string_view spelled = source_spelling(prefix);
+  return std::string(spelled) + std::to_string(index) + std::string(prefix.substr(spelled.size()));
+}
+
+std::string Register::spelling() const {
+  std::string_view spelled = source_spelling(prefix);
+  return in_range ? std::string(spelled) + std::to_string(index) : std::string(spelled);
 }
 
 bool Instruction::has(std::string_view modifier) const {

@@ -1,11 +1,25 @@
 // The intermediate representation of a PTX module: what the parser builds,
 // the printer writes back, and the analyses and the emulator read.
 //
-// Names are string_views into Module::text, which the module owns; a Module
-// is therefore moved, never copied.
+// Names are string_views into Module::text (or Module::scoped_names), which
+// the module owns; a Module is therefore moved, never copied.
+//
+// Scoped names. A `{ }` block inside a function body opens a scope: labels,
+// variables and registers declared in it are visible only inside it, and the
+// same name may be declared again in a sibling block or shadow an outer one
+// (CUTLASS's inline assembly repeats `LAB_WAIT:` and `.reg .pred P1;` in
+// every block). The IR gives every such declaration a name unique within its
+// function, so that the CFG, slices, the emulator and the encodings find
+// labels, variables and registers by name without knowing about scopes: the
+// first declaration of a spelling in a function (in source order) keeps it,
+// the k-th one is named `spelling#k` ('#' cannot occur in a PTX identifier).
+// The parser resolves every use through the enclosing blocks to that unique
+// name; the printer writes source_spelling() back inside the same blocks, so
+// print and reparse give the same unique names.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +31,12 @@
 #include "frontend/ptx/types.h"
 
 namespace warpsat::ptx {
+
+inline constexpr char kScopedNameMark = '#';
+
+// The spelling in the PTX source of a (possibly renamed) scoped name:
+// "LAB_WAIT#2" -> "LAB_WAIT".
+inline std::string_view source_spelling(std::string_view name) { return name.substr(0, name.find(kScopedNameMark)); }
 
 struct SourcePos {
   uint32_t line = 0;    // 1-based line in the PTX file
@@ -35,12 +55,13 @@ struct DebugLoc {
 using RegId = uint32_t;
 
 struct Register {
-  std::string_view prefix;  // "%r" for a range %r<10>; the whole name otherwise
+  std::string_view prefix;  // "%r" for a range %r<10>; the whole name otherwise (unique: "%r#2", see above)
   uint32_t index = 0;       // number within a range
   bool in_range = false;    // declared by %r<N>
   ScalarType type = ScalarType::None;
   uint8_t vector = 1;       // .v2/.v4/.v8 registers
-  std::string name() const;
+  std::string name() const;      // unique in the function: "%r5", or "%r5#2" for a redeclared range
+  std::string spelling() const;  // as the PTX source writes it: "%r5"
 };
 
 struct Operand {
@@ -165,7 +186,7 @@ struct Statement {
 };
 
 struct Label {
-  std::string_view name;
+  std::string_view name;  // unique in the function (scoped names, above)
   uint32_t instruction = 0;  // index of the first instruction after the label
   SourcePos pos;
   friend bool operator==(const Label& a, const Label& b) { return a.name == b.name && a.instruction == b.instruction; }
@@ -219,7 +240,9 @@ struct Section {
 };
 
 struct Module {
-  std::shared_ptr<const std::string> text;  // owns every string_view below
+  std::shared_ptr<const std::string> text;  // owns every string_view below but scoped names
+  // The renamed scoped names ("LAB_WAIT#2"); a deque never moves its strings.
+  std::shared_ptr<std::deque<std::string>> scoped_names = std::make_shared<std::deque<std::string>>();
   std::string source;                       // file name for diagnostics
   uint32_t version_major = 0, version_minor = 0;
   std::vector<std::string_view> targets;    // "sm_90a", "texmode_independent", ...

@@ -1,5 +1,5 @@
 // Function bodies: declarations, labels, instructions and their operands.
-#include <unordered_set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -30,31 +30,61 @@ std::optional<RegId> Parser::lookup_register(std::string_view name) const {
   // A trailing number may index a range (%r12 in %r<20>).
   size_t digits = name.size();
   while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9') --digits;
-  for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s) {
-    if (auto it = s->singles.find(name); it != s->singles.end()) return it->second;
+  for (uint32_t at = scope_;; at = scopes_[at].parent) {
+    const Scope& s = scopes_[at];
+    if (auto it = s.singles.find(name); it != s.singles.end()) return it->second;
     if (digits < name.size() && digits > 0) {
-      if (auto it = s->ranges.find(name.substr(0, digits)); it != s->ranges.end()) {
-        std::string_view num = name.substr(digits);
-        if (num.size() > 1 && num[0] == '0') continue;  // %r01 is no member of %r<N>
+      auto it = s.ranges.find(name.substr(0, digits));
+      std::string_view num = name.substr(digits);
+      if (it != s.ranges.end() && !(num.size() > 1 && num[0] == '0')) {  // %r01 is no member of %r<N>
         uint64_t n = 0;
         for (char c : num) n = n * 10 + static_cast<uint64_t>(c - '0');
         if (num.size() <= 9 && n < it->second.count) return it->second.first + static_cast<RegId>(n);
       }
     }
+    if (at == 0) return std::nullopt;
   }
-  return std::nullopt;
 }
 
-bool Parser::variable_in_scope(std::string_view name) const {
-  for (const Scope& s : scopes_)
-    if (s.variables.count(name)) return true;
-  return false;
+std::string_view Parser::unique_name(std::string_view spelling, std::unordered_map<std::string_view, uint32_t>& seen) {
+  uint32_t n = ++seen[spelling];
+  if (n == 1) return spelling;
+  return module_.scoped_names->emplace_back(fmt::format("{}{}{}", spelling, kScopedNameMark, n));
+}
+
+std::string_view Parser::declare_symbol(std::string_view spelling, SourcePos at, const char* what) {
+  auto& symbols = scopes_[scope_].symbols;
+  if (auto it = symbols.find(spelling); it != symbols.end())
+    throw InputError({source_, at.line, at.column},
+                     fmt::format("{} '{}' is defined twice{} (first at line {})", what, spelling,
+                                 scope_ == 0 ? "" : " in one block", it->second.line),
+                     line_of(*text_, at.line));
+  std::string_view name = unique_name(spelling, symbols_seen_);
+  symbols.emplace(spelling, ScopedSymbol{name, at.line});
+  return name;
+}
+
+void Parser::open_scope() {
+  Scope s;
+  s.parent = scope_;
+  scope_ = static_cast<uint32_t>(scopes_.size());
+  scopes_.push_back(std::move(s));
+}
+
+void Parser::close_scope() {
+  Scope& s = scopes_[scope_];
+  s.singles = {};
+  s.ranges = {};
+  scope_ = s.parent;
 }
 
 void Parser::parse_body(Function& f) {
   scopes_.clear();
   scopes_.emplace_back();
-  pending_symbols_.clear();
+  scope_ = 0;
+  symbol_uses_.clear();
+  symbols_seen_.clear();
+  registers_seen_.clear();
   loc_outer_.clear();
   current_loc_ = {};
   // Parameters in the .reg space (returns too) are registers of the body.
@@ -62,9 +92,9 @@ void Parser::parse_body(Function& f) {
     for (const Variable& v : *list) {
       if (v.space == StateSpace::Reg) {
         scopes_.back().singles[v.name] = static_cast<RegId>(f.registers.size());
-        f.registers.push_back(Register{v.name, 0, false, v.type, v.vector});
+        f.registers.push_back(Register{unique_name(v.name, registers_seen_), 0, false, v.type, v.vector});
       } else {
-        scopes_.back().variables[v.name] = true;
+        declare_symbol(v.name, v.pos, "parameter");
       }
     }
   const Token& open = expect(Tok::LBrace, "'{'");
@@ -81,14 +111,14 @@ void Parser::parse_statement(Function& f) {
   if (t.kind == Tok::LBrace) {
     take();
     if (++scope_depth_ > kMaxNesting) fail(t, "blocks nested too deeply");
-    scopes_.emplace_back();
+    open_scope();
     f.body.push_back({Statement::Kind::ScopeBegin, 0});
     return;
   }
   if (t.kind == Tok::RBrace) {
     take();
     if (--scope_depth_ > 0) {
-      scopes_.pop_back();
+      close_scope();
       f.body.push_back({Statement::Kind::ScopeEnd, 0});
     }
     return;
@@ -111,7 +141,8 @@ void Parser::parse_statement(Function& f) {
       size_t first = f.variables.size();
       parse_variable_declarators(Linkage::None, *space, {t.line, t.column}, f.variables, true);
       for (size_t i = first; i < f.variables.size(); ++i) {
-        scopes_.back().variables[f.variables[i].name] = true;
+        Variable& v = f.variables[i];
+        v.name = declare_symbol(v.name, v.pos, "variable");
         f.body.push_back({Statement::Kind::Var, static_cast<uint32_t>(i)});
       }
       return;
@@ -123,10 +154,10 @@ void Parser::parse_statement(Function& f) {
     take();
     if (at(Tok::Dot) && (peek().text == ".branchtargets" || peek().text == ".callprototype"))
       return parse_labelled_directive(f, t);
-    if (f.find_label(t.text)) fail(t, fmt::format("label '{}' is defined twice", t.text));
+    std::string_view name = declare_symbol(t.text, {t.line, t.column}, "label");
     f.body.push_back({Statement::Kind::Label, static_cast<uint32_t>(f.labels.size())});
-    f.label_index.emplace(t.text, static_cast<uint32_t>(f.labels.size()));
-    f.labels.push_back(Label{t.text, static_cast<uint32_t>(f.instructions.size()), {t.line, t.column}});
+    f.label_index.emplace(name, static_cast<uint32_t>(f.labels.size()));
+    f.labels.push_back(Label{name, static_cast<uint32_t>(f.instructions.size()), {t.line, t.column}});
     return;
   }
   if (t.kind == Tok::Ident || t.kind == Tok::At) return parse_instruction(f);
@@ -140,10 +171,11 @@ void Parser::parse_reg_declaration(Function& f) {
   if (attrs.type == ScalarType::None) fail_expected("a register type such as .b32 or .pred");
   do {
     const Token& name = expect(Tok::Ident, "a register name");
-    RegDecl decl{{d.line, d.column}, attrs.type, attrs.vector, name.text, 0, static_cast<RegId>(f.registers.size())};
-    Scope& scope = scopes_.back();
+    Scope& scope = scopes_[scope_];
     if (scope.singles.count(name.text) || scope.ranges.count(name.text))
       fail(name, fmt::format("register '{}' is already declared in this scope", name.text));
+    std::string_view unique = unique_name(name.text, registers_seen_);
+    RegDecl decl{{d.line, d.column}, attrs.type, attrs.vector, unique, 0, static_cast<RegId>(f.registers.size())};
     if (accept(Tok::Lt)) {
       const Token& count = peek();
       decl.count = small_integer("a register count");
@@ -152,12 +184,12 @@ void Parser::parse_reg_declaration(Function& f) {
       if (f.registers.size() + decl.count > kMaxRegisters)
         fail(name, fmt::format("more than {} registers in one function", kMaxRegisters));
       for (uint32_t i = 0; i < decl.count; ++i)
-        f.registers.push_back(Register{name.text, i, true, attrs.type, attrs.vector});
+        f.registers.push_back(Register{unique, i, true, attrs.type, attrs.vector});
       scope.ranges[name.text] = {decl.first, decl.count};
     } else {
       if (f.registers.size() + 1 > kMaxRegisters)
         fail(name, fmt::format("more than {} registers in one function", kMaxRegisters));
-      f.registers.push_back(Register{name.text, 0, false, attrs.type, attrs.vector});
+      f.registers.push_back(Register{unique, 0, false, attrs.type, attrs.vector});
       scope.singles[name.text] = decl.first;
     }
     f.body.push_back({Statement::Kind::Reg, static_cast<uint32_t>(f.reg_decls.size())});
@@ -202,19 +234,23 @@ void Parser::parse_loc(Function& f) {
 void Parser::parse_labelled_directive(Function& f, const Token& name) {
   const Token& d = take();
   if (d.text == ".branchtargets") {
-    BranchTargets bt{name.text, {}};
+    BranchTargets bt{declare_symbol(name.text, {name.line, name.column}, "label"), {}};
+    std::vector<const Token*> uses;
     do {
       const Token& l = expect(Tok::Ident, "a label");
       bt.labels.push_back(l.text);
-      pending_symbols_.push_back(&l);
+      uses.push_back(&l);
     } while (accept(Tok::Comma));
     expect(Tok::Semi, "';' after .branchtargets");
     f.body.push_back({Statement::Kind::BranchTargets, static_cast<uint32_t>(f.branch_targets.size())});
     f.branch_targets.push_back(std::move(bt));
+    // The labels' storage no longer moves: a vector keeps its buffer when its owner moves.
+    for (size_t i = 0; i < uses.size(); ++i)
+      symbol_uses_.push_back({uses[i], &f.branch_targets.back().labels[i], scope_});
     return;
   }
   CallPrototype p;
-  p.name = name.text;
+  p.name = declare_symbol(name.text, {name.line, name.column}, "label");
   if (at(Tok::LParen)) parse_param_list(p.returns, true);
   const Token& underscore = expect(Tok::Ident, "'_' (the prototype's function name)");
   if (underscore.text != "_") fail(underscore, "a .callprototype names its function '_'");
@@ -237,6 +273,7 @@ void Parser::parse_instruction(Function& f) {
     if (ins.guard.kind != Operand::Kind::Register) fail(p, fmt::format("'{}' is not a predicate register", p.text));
     ins.guard.negated = negated;
   }
+  size_t first_use = symbol_uses_.size();
   const Token& op = expect(Tok::Ident, "an instruction");
   ins.name = op.text;
   ins.op = lookup_opcode(op.text);
@@ -248,6 +285,17 @@ void Parser::parse_instruction(Function& f) {
   expect(Tok::Semi, "';' or ',' after an operand");
   f.body.push_back({Statement::Kind::Instruction, static_cast<uint32_t>(f.instructions.size())});
   f.instructions.push_back(std::move(ins));
+  // The operands now keep their addresses (moving an Instruction moves its
+  // operand vectors' buffers), so the uses noted while parsing them, in the
+  // same pre-order, can point at them.
+  size_t next = first_use;
+  for (Operand& o : f.instructions.back().operands) note_symbol_uses(o, next);
+  if (next != symbol_uses_.size()) throw std::logic_error("PTX parser: symbol uses out of step with operands");
+}
+
+void Parser::note_symbol_uses(Operand& o, size_t& next) {
+  if (o.kind == Operand::Kind::Symbol && next < symbol_uses_.size()) symbol_uses_[next++].name = &o.text;
+  for (Operand& e : o.elements) note_symbol_uses(e, next);
 }
 
 Operand Parser::parse_name_operand(Function& f, const Token& name) {
@@ -275,7 +323,7 @@ Operand Parser::parse_name_operand(Function& f, const Token& name) {
     return o;
   }
   o.kind = Operand::Kind::Symbol;
-  pending_symbols_.push_back(&name);
+  symbol_uses_.push_back({&name, nullptr, scope_});
   return o;
 }
 
@@ -399,21 +447,26 @@ void Parser::parse_offset(Operand& o) {
   o.text = std::string_view(*text_).substr(begin, end - begin);
 }
 
+// PTX resolves a name through the blocks enclosing its use, innermost
+// first, then the module (a branch may leave its block, never enter one).
 void Parser::resolve_symbols(const Function& f) {
-  std::unordered_set<std::string_view> known;
-  for (const Label& l : f.labels) known.insert(l.name);
-  for (const Variable& v : f.variables) known.insert(v.name);
-  for (const Variable& v : f.params) known.insert(v.name);
-  for (const Variable& v : f.returns) known.insert(v.name);
-  for (const BranchTargets& b : f.branch_targets) known.insert(b.name);
-  for (const CallPrototype& p : f.prototypes) known.insert(p.name);
-  for (const Token* t : pending_symbols_) {
-    if (known.count(t->text) || module_.find_variable(t->text) || module_.find_function(t->text) ||
-        t->text == f.name)
-      continue;
-    fail(*t, fmt::format("'{}' is not a label, variable or function declared before this point", t->text));
+  for (const SymbolUse& use : symbol_uses_) {
+    std::string_view spelling = use.token->text;
+    bool found = false;
+    for (uint32_t at = use.scope;; at = scopes_[at].parent) {
+      const auto& symbols = scopes_[at].symbols;
+      if (auto it = symbols.find(spelling); it != symbols.end()) {
+        if (use.name) *use.name = it->second.name;
+        found = true;
+        break;
+      }
+      if (at == 0) break;
+    }
+    if (found || module_.find_variable(spelling) || module_.find_function(spelling) || spelling == f.name) continue;
+    fail(*use.token,
+         fmt::format("'{}' is not a label, variable or function declared here or in an enclosing block", spelling));
   }
-  pending_symbols_.clear();
+  symbol_uses_.clear();
 }
 
 }  // namespace warpsat::ptx::detail

@@ -62,18 +62,39 @@ class Parser {
   void parse_offset(Operand& o);
   void resolve_symbols(const Function& f);
 
-  // Register scopes: a `{ }` block may redeclare names.
+  // Scopes (ir.h, "Scoped names"): one per `{ }` block of the function being
+  // parsed, [0] its body, kept after the block closes. Registers resolve
+  // where they are used (PTX declares them first); labels and variables may
+  // be used before their declaration, so their uses are resolved once the
+  // function ends, through the enclosing blocks of the use.
   struct RegRange {
     RegId first;
     uint32_t count;
   };
+  struct ScopedSymbol {
+    std::string_view name;  // unique in the function
+    uint32_t line;
+  };
   struct Scope {
-    std::unordered_map<std::string_view, RegId> singles;
+    uint32_t parent = 0;
+    std::unordered_map<std::string_view, RegId> singles;  // by spelling; cleared when the block closes
     std::unordered_map<std::string_view, RegRange> ranges;
-    std::unordered_map<std::string_view, bool> variables;  // names of .param/.local/... declared here
+    std::unordered_map<std::string_view, ScopedSymbol> symbols;  // labels and variables, by spelling
+  };
+  // A name an instruction or .branchtargets uses, rewritten to the unique name it resolves to.
+  struct SymbolUse {
+    const Token* token;
+    std::string_view* name;  // Operand::text or a BranchTargets label; set once its instruction is stored
+    uint32_t scope;
   };
   std::optional<RegId> lookup_register(std::string_view name) const;
-  bool variable_in_scope(std::string_view name) const;
+  // The unique name for the next declaration of `spelling` in this function.
+  std::string_view unique_name(std::string_view spelling, std::unordered_map<std::string_view, uint32_t>& seen);
+  // Declares a label or variable in the innermost block; fails on a second one there.
+  std::string_view declare_symbol(std::string_view spelling, SourcePos at, const char* what);
+  void open_scope();
+  void close_scope();
+  void note_symbol_uses(Operand& o, size_t& next);
 
   std::shared_ptr<const std::string> text_;
   std::string source_;
@@ -81,8 +102,10 @@ class Parser {
   size_t pos_ = 0;
   Module module_;
   std::vector<Scope> scopes_;
-  // Symbols each instruction refers to, checked once the whole function is known.
-  std::vector<const Token*> pending_symbols_;
+  uint32_t scope_ = 0;  // the innermost open block
+  std::vector<SymbolUse> symbol_uses_;
+  // How often each spelling has been declared in this function so far.
+  std::unordered_map<std::string_view, uint32_t> symbols_seen_, registers_seen_;
   // For .loc ... inlined_at chains: the outermost (file, line) of each location seen.
   std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> loc_outer_;
   DebugLoc current_loc_;

@@ -35,7 +35,7 @@ std::string print_variable(const Variable& v) {
     if (v.ptr_align) s += fmt::format(" .align {}", v.ptr_align);
   }
   for (auto e : v.extra) s += (e.starts_with(".") || e == "(" || e == ")" ? "" : " .") + std::string(e);
-  s += fmt::format(" {}", v.name);
+  s += fmt::format(" {}", source_spelling(v.name));
   for (uint64_t d : v.dims) s += d ? fmt::format("[{}]", d) : "[]";
   if (v.has_init) s += " = " + print_initializer(v.init);
   return s;
@@ -84,7 +84,7 @@ void print_function(const Function& f, std::string& out) {
   for (const Statement& st : f.body) {
     switch (st.kind) {
       case Statement::Kind::Instruction: out += indent + print_instruction(f, f.instructions[st.index]) + "\n"; break;
-      case Statement::Kind::Label: out += fmt::format("{}:\n", f.labels[st.index].name); break;
+      case Statement::Kind::Label: out += fmt::format("{}:\n", source_spelling(f.labels[st.index].name)); break;
       case Statement::Kind::ScopeBegin:
         out += indent + "{\n";
         indent += "\t";
@@ -97,7 +97,7 @@ void print_function(const Function& f, std::string& out) {
         const RegDecl& r = f.reg_decls[st.index];
         out += indent + ".reg";
         if (r.vector > 1) out += fmt::format(" .v{}", r.vector);
-        out += fmt::format(" .{} {}", to_string(r.type), r.name);
+        out += fmt::format(" .{} {}", to_string(r.type), source_spelling(r.name));
         out += r.count ? fmt::format("<{}>;\n", r.count) : ";\n";
         break;
       }
@@ -106,7 +106,9 @@ void print_function(const Function& f, std::string& out) {
       case Statement::Kind::Pragma: out += fmt::format("{}.pragma \"{}\";\n", indent, f.pragmas[st.index]); break;
       case Statement::Kind::BranchTargets: {
         const BranchTargets& b = f.branch_targets[st.index];
-        out += fmt::format("{}: .branchtargets {};\n", b.name, fmt::join(b.labels, ", "));
+        std::vector<std::string_view> labels;
+        for (std::string_view l : b.labels) labels.push_back(source_spelling(l));
+        out += fmt::format("{}{}: .branchtargets {};\n", indent, source_spelling(b.name), fmt::join(labels, ", "));
         break;
       }
       case Statement::Kind::CallPrototype: {
@@ -116,7 +118,8 @@ void print_function(const Function& f, std::string& out) {
           for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + print_variable(v[i]);
           return s + ")";
         };
-        out += fmt::format("{}{}: .callprototype {} _ {}{};\n", indent, p.name, list(p.returns), list(p.params),
+        out += fmt::format("{}{}: .callprototype {} _ {}{};\n", indent, source_spelling(p.name), list(p.returns),
+                           list(p.params),
                            p.noreturn ? " .noreturn" : "");
         break;
       }
@@ -136,9 +139,9 @@ std::string print_operand(const Function& f, const Operand& o) {
     return r + close;
   };
   switch (o.kind) {
-    case Operand::Kind::Register: s += f.registers[o.reg].name(); break;
+    case Operand::Kind::Register: s += f.registers[o.reg].spelling(); break;
+    case Operand::Kind::Symbol: s += source_spelling(o.text); break;
     case Operand::Kind::Special:
-    case Operand::Kind::Symbol:
     case Operand::Kind::Float: s += o.text; break;
     case Operand::Kind::Int: s += o.text.empty() ? std::to_string(o.value) : std::string(o.text); break;
     case Operand::Kind::Sink: s += "_"; break;

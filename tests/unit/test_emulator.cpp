@@ -172,6 +172,58 @@ $L_base:
   }
 }
 
+// CUTLASS's inline assembly: every `{ }` block declares `.reg .pred P1` and a
+// `LAB_WAIT:` loop. Each branch must land in its own block (ir.h, "Scoped names").
+TEST_CASE("labels and registers of sibling and nested blocks run as PTX scopes them") {
+  ptx::Module m = parse(R"(
+.entry k(.param .u64 out) {
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, 0;
+  {
+  .reg .pred P1;
+  .reg .b32 %n;
+  mov.u32 %n, 0;
+  LAB_WAIT:
+  add.u32 %n, %n, 1;
+  setp.lt.u32 P1, %n, 3;
+  @P1 bra LAB_WAIT;
+  add.u32 %r2, %r2, %n;
+  }
+  {
+  .reg .pred P1;
+  .reg .b32 %n;
+  mov.u32 %n, 0;
+  LAB_WAIT:
+  add.u32 %n, %n, 10;
+  setp.lt.u32 P1, %n, %r1;
+  @P1 bra LAB_WAIT;
+  {
+    .reg .b32 %n;
+    mov.u32 %n, 1000;
+    add.u32 %r2, %r2, %n;
+    bra DONE;
+  }
+  DONE:
+  add.u32 %r2, %r2, %n;
+  }
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.u32 [%rd3], %r2;
+  ret;
+})");
+  Launch l;
+  l.block[0] = 64;
+  l.args = {buffer(64 * 4)};
+  RunResult r = run_kernel(m, l);
+  for (uint32_t i = 0; i < 64; ++i) {
+    uint32_t second = std::max(10u, (i + 9) / 10 * 10);  // counts by 10 until it reaches tid
+    CHECK(word(r.buffers[0], i) == 3 + 1000 + second);
+  }
+}
+
 TEST_CASE("barriers order shared-memory traffic across warps") {
   // Each thread writes its id to shared memory, syncs, then reads its
   // neighbour's (in another warp for thread 31 -> 32).

@@ -281,7 +281,7 @@ TEST_CASE("syntax errors name file:line:col and what was expected") {
   CHECK(error_of(std::string(kHeader) + ".entry k() {\n  .reg .b32 %r<2>;\n  mov.u32 %r1, 1\n}") ==
         "t.ptx:7:1: error: expected ';' or ',' after an operand, found '}'");
   CHECK(error_of(std::string(kHeader) + ".entry k() {\n  bra $L_nowhere;\n}") ==
-        "t.ptx:5:7: error: '$L_nowhere' is not a label, variable or function declared before this point");
+        "t.ptx:5:7: error: '$L_nowhere' is not a label, variable or function declared here or in an enclosing block");
   CHECK(error_of(std::string(kHeader) + ".entry k() {\n  mov.u32 %r1, %tid;\n}").starts_with("t.ptx:5:11:"));
   CHECK(error_of(".target sm_90\n.entry k() { ret; }") == "t.ptx:1:1: error: missing .version directive");
   CHECK(error_of(std::string(kHeader) + ".entry k() {\n  ret;\n") ==
@@ -307,4 +307,94 @@ TEST_CASE("hostile input: truncation, binary garbage, deep nesting, a 100 MB lin
   CHECK(error_of(nested).find("nested too deeply") != std::string::npos);
   std::string long_line = std::string(kHeader) + std::string(100u << 20, 'a');
   CHECK(error_of(long_line).find("longer than 1024 KiB") != std::string::npos);
+}
+
+// CUTLASS's inline assembly repeats `LAB_WAIT:` and `.reg .pred P1;` in every
+// `{ }` block; PTX scopes them (ptxas 13 accepts exactly what is accepted here).
+TEST_CASE("block-scoped labels, variables and registers get unique names; uses resolve outward") {
+  Module m = parse(R"(
+.entry k(.param .u64 p) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  mov.u32 %r1, %tid.x;
+  {
+  .reg .pred P1;
+  .param .b64 q;
+  LAB_WAIT: setp.eq.u32 P1, %r1, 0;
+  @P1 bra DONE;
+  bra LAB_WAIT;
+  DONE:
+  }
+  {
+  .reg .pred P1;
+  .param .b64 q;
+  LAB_WAIT: setp.eq.u32 P1, %r1, 1;
+  st.param.b64 [q], 0;
+  @P1 bra DONE;
+  @P1 bra OUT;
+  {
+    .reg .b32 %r<2>;
+    LAB_WAIT: mov.u32 %r1, 5;
+    mov.u32 %r3, 6;
+    bra LAB_WAIT;
+  }
+  bra LAB_WAIT;
+  DONE:
+  }
+OUT:
+  ret;
+})");
+  const Function& f = m.functions[0];
+  auto label_at = [&](std::string_view name) {
+    const Label* l = f.find_label(name);
+    REQUIRE(l != nullptr);
+    return l->instruction;
+  };
+  // The first declaration of a spelling keeps it; the k-th is `spelling#k`.
+  CHECK(label_at("LAB_WAIT") == 1);
+  CHECK(label_at("LAB_WAIT#2") == 4);
+  CHECK(label_at("LAB_WAIT#3") == 8);
+  CHECK(label_at("DONE") == 4);
+  CHECK(label_at("DONE#2") == 12);
+  CHECK(f.find_label("OUT") != nullptr);
+  auto target = [&](size_t i) { return f.instructions[i].operands[0].text; };
+  CHECK(target(2) == "DONE");        // first block: its own labels
+  CHECK(target(3) == "LAB_WAIT");
+  CHECK(target(6) == "DONE#2");      // second block
+  CHECK(target(7) == "OUT");         // a label of the enclosing body
+  CHECK(target(10) == "LAB_WAIT#3"); // the innermost block's label shadows its parent's
+  CHECK(target(11) == "LAB_WAIT#2"); // ... and only inside it
+  CHECK(f.instructions[5].operands[0].elements[0].text == "q#2");
+  REQUIRE(f.variables.size() == 2);
+  CHECK(f.variables[0].name == "q");
+  CHECK(f.variables[1].name == "q#2");
+  // Registers: distinct ids, unique names, the source spelling for printing.
+  RegId p1 = f.instructions[1].operands[0].reg, p1_again = f.instructions[4].operands[0].reg;
+  CHECK(p1 != p1_again);
+  CHECK(f.registers[p1].name() == "P1");
+  CHECK(f.registers[p1_again].name() == "P1#2");
+  CHECK(f.registers[p1_again].spelling() == "P1");
+  RegId inner_r1 = f.instructions[8].operands[0].reg, outer_r3 = f.instructions[9].operands[0].reg;
+  CHECK(f.registers[inner_r1].name() == "%r1#2");
+  CHECK(f.registers[inner_r1].spelling() == "%r1");
+  CHECK(f.registers[outer_r3].name() == "%r3");  // not in the inner %r<2>: the body's
+  std::string printed = print_module(m);
+  CHECK(printed.find('#') == std::string::npos);
+  check_round_trip(m);
+}
+
+TEST_CASE("scoping errors: a name twice in one block, a branch into a block") {
+  auto body = [](const std::string& b) {
+    return std::string(kHeader) + ".entry k() {\n  .reg .b32 %r<2>;\n" + b + "\n  ret;\n}";
+  };
+  CHECK(error_of(body("  { L: mov.u32 %r1, 1;\n  L: ret; }")) ==
+        "t.ptx:7:3: error: label 'L' is defined twice in one block (first at line 6)");
+  CHECK(error_of(body("  L: mov.u32 %r1, 1;\n  L: ret;")) == "t.ptx:7:3: error: label 'L' is defined twice (first at line 6)");
+  CHECK(error_of(body("  .local .b32 X;\n  X: ret;")) == "t.ptx:7:3: error: label 'X' is defined twice (first at line 6)");
+  CHECK(error_of(body("  bra IN;\n  { IN: ret; }")) ==
+        "t.ptx:6:7: error: 'IN' is not a label, variable or function declared here or in an enclosing block");
+  CHECK(error_of(body("  { .reg .b32 %q; }\n  { .reg .b32 %q; }\n  .reg .b32 %q;\n  .reg .b32 %q;"))
+            .find("register '%q' is already declared in this scope") != std::string::npos);
+  // Siblings and shadows are fine, with or without the same name in the body.
+  CHECK(error_of(body("  { L: bra L; }\n  L: bra L;")).empty());
 }
