@@ -4,7 +4,7 @@
 # one kernel per shape, what rule 5 (the Lagrangian bound) leaves, the
 # status and the wall time of one `tile --max-kernels K` call on one core.
 #
-# Usage: bench/kernel_sets.sh [build/cli/warpsat] [timeout-ms]   (figures: docs/benchmarks.md)
+# Usage: [MACHINE=name-or-file] bench/kernel_sets.sh [build/cli/warpsat] [timeout-ms]   (figures: docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 warpsat="${1:-build/cli/warpsat}"
@@ -25,7 +25,7 @@ echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for model in seed001 async; do
   for k in 1 2 3 4 5 6 7 8; do
     start=$(date +%s.%N)
-    json=$("$warpsat" tile --workload examples/workloads/llama-7b-100.csv --machine h100-sxm "${space[@]}" \
+    json=$("$warpsat" tile --workload examples/workloads/llama-7b-100.csv --machine "${MACHINE:-h100-sxm}" "${space[@]}" \
       --model "$model" --max-kernels "$k" --timeout-ms "$timeout_ms" --format json || true)
     end=$(date +%s.%N)
     python3 -c "$row" "$model" "$k" "$start" "$end" <<<"$json"

@@ -225,6 +225,8 @@ nlohmann::json kernel_set_json(const KernelSetQuestion& q, const KernelSetAnswer
   j["pruning"] = {{"configurations", a.configurations}, {"feasible", a.feasible}, {"distinct", a.distinct},
                   {"undominated", a.undominated}, {"after_lagrangian_bound", a.after_bound},
                   {"lagrangian_bound", a.lagrangian_bound ? nlohmann::json(*a.lagrangian_bound) : nlohmann::json(nullptr)}};
+  j["search"] = {{"nodes", a.search_nodes}, {"complete", a.search_complete}, {"ms", a.search_ms}};
+  j["proof"] = a.proof;
   j["validated"] = true;
   j["validation"] = {{"simulated", a.simulated},
                      {"exhaustive", a.exhaustive_checked},

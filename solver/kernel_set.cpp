@@ -16,6 +16,7 @@
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
 #include "solver/kernel_set_bound.h"
+#include "solver/kernel_set_search.h"
 
 namespace warpsat {
 
@@ -324,8 +325,11 @@ class KernelSetSolver {
 class KernelSetPbProver {
  public:
   // `slack` as for KernelSetSolver (rule 4).
-  KernelSetPbProver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack)
-      : q_(q), t_(t), o_(o), s_(c_, "QF_FD"), built_(c_), within_(c_), slack_(slack) {
+  // `lambda`: the Lagrangian multipliers (weighted totals per shape) of the
+  // cut added to every query; empty: no cut.
+  KernelSetPbProver(const KernelSetQuestion& q, const Table& t, const SolverOptions& o, int64_t slack,
+                    std::vector<long double> lambda)
+      : q_(q), t_(t), o_(o), s_(c_, "QF_FD"), built_(c_), within_(c_), slack_(slack), lambda_(std::move(lambda)) {
     for (const TileConfig& k : t.configs)
       built_.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
     s_.add(z3::mk_or(built_));
@@ -352,6 +356,7 @@ class KernelSetPbProver {
       if (budget < 0) return incumbent;
       if (budget / g > INT32_MAX) return std::nullopt;
       z3::expr better = z3::pble(violated, coeffs.data(), static_cast<int>(budget / g));
+      for (const z3::expr& cut : lagrangian_cuts(upper)) better = better && cut;
       if (!o_.dump_dir.empty()) {
         z3::solver record(c_, "QF_FD");
         for (const z3::expr& a : s_.assertions()) record.add(a);
@@ -394,6 +399,46 @@ class KernelSetPbProver {
         });
   }
 
+  // The Lagrangian relaxation as PB constraints over the built literals
+  // (docs/kernel-sets.md): every set costs at least Σ_s λ_s + Σ_{c built} ρ_c,
+  // ρ_c = Σ_s min(0, weight_s × total_{c,s} − λ_s) <= 0, so a set below U has
+  // Σ_c q_c built_c >= R with q_c = −ρ_c and R = Σ_s λ_s − (U − 1). With at
+  // most K built, for every θ >= 0 also Σ_c max(0, q_c − θ) built_c >= R − Kθ
+  // (the cardinality relaxed with multiplier θ): one cut per distinct q_c as
+  // θ, so that unit propagation sees the relaxation's bound for this λ at
+  // every node of the search. Coefficients are rounded up to 29-bit integers
+  // after scaling and right sides down: every cut stays valid.
+  std::vector<z3::expr> lagrangian_cuts(int64_t upper) const {
+    std::vector<z3::expr> cuts;
+    if (lambda_.empty()) return cuts;
+    using Real = long double;
+    std::vector<Real> q(t_.configs.size(), 0);
+    Real sum_lambda = 0, largest = 0;
+    for (size_t s = 0; s < q_.shapes.size(); ++s) sum_lambda += lambda_[s];
+    for (size_t c = 0; c < t_.configs.size(); ++c) {
+      for (size_t s = 0; s < q_.shapes.size(); ++s)
+        q[c] -= std::min(Real{0}, static_cast<Real>(t_.totals[c][s]) * static_cast<Real>(q_.shapes[s].weight) -
+                                      lambda_[s]);
+      largest = std::max(largest, q[c]);
+    }
+    Real need = sum_lambda - static_cast<Real>(upper - 1);
+    if (largest <= 0 || need <= 0) return cuts;  // the relaxation says nothing here
+    Real scale = largest / Real(1 << 28);
+    std::vector<Real> thetas(q.begin(), q.end());
+    thetas.push_back(0);
+    std::sort(thetas.begin(), thetas.end());
+    thetas.erase(std::unique(thetas.begin(), thetas.end()), thetas.end());
+    Real k = static_cast<Real>(q_.max_kernels);
+    for (Real theta : thetas) {
+      Real rhs = std::floor((need - k * theta) / scale - 1 - 1e-9L * std::abs(need / scale));
+      if (rhs <= 0) continue;  // says nothing
+      std::vector<int> coeffs;
+      for (Real v : q) coeffs.push_back(static_cast<int>(std::ceil(std::max(Real{0}, v - theta) / scale)));
+      cuts.push_back(z3::pbge(built_, coeffs.data(), static_cast<int>(std::min(rhs, Real(INT32_MAX)))));
+    }
+    return cuts;
+  }
+
   const KernelSetQuestion& q_;
   const Table& t_;
   const SolverOptions& o_;
@@ -401,6 +446,7 @@ class KernelSetPbProver {
   z3::solver s_;
   z3::expr_vector built_, within_;
   int64_t slack_ = 0;
+  std::vector<long double> lambda_;
   std::vector<int64_t> weights_;
   int64_t constant_ = 0;
 };
@@ -465,11 +511,11 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
   // when they are few enough, so it checks this rule too.
   std::optional<Table> full;  // rules 1-3's candidates, kept only where the enumeration can cover them
   if (enumerable(q, t)) full = t;
+  std::vector<int64_t> weights;
+  for (const WorkloadShape& s : q.shapes) weights.push_back(s.weight);
+  KernelSetBound bound = kernel_set_bound(t.totals, weights, q.max_kernels, known.objective);
+  a.lagrangian_bound = static_cast<int64_t>(std::ceil(bound.lower_bound - 1e-6L * std::abs(bound.lower_bound)));
   {
-    std::vector<int64_t> weights;
-    for (const WorkloadShape& s : q.shapes) weights.push_back(s.weight);
-    KernelSetBound bound = kernel_set_bound(t.totals, weights, q.max_kernels, known.objective);
-    a.lagrangian_bound = static_cast<int64_t>(std::ceil(bound.lower_bound - 1e-6L * std::abs(bound.lower_bound)));
     Table kept;
     for (size_t c = 0; c < t.configs.size(); ++c)
       if (!bound.excluded[c]) {
@@ -479,28 +525,50 @@ KernelSetAnswer choose_kernels(const KernelSetQuestion& q, const SolverOptions& 
     t = std::move(kept);
     a.after_bound = t.configs.size();
   }
-  // First the PB formulation from the known set; z3::optimize's MaxSAT when
-  // the weights do not fit its 32-bit coefficients.
+  // The branch and bound over what rule 5 left (solver/kernel_set_search.h)
+  // finds the optimum and, when it closes every node, proves it.
+  auto search_start = std::chrono::steady_clock::now();
+  KernelSetSearch search =
+      branch_and_bound(t.totals, weights, q.max_kernels, index_in(t, known.kernels), bound.lambda, options.timeout_ms);
+  a.search_ms = elapsed_ms(search_start);
+  a.search_nodes = search.nodes;
+  a.search_complete = search.complete;
+  // Then Z3 confirms it: the PB formulation (with the Lagrangian cut) asked
+  // for a set below the best one found, whose unsat answer is the proof;
+  // z3::optimize's MaxSAT when the weights do not fit 32-bit coefficients.
   std::string pb_reason;
+  int64_t slack = known.objective - a.unlimited.objective;
   std::optional<std::vector<size_t>> chosen =
-      KernelSetPbProver(q, t, options, known.objective - a.unlimited.objective)
-          .solve(known.objective, index_in(t, known.kernels), pb_reason, a.dumped);
-  KernelSetSolver solver(q, t, options, known.objective - a.unlimited.objective);
+      KernelSetPbProver(q, t, options, slack, bound.lambda).solve(search.objective, search.best, pb_reason, a.dumped);
   int64_t claimed = 0;
   if (chosen) {
     claimed = assign(q, t, *chosen).objective;
+    a.proof = "z3";
   } else if (!pb_reason.empty()) {
     a.reason = pb_reason;
   } else {
+    KernelSetSolver solver(q, t, options, slack);
     chosen = solver.solve(a);
     claimed = solver.claimed_objective();
+    if (chosen) a.proof = "z3";
+  }
+  if (chosen && search.complete && claimed < search.objective)
+    throw CrossValidationError(q.name(), {fmt::format("Z3 finds a set of objective {} below the branch and bound's "
+                                                      "proven optimum {}", claimed, search.objective)},
+                               "(the kernel-set query: --dump-smt2 DIR)");
+  if (!chosen && search.complete) {
+    // Z3 gave up, but the branch and bound closed every node: its set is optimal.
+    chosen = search.best;
+    claimed = search.objective;
+    a.proof = "branch-and-bound";
+    a.reason = "Z3's confirmation: " + (a.reason.empty() ? std::string("no answer") : a.reason);
   }
   a.solve_ms = elapsed_ms(start);
   if (chosen) {
     a.status = KernelSetAnswer::Status::Optimal;
     a.best = assign(q, t, *chosen);
   } else {
-    a.best = known;  // the best set known, with the proven lower bound beside it
+    a.best = assign(q, t, search.best);  // the best set known, with the proven lower bound beside it
     if (a.lagrangian_bound && (!a.lower_bound || *a.lagrangian_bound > *a.lower_bound))
       a.lower_bound = a.lagrangian_bound;
   }

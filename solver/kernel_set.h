@@ -56,6 +56,10 @@ struct KernelSetAnswer {
   size_t feasible = 0, distinct = 0, undominated = 0;  // left after each pruning rule
   size_t after_bound = 0;                   // left after rule 5 (the Lagrangian bound)
   std::optional<int64_t> lagrangian_bound;  // rule 5's lower bound on the objective
+  size_t search_nodes = 0;              // nodes the branch and bound visited
+  double search_ms = 0;                 // its wall time
+  bool search_complete = false;         // it closed every node (its set is optimal)
+  std::string proof;                    // "z3" (an unsat query), "branch-and-bound" (Z3 gave up), or empty
   bool exhaustive_checked = false;      // an enumeration of K-subsets agreed
   size_t exhaustive_candidates = 0;     // over this many candidates (all undominated ones, or rule 5's)
   size_t simulated = 0;                 // (shape, kernel) totals re-derived by the simulator

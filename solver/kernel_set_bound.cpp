@@ -34,6 +34,7 @@ KernelSetBound kernel_set_bound(const std::vector<std::vector<int64_t>>& totals,
     for (size_t c = 1; c < n; ++c) lambda[s] = std::min(lambda[s], cost[c][s]);
   }
   b.lower_bound = std::accumulate(lambda.begin(), lambda.end(), Real{0});
+  b.lambda = lambda;
   Real step_scale = 2;
   unsigned since_better = 0;
   std::vector<Real> rho(n);
@@ -56,6 +57,7 @@ KernelSetBound kernel_set_bound(const std::vector<std::vector<int64_t>>& totals,
     Real L = sum_lambda + best_k;
     if (L > b.lower_bound + 1e-9L * std::abs(L)) {
       b.lower_bound = L;
+      b.lambda = lambda;
       since_better = 0;
     } else if (++since_better >= 25) {
       step_scale /= 2;

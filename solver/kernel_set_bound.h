@@ -24,6 +24,7 @@ namespace warpsat {
 struct KernelSetBound {
   long double lower_bound = 0;  // the best L(λ) found: no set of at most K kernels is cheaper
   std::vector<bool> excluded;   // per candidate: in no set whose objective is at most `upper`
+  std::vector<long double> lambda;  // the multipliers of the best bound, per shape (weighted totals)
   unsigned iterations = 0;
 };
 
