@@ -6,7 +6,8 @@
 // sizes of arithmetic (`add.f32` on a 64-bit register), two
 // definitions of one function, thread-count directives beyond what a
 // block can have, variables whose size overflows or exceeds their state
-// space, and kernel parameters beyond the 32,764 bytes a launch passes.
+// space, kernel parameters beyond the 32,764 bytes a launch passes, and
+// vector operands longer than their instruction takes (vector_checks.h).
 #include "frontend/ptx/checks.h"
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
+#include "frontend/ptx/vector_checks.h"
 
 namespace warpsat::ptx {
 
@@ -92,6 +94,7 @@ class Checker {
     for (const Instruction& ins : f.instructions) {
       instruction(ins);
       operand_sizes(f, ins);
+      check_vector_operands(m_, ins);
     }
   }
 
