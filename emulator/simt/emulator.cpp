@@ -832,7 +832,10 @@ const ptx::Function& find_kernel(const ptx::Module& m, const std::string& name) 
                                         : fmt::format("{} has no kernel '{}' (kernels: {})", m.source, name, list));
 }
 
-RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options) {
+namespace {
+
+// `consumed`: the launch itself, whose buffers may go once copied.
+RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed, const EmulatorOptions& options) {
   const ptx::Function& kernel = find_kernel(module, launch.kernel);
   check_launch(module, launch, kernel);
   RunState rs(module, launch, options);
@@ -864,6 +867,11 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
       uint64_t addr = arg.fixed_address ? rs.memory.allocate_at(name, arg.fixed_address, size)
                                         : rs.memory.allocate(name, size);
       if (!bytes.empty()) rs.memory.find(addr, bytes.size())->write(0, bytes.data(), bytes.size());
+      if (consumed && !bytes.empty()) {
+        KernelArgument& mine = consumed->args[i];
+        mine.zero_bytes = mine.bytes.size();
+        std::vector<uint8_t>().swap(mine.bytes);
+      }
       for (const auto& [offset, patch] : arg.patches)
         if (Allocation* a = rs.memory.find(addr + offset, patch.size())) a->write(addr + offset - a->base(), patch.data(), patch.size());
       rs.arg_addresses[i] = addr;
@@ -927,6 +935,16 @@ RunResult run_kernel(const ptx::Module& module, const Launch& launch, const Emul
       r.buffers[i] = rs.memory.contents(rs.arg_addresses[i], n);
     }
   return r;
+}
+
+}  // namespace
+
+RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options) {
+  return run(module, launch, nullptr, options);
+}
+
+RunResult run_kernel(const ptx::Module& module, Launch&& launch, const EmulatorOptions& options) {
+  return run(module, launch, &launch, options);
 }
 
 }  // namespace warpsat::simt

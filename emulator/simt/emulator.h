@@ -134,5 +134,10 @@ const ptx::Function& find_kernel(const ptx::Module& module, const std::string& n
 // Throws EmulationError (an InputError) for faults and unsupported
 // instructions, InputError for a launch that does not fit the kernel.
 RunResult run_kernel(const ptx::Module& module, const Launch& launch, const EmulatorOptions& options = {});
+// The same, giving each buffer's bytes back as soon as device memory holds
+// them (each argument keeps its size in zero_bytes), so that a buffer costs
+// twice its size at the peak (the device's copy and the one returned), not
+// three times (`warpsat run`).
+RunResult run_kernel(const ptx::Module& module, Launch&& launch, const EmulatorOptions& options = {});
 
 }  // namespace warpsat::simt
