@@ -138,6 +138,14 @@ int run_profile(const ProfileOptions& o) {
     ms += r.profile.milliseconds;
   }
 
+  // Every kernel that could not be profiled also on stderr, whatever the
+  // format: HyPA's row has no place for the error, and a script that reads
+  // the table, JSON or CSV from stdout sees it there too.
+  for (const Row& r : rows)
+    if (!r.profile.ok)
+      fmt::print(stderr, "warpsat: error: {}: kernel {} could not be profiled: {}\n", r.module->source,
+                 r.profile.kernel, r.profile.error);
+
   if (o.format == "csv") {
     print_csv(rows);
   } else if (o.format == "hypa-csv") {
@@ -145,13 +153,7 @@ int run_profile(const ProfileOptions& o) {
     for (size_t i = 0; i < rows.size();) {
       std::vector<const simt::KernelProfile*> kernels;
       const ptx::Module* m = rows[i].module;
-      for (; i < rows.size() && rows[i].module == m; ++i) {
-        kernels.push_back(&rows[i].profile);
-        // The row has no place for an error: it goes to stderr, and exit 2 says the row is partial.
-        if (!rows[i].profile.ok)
-          fmt::print(stderr, "warpsat: error: {}: kernel {} could not be profiled: {}\n", m->source,
-                     rows[i].profile.kernel, rows[i].profile.error);
-      }
+      for (; i < rows.size() && rows[i].module == m; ++i) kernels.push_back(&rows[i].profile);
       out += hypa_csv_row(*m, kernels);
     }
     std::cout << out;
