@@ -8,7 +8,8 @@
 //   have exactly N elements (coordinates inside `[...]` are not its data);
 // - mov without `.vN` packs or unpacks: 2 or 4 elements; ld, ldu and st
 //   without `.vN` take no vector;
-// - ldmatrix, stmatrix: exactly the `.x1/.x2/.x4` count;
+// - ldmatrix, stmatrix: exactly the `.x1/.x2/.x4` count, twice it for
+//   .m16n16;
 // - wgmma.mma_async: the accumulator d has N/2 registers (.f32, .s32
 //   accumulators) or N/4 (.f16) for shape m64nNkK, and an A fragment in
 //   registers has 4;
@@ -109,9 +110,14 @@ Limit limit_for(const Instruction& ins, size_t index, bool in_address) {
   if (ins.name == "mov") return {4, true, "'mov' (packing or unpacking)", 2};
   if (ins.name == "ld" || ins.name == "ldu" || ins.name == "st") return {0, true, "'" + name + "' without .v2/.v4/.v8"};
   if (ins.name == "ldmatrix" || ins.name == "stmatrix") {
+    // A 16x16 matrix of bytes takes two registers a thread (ptxas agrees).
+    size_t per = ins.has("m16n16") ? 2 : 1;
+    std::string shape;
+    for (std::string_view m : ins.modifiers)
+      if (m == "m8n8" || m == "m8n16" || m == "m16n8" || m == "m16n16") shape = "." + std::string(m);
     for (size_t n : {1, 2, 4})
-      if (ins.has(fmt::format("x{}", n))) return {n, true, fmt::format("'{}' with .x{}", name, n)};
-    return {4, false, "'" + name + "'"};
+      if (ins.has(fmt::format("x{}", n))) return {n * per, true, fmt::format("'{}{}' with .x{}", name, shape, n)};
+    return {4 * per, false, "'" + name + "'"};
   }
   if (ins.name == "wgmma") {
     if (index == 0)
