@@ -76,7 +76,7 @@ void print_problem(const Trace& t, const GemmShape& s, const TileConfig& c, cons
 
 int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& shape, const TileConfig& c,
                  const Machine& m) {
-  TraceCheck r = check_trace(t, shape, c, m, parse_model(o.model));
+  TraceCheck r = check_trace(t, shape, c, m, o.single_pipeline_model());
   if (o.format == "json") {
     nlohmann::json violations = nlohmann::json::array();
     for (const TraceViolation& v : r.violations)
@@ -142,7 +142,7 @@ int run_concrete(const CheckTraceOptions& o, const Trace& t, const GemmShape& sh
 }
 
 int run_solver(const CheckTraceOptions& o, const Trace& t, const GemmShape& shape, const TileConfig& c) {
-  TraceFitQuestion q{t, shape, c, {}, parse_model(o.model)};
+  TraceFitQuestion q{t, shape, c, {}, o.single_pipeline_model()};
   for (const std::string& b : o.bounds) parse_parameter_bound(b, q.bounds);
   SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
   TraceFitFault fault = o.inject_fault == "compute-throughput" ? TraceFitFault::ComputeThroughput : TraceFitFault::None;
@@ -217,7 +217,7 @@ int run_check_trace(const CheckTraceOptions& o) {
   c.tile = resolve(tile_flag, f.tile, t.tile, t, "the tile", "missing --tile TMxTNxTK (or tile in the trace)");
   c.stages = resolve(o.stages, f.stages, t.stages, t, "D", "missing --stages D (or stages in the trace)");
   check_stages(c.stages);
-  GemmModel model = parse_model(o.model);
+  GemmModel model = o.single_pipeline_model();
   if (t.model && t.model->value != model)
     throw InputError({t.source, t.model->line, t.model->column},
                      fmt::format("the trace follows the '{}' model; give --model {}", to_string(t.model->value),

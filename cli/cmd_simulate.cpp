@@ -16,16 +16,39 @@ namespace {
 
 struct SimulateOptions : ProblemOptions {
   std::string tile;
-  std::optional<int64_t> stages;
+  std::string stages;  // D, or "auto" (sm90: CUTLASS's carve-out count)
+  std::string cluster = "1x1", schedule = "cooperative", scheduler = "persistent";  // sm90
   std::string trace_path;  // Chrome trace-event JSON
   std::string svg_path;    // Gantt chart
 };
+
+nlohmann::json seed_json(const Schedule& s, const Machine& m);
 
 // A CSV row per wave and stage; beyond this many rows, JSON (which gives one
 // wave, all waves being equal) is the sensible format.
 constexpr int64_t kMaxCsvRows = int64_t{1} << 20;
 
 nlohmann::json to_json(const Schedule& s, const Machine& m) {
+  nlohmann::json j = seed_json(s, m);
+  if (s.hopper) {
+    // A trace file of the seed's kernel has no such key (check-trace rejects it: it knows one producer and one consumer).
+    const HopperTimeline& h = *s.hopper;
+    j["kernel"] = {{"cluster", to_string(s.config.variant.cluster)},
+                   {"schedule", to_string(s.config.variant.schedule)},
+                   {"tile_scheduler", to_string(s.config.variant.scheduler)},
+                   {"fill", h.fill},
+                   {"mainloop", h.mainloop},
+                   {"epilogue", h.durations.epilogue},
+                   {"data_parallel_tiles", h.dp_tiles},
+                   {"data_parallel_time", h.dp_time},
+                   {"stream_k_units", h.stream_k.units},
+                   {"stream_k_time", h.stream_k_time},
+                   {"hbm_floor", h.hbm_floor}};
+  }
+  return j;
+}
+
+nlohmann::json seed_json(const Schedule& s, const Machine& m) {
   nlohmann::json events = nlohmann::json::array();
   for (const auto& e : s.events) events.push_back({{"stage", e.stage}, {"sa", e.sa}, {"sb", e.sb}, {"sm", e.sm}});
   const Durations& d = s.durations;
@@ -59,6 +82,16 @@ void print_table(const Schedule& s, const Machine& m) {
              smem_footprint(s.config, m), fits_smem(s.config, m) ? "" : " (over the machine's limit)");
   fmt::print("{:>8} {:>14} {:>14} {:>14}\n", "stage", "Sa", "Sb", "Sm");
   for (const auto& e : s.events) fmt::print("{:>8} {:>14} {:>14} {:>14}\n", e.stage, e.sa, e.sb, e.sm);
+  if (s.hopper) {
+    const HopperTimeline& h = *s.hopper;
+    fmt::print("\nkernel {}: fill F {}, mainloop ML {}, epilogue E {} ({})\n", to_string(s.config.variant), h.fill,
+               h.mainloop, h.durations.epilogue, u);
+    fmt::print("data-parallel tiles per cluster slot {}: {} {}", h.dp_tiles, h.dp_time, u);
+    if (h.stream_k.units)
+      fmt::print("; stream-K: {} units over {} tiles, the slowest {} {}", h.stream_k.units, h.stream_k.sk_tiles,
+                 h.stream_k_time, u);
+    fmt::print("\nHBM floor {} {}{}\n", h.hbm_floor, u, h.hbm_floor >= h.cta_time ? " (it sets the time)" : "");
+  }
   fmt::print("\ntotal {} {}\nwait  {} {}\n", s.total, u, s.wait, u);
 }
 
@@ -83,15 +116,24 @@ int run_simulate(const SimulateOptions& o) {
     config.tile = *f.tile;
   else
     throw command_line_error("missing --tile TMxTNxTK (or [config] tile in a --problem file)");
-  if (o.stages)
-    config.stages = *o.stages;
-  else if (f.stages)
+  ProblemOptions::Target target = o.resolve_target(machine);
+  if (target.sm90)
+    config.variant = {parse_cluster(o.cluster), parse_schedule(o.schedule), parse_tile_scheduler(o.scheduler)};
+  if (o.stages == "auto") {
+    if (!target.sm90) throw command_line_error("--stages auto is CUTLASS's carve-out stage count: for --target sm90");
+    config.stages = depth_range(SearchSpace{{}, {}, {}, 2, 2, {config.variant}, true}, config.tile, config.variant,
+                                machine).first;
+  } else if (!o.stages.empty()) {
+    config.stages = parse_stage_range(o.stages).first;
+    if (o.stages.find('-') != std::string::npos) throw command_line_error("--stages: give one depth D, or auto");
+  } else if (f.stages) {
     config.stages = *f.stages;
-  else
+  } else {
     throw command_line_error("missing --stages D (or [config] stages in a --problem file)");
+  }
   check_stages(config.stages);
 
-  Schedule s = simulate(shape, config, machine, parse_model(o.model));
+  Schedule s = simulate(shape, config, machine, target.model);
   // Pictures first, so a refusal (too large, unknown unit) comes before any output.
   std::string trace = o.trace_path.empty() ? "" : chrome_trace_json(s, machine);
   std::string svg = o.svg_path.empty() ? "" : gantt_svg(s, machine);
@@ -113,7 +155,10 @@ void add_simulate_command(CLI::App& app, std::vector<Command>& commands) {
   CLI::App* sub = app.add_subcommand("simulate", "simulate one GeMM-WS configuration with seed 001's event model");
   o->add_to(*sub, {"table", "json", "csv"});
   sub->add_option("--tile", o->tile, "tile sizes TMxTNxTK, e.g. 128x64x32");
-  sub->add_option("--stages", o->stages, "circular-buffer depth D (>= 2)");
+  sub->add_option("--stages", o->stages, "circular-buffer depth D (>= 2), or auto (sm90: CUTLASS's carve-out count)");
+  sub->add_option("--cluster", o->cluster, "sm90: cluster shape MxN")->capture_default_str();
+  sub->add_option("--schedule", o->schedule, "sm90: cooperative or pingpong")->capture_default_str();
+  sub->add_option("--scheduler", o->scheduler, "sm90: tile scheduler persistent or stream-k")->capture_default_str();
   sub->add_option("--trace", o->trace_path, "also write the pipeline as a Chrome trace (JSON; Perfetto, chrome://tracing)");
   sub->add_option("--svg", o->svg_path, "also write the pipeline as an SVG Gantt chart");
   commands.push_back({sub, [o] { return run_simulate(*o); }});

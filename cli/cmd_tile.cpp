@@ -2,6 +2,7 @@
 // and re-derived by the simulator; for one problem or a whole workload.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <thread>
 
@@ -11,6 +12,8 @@
 #include "cli/problem_options.h"
 #include "cli/tile_output.h"
 #include "frontend/diagnostics.h"
+#include "frontend/sm90.h"
+#include "report/cutlass_source.h"
 #include "report/heatmap.h"
 
 namespace warpsat::cli {
@@ -33,39 +36,95 @@ struct TileOptions : ProblemOptions {
   unsigned jobs = 1;
   size_t max_kernels = 0;  // 0: one answer per shape
   std::string kernels_file;  // a shipped set to evaluate
+  // sm90 space
+  std::vector<std::string> clusters, schedules, schedulers;
+  bool non_portable_clusters = false;
+  std::string emit;  // "cutlass": print the optimum as a CUDA source file
 };
 
-SearchSpace search_space(const TileOptions& o, const ProblemFile& f) {
+// The sm90 space's kernel variants: every cluster, schedule and tile
+// scheduler given (default: the 8 portable clusters, both schedules, both
+// schedulers), less ping-pong with stream-K, which CUTLASS does not build.
+std::vector<KernelVariant> sm90_variants(const TileOptions& o) {
+  std::vector<ClusterShape> clusters;
+  for (const std::string& c : o.clusters) clusters.push_back(parse_cluster(c));
+  if (clusters.empty()) {
+    for (int64_t m : {1, 2, 4})
+      for (int64_t n : {1, 2, 4})
+        if (m * n <= kSm90PortableClusterSize || o.non_portable_clusters) clusters.push_back({m, n});
+  }
+  std::vector<MainloopSchedule> schedules;
+  for (const std::string& s : o.schedules) schedules.push_back(parse_schedule(s));
+  if (schedules.empty()) schedules = {MainloopSchedule::Cooperative, MainloopSchedule::PingPong};
+  std::vector<TileScheduler> schedulers;
+  for (const std::string& s : o.schedulers) schedulers.push_back(parse_tile_scheduler(s));
+  if (schedulers.empty()) schedulers = {TileScheduler::Persistent, TileScheduler::StreamK};
+  std::vector<KernelVariant> v;
+  for (const ClusterShape& c : clusters)
+    for (MainloopSchedule s : schedules)
+      for (TileScheduler t : schedulers)
+        if (!(s == MainloopSchedule::PingPong && t == TileScheduler::StreamK)) v.push_back({c, s, t});
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  if (v.empty()) throw command_line_error("no kernel variant left: ping-pong kernels take no stream-K scheduler");
+  return v;
+}
+
+SearchSpace search_space(const TileOptions& o, const ProblemFile& f, const Machine& m, bool sm90) {
+  std::vector<int64_t> tm_default{32, 64, 128}, tn_default = tm_default, tk_default = tm_default;
+  if (sm90) {
+    tm_default = sm90_tm_candidates();
+    tn_default = sm90_tn_candidates();
+    tk_default = sm90_tk_candidates(machine_operand_type(m));
+  }
   auto pick = [&](const std::vector<std::string>& flag, const std::optional<std::vector<int64_t>>& file,
-                  const char* name) {
+                  const std::vector<int64_t>& fallback, const char* name) {
     if (!flag.empty()) return parse_candidates(flag, name);
     if (!o.tiles.empty()) return parse_candidates(o.tiles, "--tiles");
-    return normalise_candidates(file ? *file : std::vector<int64_t>{32, 64, 128}, name);
+    return normalise_candidates(file ? *file : fallback, name);
   };
-  SearchSpace s{pick(o.tm, f.tm, "--tm"), pick(o.tn, f.tn, "--tn"), pick(o.tk, f.tk, "--tk"), 2, 8};
-  if (!o.stages.empty())
+  SearchSpace s{pick(o.tm, f.tm, tm_default, "--tm"), pick(o.tn, f.tn, tn_default, "--tn"),
+                pick(o.tk, f.tk, tk_default, "--tk"), 2, 8};
+  if (!o.stages.empty() && o.stages != "auto")
     std::tie(s.min_stages, s.max_stages) = parse_stage_range(o.stages);
-  else if (f.stage_range)
+  else if (o.stages.empty() && f.stage_range)
     std::tie(s.min_stages, s.max_stages) = *f.stage_range;
+  else if (sm90)
+    s.auto_stages = true;  // CUTLASS's StageCountAutoCarveout
+  else if (o.stages == "auto")
+    throw command_line_error("--stages auto is CUTLASS's carve-out stage count: for --target sm90");
+  if (sm90) s.variants = sm90_variants(o);
+  else if (!o.clusters.empty() || !o.schedules.empty() || !o.schedulers.empty() || o.non_portable_clusters)
+    throw command_line_error("--clusters, --schedules and --schedulers choose sm90 kernels; give --target sm90");
   return s;
 }
 
 TilingQuestion base_question(const TileOptions& o, const ProblemFile& f) {
   TilingQuestion q;
   q.machine = o.machine_description(f);
-  q.space = search_space(o, f);
+  ProblemOptions::Target target = o.resolve_target(q.machine);
+  q.model = target.model;
+  q.space = search_space(o, f, q.machine, target.sm90);
   q.objective = !o.objective.empty() ? parse_objective(o.objective) : f.objective.value_or(Objective::Lex);
   q.encoding = parse_gemm_encoding(o.encoding);
-  q.model = parse_model(o.model);
   return q;
 }
 
 [[noreturn]] void nothing_fits(const TilingQuestion& q) {
-  TileConfig smallest{{q.space.tm.front(), q.space.tn.front(), q.space.tk.front()}, q.space.min_stages};
+  // The smallest tile, in the first kernel variant that could build it (sm90).
+  TileConfig smallest{{q.space.tm.front(), q.space.tn.front(), q.space.tk.front()}, q.space.min_stages,
+                      q.space.variant(0)};
+  for (size_t v = q.space.variant_count(); v-- > 0;) {
+    TileConfig c = smallest;
+    c.variant = q.space.variant(v);
+    c.stages = depth_range(q.space, c.tile, c.variant, q.machine).first;
+    if (v + 1 == q.space.variant_count() || exceeded_limit(c, q.machine) != Limit::NotBuildable) smallest = c;
+  }
   throw command_line_error(fmt::format(
-      "no configuration fits the limits of machine {}: the smallest candidate, {} with D = {}, {}; allow smaller "
+      "no configuration fits the limits of machine {}: the smallest candidate, {} with D = {}{}, {}; allow smaller "
       "tiles or fewer stages (confirmed by an exhaustive sweep)",
-      q.machine.name, to_string(smallest.tile), smallest.stages, describe_limit(smallest, q.machine)));
+      q.machine.name, to_string(smallest.tile), smallest.stages,
+      smallest.is_sm90() ? " (" + to_string(smallest.variant) + ")" : "", describe_limit(smallest, q.machine)));
 }
 
 int run_single(const TileOptions& o, const ProblemFile& f, const SolverOptions& so) {
@@ -87,6 +146,12 @@ int run_single(const TileOptions& o, const ProblemFile& f, const SolverOptions& 
                 q.model);
   if (!o.svg_path.empty())
     write_text_file(o.svg_path, tiling_heatmap_svg(q.shape, q.machine, q.space, a.best.config, q.model));
+  if (o.emit == "cutlass") {
+    if (!a.best.config.is_sm90())
+      throw command_line_error("--emit cutlass writes a CUTLASS 3 sm90 kernel: give --target sm90 and an sm90 machine");
+    std::cout << cutlass_source(q.shape, q.machine, a.best.config, cutlass_comment(q, r));
+    return kExitOk;
+  }
   if (o.format == "json")
     std::cout << tile_json(q, r, x ? &*x : nullptr).dump(2) << "\n";
   else
@@ -113,8 +178,8 @@ int run_kernel_set(const TileOptions& o, const TilingQuestion& base, std::vector
 
 int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& path, const SolverOptions& so) {
   if (o.m || o.n || o.k) throw command_line_error("--workload gives the shapes; drop --m, --n and --k");
-  if (o.explain || !o.svg_path.empty() || o.inject_fault != "none")
-    throw command_line_error("--explain, --svg and --inject-fault answer one problem; not with --workload");
+  if (o.explain || !o.svg_path.empty() || o.inject_fault != "none" || !o.emit.empty())
+    throw command_line_error("--explain, --svg, --emit and --inject-fault answer one problem; not with --workload");
   TilingQuestion base = base_question(o, f);
   std::vector<WorkloadShape> shapes = read_workload_file(path);
   if (o.max_kernels && !o.kernels_file.empty()) throw command_line_error("give --max-kernels or --kernels, not both");
@@ -185,7 +250,21 @@ void add_tile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--tm", o->tm, std::string("candidate TM values (override --tiles)") + items)->delimiter(',');
   sub->add_option("--tn", o->tn, std::string("candidate TN values (override --tiles)") + items)->delimiter(',');
   sub->add_option("--tk", o->tk, std::string("candidate TK values (override --tiles)") + items)->delimiter(',');
-  sub->add_option("--stages", o->stages, "range of buffer depths D, e.g. 2-8 (default 2-8)");
+  sub->add_option("--stages", o->stages,
+                  "range of buffer depths D, e.g. 2-8 (default 2-8), or auto: CUTLASS's StageCountAutoCarveout "
+                  "(the default for --target sm90)");
+  sub->add_option("--clusters", o->clusters, "sm90: cluster shapes MxN (default the portable ones: 1-4 per dimension, "
+                                             "at most 8 CTAs)")
+      ->delimiter(',');
+  sub->add_flag("--non-portable-clusters", o->non_portable_clusters,
+                "sm90: also the 16-CTA cluster 4x4 (cudaFuncAttributeNonPortableClusterSizeAllowed)");
+  sub->add_option("--schedules", o->schedules, "sm90: cooperative, pingpong (default both)")->delimiter(',');
+  sub->add_option("--schedulers", o->schedulers, "sm90: tile schedulers persistent, stream-k (default both)")
+      ->delimiter(',');
+  sub->add_option("--emit", o->emit,
+                  "print the optimum as code instead of the answer: cutlass (a CUDA source file instantiating the "
+                  "CUTLASS 3 kernel; --target sm90)")
+      ->check(CLI::IsMember({"cutlass"}));
   sub->add_option("--objective", o->objective, "lex (total, then wait; default), total or wait");
   sub->add_option("--encoding", o->encoding,
                   "Z3 encoding: closed-form (default: one term per configuration), bounds (unrolled stages) or "

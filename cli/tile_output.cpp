@@ -3,19 +3,49 @@
 #include <fmt/format.h>
 
 #include "emulator/gemm_insight.h"
+#include "frontend/sm90.h"
 
 namespace warpsat::cli {
 
 namespace {
 
+void add_variant_json(nlohmann::json& j, const TileConfig& c) {
+  if (!c.is_sm90()) return;
+  const KernelVariant& v = c.variant;
+  j["cluster"] = {{"m", v.cluster.m}, {"n", v.cluster.n}};
+  j["non_portable_cluster"] = v.cluster.size() > kSm90PortableClusterSize;
+  j["schedule"] = to_string(v.schedule);
+  j["tile_scheduler"] = to_string(v.scheduler);
+}
+
 nlohmann::json config_json(const ConfigCost& c, const Machine& m) {
   const Tile& t = c.config.tile;
-  return {{"tm", t.tm},          {"tn", t.tn},         {"tk", t.tk},         {"stages", c.config.stages},
-          {"total", c.cost.total}, {"wait", c.cost.wait}, {"waves", c.waves}, {"smem_bytes", smem_footprint(c.config, m)}};
+  nlohmann::json j = {{"tm", t.tm},          {"tn", t.tn},         {"tk", t.tk},         {"stages", c.config.stages},
+                      {"total", c.cost.total}, {"wait", c.cost.wait}, {"waves", c.waves},
+                      {"smem_bytes", smem_footprint(c.config, m)}};
+  add_variant_json(j, c.config);
+  return j;
 }
 
 nlohmann::json entry_json(const SweepEntry& e, const GemmShape& shape, const Machine& m) {
-  return config_json({e.config, e.cost, wave_count(shape, e.config.tile, m)}, m);
+  return config_json({e.config, e.cost, wave_count(shape, e.config, m)}, m);
+}
+
+// "128x256x64 D=4", and for an sm90 kernel its cluster, schedule and tile scheduler.
+std::string config_text(const TileConfig& c) {
+  std::string s = fmt::format("{} D={}", to_string(c.tile), c.stages);
+  if (c.is_sm90()) {
+    s += fmt::format(" cluster {} {} {}", to_string(c.variant.cluster), to_string(c.variant.schedule),
+                     to_string(c.variant.scheduler));
+    if (c.variant.cluster.size() > kSm90PortableClusterSize) s += " (non-portable cluster size)";
+  }
+  return s;
+}
+
+// Beside every prediction: whether the machine's figures were fitted to measurements.
+std::string calibration_note(const Machine& m) {
+  return m.calibrated.empty() ? "uncalibrated: the machine's figures are estimates (docs/machines.md)"
+                              : "calibrated: " + m.calibrated;
 }
 
 ScheduleInsight best_insight(const TilingQuestion& q, const ConfigCost& best) {
@@ -31,10 +61,16 @@ nlohmann::json insight_json(const ScheduleInsight& in) {
   return j;
 }
 
-std::string insight_line(const ScheduleInsight& in, const Machine& m) {
+std::string insight_line(const ScheduleInsight& in, const Machine& m, bool hopper) {
   std::string tflops = in.tflops ? fmt::format("{:.1f} TFLOP/s", *in.tflops) : "TFLOP/s unknown (time unit)";
-  return fmt::format("{}, {} ({:.0f}% of a wave), last wave {} of {} SMs ({:.0f}%)", tflops, to_string(in.bottleneck),
-                     100 * in.bottleneck_share, in.last_wave_tiles, m.sms, 100 * in.tail_occupancy);
+  std::string u = m.calibrated.empty() ? " (uncalibrated)" : "";
+  if (hopper)
+    return fmt::format("{}{}, {} ({:.0f}% of a CTA's time), last wave {} tiles ({:.0f}% of the cluster slots)", tflops,
+                       u, to_string(in.bottleneck), 100 * in.bottleneck_share, in.last_wave_tiles,
+                       100 * in.tail_occupancy);
+  return fmt::format("{}{}, {} ({:.0f}% of a wave), last wave {} of {} SMs ({:.0f}%)", tflops, u,
+                     to_string(in.bottleneck), 100 * in.bottleneck_share, in.last_wave_tiles, m.sms,
+                     100 * in.tail_occupancy);
 }
 
 std::string validation_summary(const TilingQuestion& q, const TilingValidation& v) {
@@ -60,8 +96,7 @@ void print_explanation(const TilingQuestion& q, const TilingExplanation& x) {
   const std::string& u = q.machine.time_unit;
   fmt::print("\nnext best (one line per tile and cost, its shallowest fitting depth):\n");
   for (const auto& e : x.next_best)
-    fmt::print("  {} D={}   total {} {}   wait {} {}\n", to_string(e.config.tile), e.config.stages, e.cost.total, u,
-               e.cost.wait, u);
+    fmt::print("  {}   total {} {}   wait {} {}\n", config_text(e.config), e.cost.total, u, e.cost.wait, u);
   if (x.excluded_better.empty()) {
     fmt::print("no configuration that would do better is excluded by the machine's limits\n");
     return;
@@ -69,11 +104,41 @@ void print_explanation(const TilingQuestion& q, const TilingExplanation& x) {
   fmt::print("better but excluded by the machine's limits ({} tile(s); the best {}):\n", x.excluded_better_tiles,
              x.excluded_better.size());
   for (const auto& e : x.excluded_better)
-    fmt::print("  {} D={}   total {} {}   {}: {}\n", to_string(e.entry.config.tile), e.entry.config.stages,
-               e.entry.cost.total, u, to_string(e.limit), e.why);
+    fmt::print("  {}   total {} {}   {}: {}\n", config_text(e.entry.config), e.entry.cost.total, u,
+               to_string(e.limit), e.why);
 }
 
+// Where depth stops mattering for the optimum's tile (the closed form,
+// proven by prove-model), and what CUTLASS's carve-out would give it.
+std::string depth_note(const TilingQuestion& q, const TileConfig& c) {
+  int64_t from = depth_irrelevant_from(c, q.machine, q.model);
+  std::string s = from <= c.stages ? fmt::format("depth: every D >= {} gives this tile the same time (proven: the closed "
+                                                 "form's jump term vanishes once D max(T, X) >= F + X)",
+                                                 std::max<int64_t>(from, q.space.min_stages))
+                                   : fmt::format("depth matters here: D = {} is below the {} stages that hide a load's "
+                                                 "latency (proven closed form)",
+                                                 c.stages, from);
+  if (c.is_sm90()) {
+    int64_t auto_stages = sm90_auto_stages(c.tile, c.variant.schedule, machine_operand_type(q.machine), q.machine.smem_bytes);
+    s += fmt::format("; CUTLASS's StageCountAutoCarveout gives it {}", auto_stages);
+  }
+  return s;
+}
+
+void print_depth_note(const TilingQuestion& q, const TileConfig& c) { fmt::print("{}\n", depth_note(q, c)); }
+
 }  // namespace
+
+// The comment heading `--emit cutlass`'s source: the question and the answer.
+std::string cutlass_comment(const TilingQuestion& q, const ValidatedTiling& r) {
+  const ConfigCost& b = r.answer.best;
+  return fmt::format("Optimal for M={} N={} K={} on {} ({} model), proven by Z3 over {} configurations and re-derived by "
+                     "the simulator:\n  {}\n  predicted {} {} total: {}\n  {}\n  {}",
+                     q.shape.m, q.shape.n, q.shape.k, q.machine.name, to_string(q.model), q.space.size(),
+                     config_text(b.config), b.cost.total, q.machine.time_unit,
+                     insight_line(best_insight(q, b), q.machine, q.model == GemmModel::Hopper),
+                     calibration_note(q.machine), depth_note(q, b.config));
+}
 
 nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation) {
   const TilingAnswer& a = r.answer;
@@ -96,6 +161,8 @@ nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, cons
                       {"status", to_string(a.status)},
                       {"best", config_json(a.best, q.machine)},
                       {"predicted", insight_json(best_insight(q, a.best))},
+                      {"calibrated", !q.machine.calibrated.empty()},
+                      {"target", a.best.config.is_sm90() ? "sm90" : "generic"},
                       {"co_optimal", co},
                       {"validated", true},
                       {"validation",
@@ -108,6 +175,7 @@ nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, cons
                       {"queries", a.queries},
                       {"dumped", a.dumped}};
   if (explanation) j["explain"] = explanation_json(q, *explanation);
+  j["depth"] = {{"irrelevant_from", depth_irrelevant_from(a.best.config, q.machine, q.model)}, {"note", depth_note(q, a.best.config)}};
   return j;
 }
 
@@ -120,16 +188,23 @@ void print_tile_table(const TilingQuestion& q, const ValidatedTiling& r, const T
   fmt::print("optimal GeMM-WS tiling for M={} N={} K={} on {} ({}; {} configurations; {} model)\n", q.shape.m,
              q.shape.n, q.shape.k, q.machine.name, goal, q.space.size(), to_string(q.model));
   const ConfigCost& b = a.best;
-  fmt::print("best: {} D={}   total {} {}   wait {} {}   waves {}   shared memory {} bytes\n", to_string(b.config.tile),
-             b.config.stages, b.cost.total, u, b.cost.wait, u, b.waves, smem_footprint(b.config, q.machine));
-  fmt::print("predicted: {}\n\n", insight_line(best_insight(q, b), q.machine));
-  fmt::print("co-optimal configurations ({}):\n", a.co_optimal.size());
-  fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}\n", "TM", "TN", "TK", "D", "total", "wait", "waves",
-             "smem bytes");
+  bool sm90 = b.config.is_sm90();
+  fmt::print("best: {}   total {} {}   wait {} {}   waves {}   shared memory {} bytes\n", config_text(b.config),
+             b.cost.total, u, b.cost.wait, u, b.waves, smem_footprint(b.config, q.machine));
+  fmt::print("predicted: {}\n", insight_line(best_insight(q, b), q.machine, q.model == GemmModel::Hopper));
+  fmt::print("           ({})\n", calibration_note(q.machine));
+  if (sm90) print_depth_note(q, b.config);
+  fmt::print("\nco-optimal configurations ({}):\n", a.co_optimal.size());
+  fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}{}\n", "TM", "TN", "TK", "D", "total", "wait", "waves",
+             "smem bytes", sm90 ? "  cluster schedule tile-scheduler" : "");
   for (const auto& c : a.co_optimal)
-    fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}\n", c.config.tile.tm, c.config.tile.tn,
+    fmt::print("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>8} {:>12}{}\n", c.config.tile.tm, c.config.tile.tn,
                c.config.tile.tk, c.config.stages, c.cost.total, c.cost.wait, c.waves,
-               smem_footprint(c.config, q.machine));
+               smem_footprint(c.config, q.machine),
+               sm90 ? fmt::format("  {:>7} {:>8} {}", to_string(c.config.variant.cluster),
+                                  to_string(c.config.variant.schedule), to_string(c.config.variant.scheduler))
+                    : "");
+  if (explanation && !sm90) print_depth_note(q, b.config);
   if (explanation) print_explanation(q, *explanation);
   fmt::print("\nvalidated: yes ({})\n", validation_summary(q, r.validation));
   fmt::print("solver: {:.1f} ms encoding, {:.1f} ms solving, {} queries ({} encoding); validation {:.1f} ms\n",
@@ -208,7 +283,7 @@ nlohmann::json choice_json(const KernelSetQuestion& q, const KernelChoice& k) {
   return {{"objective", k.objective}, {"kernels", kernels}, {"shapes", shapes}};
 }
 
-std::string kernel_text(const TileConfig& c) { return fmt::format("{} D={}", to_string(c.tile), c.stages); }
+std::string kernel_text(const TileConfig& c) { return config_text(c); }
 }  // namespace
 
 nlohmann::json kernel_set_json(const KernelSetQuestion& q, const KernelSetAnswer& a) {

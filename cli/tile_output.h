@@ -14,6 +14,8 @@
 namespace warpsat::cli {
 
 void print_tile_table(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation);
+// The question and the answer as the comment that heads `--emit cutlass`'s source.
+std::string cutlass_comment(const TilingQuestion& q, const ValidatedTiling& r);
 nlohmann::json tile_json(const TilingQuestion& q, const ValidatedTiling& r, const TilingExplanation* explanation);
 
 void print_workload_table(const std::vector<WorkloadAnswer>& answers);

@@ -22,29 +22,32 @@ TilingExplanation explain(const GemmShape& shape, const Machine& machine, const 
   std::vector<ExcludedEntry> excluded;
   for (int64_t tm : space.tm)
     for (int64_t tn : space.tn)
-      for (int64_t tk : space.tk) {
-        // One entry per tile and cost (its shallowest depth: where depth
-        // matters, a shallower buffer of the best tile is itself a next
-        // best), and, when no depth fits and it would win, the tile's best.
-        std::optional<SweepEntry> better_but_excluded;
-        std::optional<Cost> last_fitting;
-        bool fits_at_or_below_optimum = false;
-        for (int64_t d = space.min_stages; d <= space.max_stages; ++d) {
-          TileConfig c{{tm, tn, tk}, d};
-          SweepEntry e{c, evaluate(shape, c, machine, scratch, model)};
-          bool fits = exceeded_limit(c, machine) == Limit::None;
-          int64_t value = primary_value(objective, e.cost);
-          if (fits && value <= optimum) fits_at_or_below_optimum = true;
-          if (fits && value > optimum && (!last_fitting || !(*last_fitting == e.cost))) worse.push_back(e);
-          if (fits) last_fitting = e.cost;
-          if (!fits && value < optimum && (!better_but_excluded || by_preference(e, *better_but_excluded)))
-            better_but_excluded = e;
+      for (int64_t tk : space.tk)
+        for (size_t v = 0; v < space.variant_count(); ++v) {
+          // One entry per tile and cost (its shallowest depth: where depth
+          // matters, a shallower buffer of the best tile is itself a next
+          // best), and, when no depth fits and it would win, the tile's best.
+          const KernelVariant& variant = space.variant(v);
+          auto [lo, hi] = depth_range(space, {tm, tn, tk}, variant, machine);
+          std::optional<SweepEntry> better_but_excluded;
+          std::optional<Cost> last_fitting;
+          bool fits_at_or_below_optimum = false;
+          for (int64_t d = lo; d <= hi; ++d) {
+            TileConfig c{{tm, tn, tk}, d, variant};
+            bool fits = exceeded_limit(c, machine) == Limit::None;
+            SweepEntry e{c, evaluate(shape, c, machine, scratch, model)};
+            int64_t value = primary_value(objective, e.cost);
+            if (fits && value <= optimum) fits_at_or_below_optimum = true;
+            if (fits && value > optimum && (!last_fitting || !(*last_fitting == e.cost))) worse.push_back(e);
+            if (fits) last_fitting = e.cost;
+            if (!fits && value < optimum && (!better_but_excluded || by_preference(e, *better_but_excluded)))
+              better_but_excluded = e;
+          }
+          if (better_but_excluded && !fits_at_or_below_optimum) {
+            const TileConfig& c = better_but_excluded->config;
+            excluded.push_back({*better_but_excluded, exceeded_limit(c, machine), describe_limit(c, machine)});
+          }
         }
-        if (better_but_excluded && !fits_at_or_below_optimum) {
-          const TileConfig& c = better_but_excluded->config;
-          excluded.push_back({*better_but_excluded, exceeded_limit(c, machine), describe_limit(c, machine)});
-        }
-      }
   auto keep_best = [&](auto& v, auto less) {
     size_t n = std::min(count, v.size());
     std::partial_sort(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n), v.end(), less);

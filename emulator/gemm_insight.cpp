@@ -11,9 +11,36 @@ const char* to_string(Bottleneck b) {
     case Bottleneck::Load: return "load-bound";
     case Bottleneck::Math: return "math-bound";
     case Bottleneck::Latency: return "latency-bound";
+    case Bottleneck::Hbm: return "HBM-bound";
   }
   return "?";
 }
+
+namespace {
+ScheduleInsight hopper_insight(const Schedule& s, const Machine& m, ScheduleInsight in) {
+  const HopperTimeline& h = *s.hopper;
+  int64_t transfer = h.durations.transfer_a + h.durations.transfer_b;
+  double per_stage = static_cast<double>(std::max(transfer, h.durations.math));
+  // Every mainloop's stages after its first at the pace of the slower chain.
+  double steady = static_cast<double>(h.dp_tiles) * static_cast<double>(s.stage_count - 1) * per_stage;
+  double cta = static_cast<double>(h.cta_time);
+  if (h.hbm_floor >= h.cta_time) {
+    in.bottleneck = Bottleneck::Hbm;
+    in.bottleneck_share = 1;
+  } else if (steady >= cta - steady) {
+    in.bottleneck = transfer > h.durations.math ? Bottleneck::Load : Bottleneck::Math;
+    in.bottleneck_share = cta > 0 ? steady / cta : 0;
+  } else {
+    in.bottleneck = Bottleneck::Latency;
+    in.bottleneck_share = cta > 0 ? (cta - steady) / cta : 0;
+  }
+  int64_t size = s.config.variant.cluster.size(), slots = cluster_slots(m, s.config.variant.cluster);
+  in.tiles = cluster_tiles(s.shape, s.config) * size;
+  in.last_wave_tiles = in.tiles - (s.waves - 1) * slots * size;
+  in.tail_occupancy = static_cast<double>(in.last_wave_tiles) / static_cast<double>(slots * size);
+  return in;
+}
+}  // namespace
 
 ScheduleInsight insight(const Schedule& s, const Machine& m) {
   ScheduleInsight in;
@@ -22,6 +49,7 @@ ScheduleInsight insight(const Schedule& s, const Machine& m) {
     double flops = 2.0 * static_cast<double>(s.shape.m) * static_cast<double>(s.shape.n) * static_cast<double>(s.shape.k);
     in.tflops = flops / (static_cast<double>(s.total) * *unit) / 1e12;
   }
+  if (s.hopper) return hopper_insight(s, m, in);
   // What one stage occupies the copy path for: the whole loads in seed 001,
   // the transfers only in the async model (the latency overlaps).
   int64_t load = s.model == GemmModel::Async ? async_transfer(d, m) : d.load_a + d.load_b;

@@ -14,6 +14,7 @@ enum class Bottleneck {
   Load,     // the DMA chain sets the steady-state pace (L >= X)
   Math,     // the MATH chain sets it (X > L)
   Latency,  // too few stages: pipeline fill (the first loads) and the epilogue dominate
+  Hbm,      // hopper: the DRAM traffic (every byte once) takes longer than the tiles
 };
 const char* to_string(Bottleneck b);
 
@@ -31,6 +32,10 @@ struct ScheduleInsight {
 // of the steady state and the rest: load- or math-bound by which chain sets
 // the steady pace, latency-bound when the rest (pipeline fill, stalls on a
 // shallow buffer, the epilogue) is larger.
+// Under the hopper model the same split is made over a CTA's tiles (the
+// steady state of every mainloop against fills, epilogues and stream-K
+// fix-ups), the tail counts CTA tiles of cluster waves, and the kernel is
+// HBM-bound when the DRAM floor exceeds the tiles' time.
 ScheduleInsight insight(const Schedule& s, const Machine& m);
 
 }  // namespace warpsat

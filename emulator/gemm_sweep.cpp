@@ -1,5 +1,7 @@
 #include "emulator/gemm_sweep.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
@@ -16,20 +18,20 @@ SweepResult sweep(const GemmShape& shape, const Machine& machine, const SearchSp
   // One pass, keeping only the configurations tied at the best primary value
   // so far: memory stays proportional to the co-optimal set, not the space.
   std::vector<int64_t> scratch;
-  for (int64_t tm : space.tm)
-    for (int64_t tn : space.tn)
-      for (int64_t tk : space.tk)
-        for (int64_t d = space.min_stages; d <= space.max_stages; ++d) {
-          TileConfig c{{tm, tn, tk}, d};
-          if (exceeded_limit(c, machine) != Limit::None) continue;
-          ++r.feasible;
-          SweepEntry e{c, evaluate(shape, c, machine, scratch, model)};
-          int64_t value = primary_value(objective, e.cost);
-          if (r.best && value > primary_value(objective, r.best->cost)) continue;
-          if (r.best && value < primary_value(objective, r.best->cost)) r.co_optimal.clear();
-          r.co_optimal.push_back(e);
-          if (!r.best || preferred(objective, e.cost, e.config, r.best->cost, r.best->config, machine)) r.best = e;
-        }
+  for_each_configuration(space, machine, [&](const TileConfig& c) {
+    if (exceeded_limit(c, machine) != Limit::None) return;
+    ++r.feasible;
+    SweepEntry e{c, evaluate(shape, c, machine, scratch, model)};
+    int64_t value = primary_value(objective, e.cost);
+    if (r.best && value > primary_value(objective, r.best->cost)) return;
+    if (r.best && value < primary_value(objective, r.best->cost)) r.co_optimal.clear();
+    r.co_optimal.push_back(e);
+    if (!r.best || preferred(objective, e.cost, e.config, r.best->cost, r.best->config, machine)) r.best = e;
+  });
+  // In configuration order, as the solver lists them (the walk visits a
+  // tile's variants before its depths).
+  std::sort(r.co_optimal.begin(), r.co_optimal.end(),
+            [](const SweepEntry& a, const SweepEntry& b) { return a.config < b.config; });
   return r;
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "emulator/gemm_hopper_sim.h"
 #include "frontend/diagnostics.h"
 
 namespace warpsat {
@@ -96,6 +97,12 @@ Finish finish(const Setup& st, int64_t sm1, int64_t sm_last) {
 }  // namespace
 
 Schedule simulate(const GemmShape& shape, const TileConfig& config, const Machine& machine, GemmModel model) {
+  if (model == GemmModel::Hopper) return simulate_hopper(shape, config, machine);
+  if (config.is_sm90())
+    throw command_line_error(fmt::format("the {} model has one producer and one consumer; sm90 kernels (cluster {}, "
+                                         "{}) need the hopper model",
+                                         to_string(model), to_string(config.variant.cluster),
+                                         to_string(config.variant.schedule)));
   Setup st = prepare(shape, config, machine, model);
   Schedule out{model, shape, config, st.d, st.s, st.w, {}, 0, 0, 0};
   out.events.reserve(static_cast<size_t>(st.s));
@@ -114,6 +121,10 @@ Schedule simulate(const GemmShape& shape, const TileConfig& config, const Machin
 
 Cost evaluate(const GemmShape& shape, const TileConfig& config, const Machine& machine,
               std::vector<int64_t>& sm_ring, GemmModel model) {
+  if (model == GemmModel::Hopper || config.is_sm90()) {
+    Schedule s = simulate(shape, config, machine, model);
+    return {s.total, s.wait};
+  }
   Setup st = prepare(shape, config, machine, model);
   // sm_ring[i mod D] holds Sm(i) for the last D stages.
   sm_ring.assign(static_cast<size_t>(st.depth), 0);

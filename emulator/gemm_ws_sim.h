@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "frontend/gemm_problem.h"
@@ -17,8 +18,26 @@ struct StageEvents {
   int64_t sm = 0;     // Sm(i): MATH starts multiplying tile pair i
 };
 
+// The hopper model's tile-level timeline (docs/models.md): one CTA's (one
+// cluster's) persistent walk over its tiles, after the stage events of one
+// tile's mainloop.
+struct HopperTimeline {
+  HopperDurations durations;
+  int64_t fill = 0;            // F = τA + τB + λ: a mainloop's first data lands
+  int64_t mainloop = 0;        // ML = Sm(S) + X: one tile's mainloop, fill included
+  int64_t dp_tiles = 0;        // data-parallel tiles the most loaded cluster slot runs
+  std::vector<int64_t> tile_ends;  // when each of those tiles' epilogue ends
+  int64_t dp_time = 0;         // their time (0 when none)
+  StreamKPlan stream_k;        // units = 0: no stream-K
+  int64_t stream_k_time = 0;   // the slowest unit, its fix-up and epilogues included
+  int64_t cta_time = 0;        // stream_k_time + dp_time
+  int64_t hbm_floor = 0;       // every byte from DRAM once
+};
+
 // One wave's events; every wave has the same events (the seed assumes equal
 // waves), so a kernel's timeline is W copies of them, one after the other.
+// Under the hopper model the events are one tile's mainloop and `hopper`
+// says how the tiles follow each other.
 struct Schedule {
   GemmModel model = GemmModel::Seed001;
   GemmShape shape;
@@ -30,6 +49,7 @@ struct Schedule {
   int64_t wave = 0;   // one wave: Sm(S) + T_EPILOGUE (async: Sm(S) + T_MATH + T_EPILOGUE)
   int64_t total = 0;  // wave * W + T_INIT
   int64_t wait = 0;   // W * (Sb(1) + T_LOAD_B + sum_{i=2..S} (Sm(i) - Sm(i-1) - T_MATH))
+  std::optional<HopperTimeline> hopper;  // the hopper model only
 };
 
 // Throws InputError when the configuration is out of range or a time does

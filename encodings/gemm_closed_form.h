@@ -45,7 +45,10 @@ int64_t closed_form_sm(int64_t first, int64_t step, int64_t math, int64_t s, int
 // Seed 001's Sm(S) for a tile's durations.
 int64_t closed_form_sm(const Durations& t, int64_t s, int64_t d);
 
-// total and wait of a configuration from the closed form: total =
+// total and wait of a configuration from the closed form (the hopper model:
+// docs/models.md, the mainloop by the async formula with Hopper's transfers,
+// the tiles by the formulas above, stream-K units piece by piece, the HBM
+// floor); seed 001: total =
 // (Sm(S) + T_EPILOGUE) W + T_INIT and wait = W (Sm(S) - (S - 1) T_MATH) (the
 // per-wave wait sum telescopes because Sm(1) = Sb(1) + T_LOAD_B).
 // Async: total = (Sm(S) + T_MATH + T_EPILOGUE) W + T_INIT.
@@ -57,5 +60,18 @@ struct ClosedFormTerms {
   int64_t first = 0, step = 0, math = 0;
 };
 ClosedFormTerms closed_form_terms(const Durations& t, const Machine& m, GemmModel model);
+// The same for a configuration (the hopper model's transfers depend on the cluster).
+ClosedFormTerms closed_form_terms(const TileConfig& c, const Machine& m, GemmModel model);
+
+// The hopper model's tile-level closed forms (docs/models.md), proven against
+// their recurrences by solver/closed_form_proof: a CTA's n data-parallel
+// tiles, each mainloop ML (fill F included) and epilogue E,
+//   cooperative:  n (ML + E) − (n − 1) min(F, E)
+//   ping-pong:    ML + ⌊(n−1)/2⌋ max(2P, P + E) + ((n−1) mod 2) P + E,
+//                 P = ML − min(F, ML − F)   (the fill hidden by the other warp group's mainloop)
+// as Z3 terms (the proofs' statements) and exact integers.
+z3::expr cooperative_tiles_time(const z3::expr& n, const z3::expr& ml, const z3::expr& fill, const z3::expr& epilogue);
+z3::expr pingpong_mainloop_end(const z3::expr& n, const z3::expr& ml, const z3::expr& steady, const z3::expr& epilogue);
+int64_t data_parallel_time(MainloopSchedule schedule, int64_t n, int64_t ml, int64_t fill, int64_t epilogue);
 
 }  // namespace warpsat

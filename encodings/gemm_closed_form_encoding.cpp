@@ -16,6 +16,7 @@
 // or beat B. Z3 then proves "objective < B" unsat (by unit propagation: every
 // TM literal falls) and enumerates "objective = B". docs/encodings.md.
 #include <algorithm>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 
@@ -39,8 +40,9 @@ struct Run {
 };
 
 struct TileCosts {
-  int64_t deepest = 0;    // deepest fitting depth within the space; < min_stages: excluded
-  std::vector<Run> runs;  // empty when excluded
+  int64_t shallowest = 0;  // the space's shallowest depth for this tile and variant
+  int64_t deepest = 0;     // deepest fitting depth within the space; < shallowest: excluded
+  std::vector<Run> runs;   // empty when excluded
 };
 
 // "objective >= v" on fresh Booleans for the values in `values` (sorted,
@@ -85,10 +87,13 @@ class ClosedFormEncoder {
       : c_(c), shape_(shape), m_(m), sp_(sp), objective_(o), model_(model), cs_(c), choices_(c), hint_(c) {}
 
   GemmWsTerms encode() {
+    evaluate_space();
     z3::expr tm = choose("tm", sp_.tm, tm_sel_, not_tm_), tn = choose("tn", sp_.tn, tn_sel_, not_tn_),
              tk = choose("tk", sp_.tk, tk_sel_, not_tk_);
+    std::vector<int64_t> variant_ids(sp_.variant_count());
+    std::iota(variant_ids.begin(), variant_ids.end(), int64_t{0});
+    choose("variant", variant_ids, var_sel_, not_var_);
     z3::expr stages = encode_depth();
-    evaluate_space();
     z3::expr total = c_.int_const("total"), wait = c_.int_const("wait");
     if (incumbent_) encode_costs();
     else cs_.push_back(c_.bool_val(false));  // nothing fits: the space is empty
@@ -126,10 +131,11 @@ class ClosedFormEncoder {
     return chosen;
   }
 
-  // D in order encoding: depth_ge_[v] is "D >= v" for v in (min, max].
+  // D in order encoding: depth_ge_[v] is "D >= v" for v in (min, max]
+  // (the range every tile's depths lie in).
   z3::expr encode_depth() {
-    z3::expr stages = c_.int_val(sp_.min_stages);
-    for (int64_t v = sp_.min_stages + 1; v <= sp_.max_stages; ++v) {
+    z3::expr stages = c_.int_val(min_depth_);
+    for (int64_t v = min_depth_ + 1; v <= max_depth_; ++v) {
       depth_ge_.push_back(c_.bool_const(fmt::format("stages_ge_{}", v).c_str()));
       choices_.push_back(depth_ge_.back());
       if (depth_ge_.size() > 1) cs_.push_back(z3::implies(depth_ge_.back(), depth_ge_[depth_ge_.size() - 2]));
@@ -137,34 +143,46 @@ class ClosedFormEncoder {
     }
     return stages;
   }
-  const z3::expr& at_least_depth(int64_t v) const { return depth_ge_[static_cast<size_t>(v - sp_.min_stages - 1)]; }
+  const z3::expr& at_least_depth(int64_t v) const { return depth_ge_[static_cast<size_t>(v - min_depth_ - 1)]; }
 
-  size_t index(size_t a, size_t b, size_t k) const { return (a * sp_.tn.size() + b) * sp_.tk.size() + k; }
+  size_t variants() const { return sp_.variant_count(); }
+  size_t index(size_t a, size_t b, size_t k, size_t v) const {
+    return ((a * sp_.tn.size() + b) * sp_.tk.size() + k) * variants() + v;
+  }
 
   // Every configuration's cost by the closed form, and the incumbent.
   void evaluate_space() {
-    tiles_.resize(sp_.tm.size() * sp_.tn.size() * sp_.tk.size());
+    tiles_.resize(sp_.tm.size() * sp_.tn.size() * sp_.tk.size() * variants());
+    min_depth_ = INT64_MAX;
+    max_depth_ = INT64_MIN;
     for (size_t a = 0; a < sp_.tm.size(); ++a)
       for (size_t b = 0; b < sp_.tn.size(); ++b)
-        for (size_t k = 0; k < sp_.tk.size(); ++k) {
-          Tile t{sp_.tm[a], sp_.tn[b], sp_.tk[k]};
-          TileCosts& tc = tiles_[index(a, b, k)];
-          tc.deepest = std::min(sp_.max_stages, deepest_fitting_stages(t, m_));
-          ClosedFormTerms f = closed_form_terms(durations(m_, t), m_, model_);
-          // Durations are below 2^51 and depths below 2^11: no overflow here.
-          int64_t mx = std::max(f.step, f.math);
-          for (int64_t lo = sp_.min_stages; lo <= tc.deepest;) {
-            int64_t hi = f.first + f.math <= lo * mx ? tc.deepest : lo;
-            Cost cost = closed_form_cost(shape_, {t, lo}, m_, model_);
-            tc.runs.push_back({lo, hi, cost});
-            TileConfig config{t, lo};  // the shallowest depth of a run is its preferred one
-            if (!incumbent_ || preferred(objective_, cost, config, incumbent_->second, incumbent_->first, m_)) {
-              incumbent_ = {config, cost};
-              incumbent_index_ = {a, b, k};
+        for (size_t k = 0; k < sp_.tk.size(); ++k)
+          for (size_t v = 0; v < variants(); ++v) {
+            Tile t{sp_.tm[a], sp_.tn[b], sp_.tk[k]};
+            const KernelVariant& variant = sp_.variant(v);
+            TileCosts& tc = tiles_[index(a, b, k, v)];
+            auto [first_depth, last_depth] = depth_range(sp_, t, variant, m_);
+            min_depth_ = std::min(min_depth_, first_depth);
+            max_depth_ = std::max(max_depth_, last_depth);
+            tc.shallowest = first_depth;
+            tc.deepest = std::min(last_depth, deepest_fitting_stages(TileConfig{t, first_depth, variant}, m_));
+            if (tc.deepest < tc.shallowest) continue;
+            ClosedFormTerms f = closed_form_terms(TileConfig{t, first_depth, variant}, m_, model_);
+            // Durations are below 2^51 and depths below 2^11: no overflow here.
+            int64_t mx = std::max(f.step, f.math);
+            for (int64_t lo = first_depth; lo <= tc.deepest;) {
+              int64_t hi = f.first + f.math <= lo * mx ? tc.deepest : lo;
+              TileConfig config{t, lo, variant};  // the shallowest depth of a run is its preferred one
+              Cost cost = closed_form_cost(shape_, config, m_, model_);
+              tc.runs.push_back({lo, hi, cost});
+              if (!incumbent_ || preferred(objective_, cost, config, incumbent_->second, incumbent_->first, m_)) {
+                incumbent_ = {config, cost};
+                incumbent_index_ = {a, b, k, v};
+              }
+              lo = hi + 1;
             }
-            lo = hi + 1;
           }
-        }
   }
 
   void encode_costs() {
@@ -202,13 +220,15 @@ class ClosedFormEncoder {
         }
         imply_primary({not_tm_[a], not_tn_[b]}, *least_ab);
         if (*least_ab > bound) continue;
-        for (size_t k = 0; k < sp_.tk.size(); ++k) encode_tile(a, b, k, bound);
+        for (size_t k = 0; k < sp_.tk.size(); ++k)
+          for (size_t v = 0; v < variants(); ++v) encode_tile(a, b, k, v, bound);
       }
     }
     z3::expr_vector h = depth_literals(incumbent_->first.stages);
     h.push_back(tm_sel_[incumbent_index_[0]]);
     h.push_back(tn_sel_[incumbent_index_[1]]);
     h.push_back(tk_sel_[incumbent_index_[2]]);
+    h.push_back(var_sel_[incumbent_index_[3]]);
     hint_ = h;
   }
 
@@ -217,20 +237,22 @@ class ClosedFormEncoder {
     std::optional<int64_t> least;
     for (size_t bb = b.value_or(0); bb < (b ? *b + 1 : sp_.tn.size()); ++bb)
       for (size_t k = 0; k < sp_.tk.size(); ++k)
-        for (const Run& r : tiles_[index(a, bb, k)].runs)
-          least = std::min(least.value_or(INT64_MAX), primary(r.cost));
+        for (size_t v = 0; v < variants(); ++v)
+          for (const Run& r : tiles_[index(a, bb, k, v)].runs)
+            least = std::min(least.value_or(INT64_MAX), primary(r.cost));
     return least;
   }
 
-  void encode_tile(size_t a, size_t b, size_t k, int64_t bound) {
-    const TileCosts& tc = tiles_[index(a, b, k)];
-    std::vector<z3::expr> tile{not_tm_[a], not_tn_[b], not_tk_[k]};
+  void encode_tile(size_t a, size_t b, size_t k, size_t v, int64_t bound) {
+    const TileCosts& tc = tiles_[index(a, b, k, v)];
+    std::vector<z3::expr> tile{not_tm_[a], not_tn_[b], not_tk_[k], not_var_[v]};
     if (tc.runs.empty()) return clause(tile, std::nullopt);
-    if (tc.deepest < sp_.max_stages) clause(tile, !at_least_depth(tc.deepest + 1));
+    if (tc.shallowest > min_depth_) clause(tile, at_least_depth(tc.shallowest));
+    if (tc.deepest < max_depth_) clause(tile, !at_least_depth(tc.deepest + 1));
     for (const Run& r : tc.runs) {
       std::vector<z3::expr> when = tile;
-      if (r.lo > sp_.min_stages) when.push_back(!at_least_depth(r.lo));
-      if (r.hi < sp_.max_stages) when.push_back(at_least_depth(r.hi + 1));
+      if (r.lo > min_depth_) when.push_back(!at_least_depth(r.lo));
+      if (r.hi < max_depth_) when.push_back(at_least_depth(r.hi + 1));
       imply_primary(when, primary(r.cost));
       if (secondary_ && primary(r.cost) <= bound)
         if (auto lit = secondary_->implied_by(r.cost.wait)) clause(when, *lit);
@@ -251,27 +273,29 @@ class ClosedFormEncoder {
 
   z3::expr_vector depth_literals(int64_t d) {
     z3::expr_vector lits(c_);
-    if (d > sp_.min_stages) lits.push_back(at_least_depth(d));
-    if (d < sp_.max_stages) lits.push_back(!at_least_depth(d + 1));
+    if (d > min_depth_) lits.push_back(at_least_depth(d));
+    if (d < max_depth_) lits.push_back(!at_least_depth(d + 1));
     return lits;
   }
 
   std::function<ModelReading(const z3::model&)> reader() const {
-    return [shape = shape_, m = m_, sp = sp_, tms = tm_sel_, tns = tn_sel_, tks = tk_sel_, depth = depth_ge_,
-            pipeline = model_](const z3::model& model) {
-      auto chosen = [&](const std::vector<z3::expr>& sel, const std::vector<int64_t>& values) {
+    return [shape = shape_, m = m_, sp = sp_, tms = tm_sel_, tns = tn_sel_, tks = tk_sel_, vars = var_sel_,
+            depth = depth_ge_, min_depth = min_depth_, pipeline = model_](const z3::model& model) {
+      auto chosen_index = [&](const std::vector<z3::expr>& sel) {
         for (size_t i = 0; i < sel.size(); ++i)
-          if (model.eval(sel[i], true).is_true()) return values[i];
+          if (model.eval(sel[i], true).is_true()) return i;
         throw std::runtime_error("a model of the closed-form encoding chose no candidate");
       };
-      TileConfig c{{chosen(tms, sp.tm), chosen(tns, sp.tn), chosen(tks, sp.tk)}, sp.min_stages};
+      TileConfig c{{sp.tm[chosen_index(tms)], sp.tn[chosen_index(tns)], sp.tk[chosen_index(tks)]}, min_depth,
+                   sp.variant(chosen_index(vars))};
       for (const z3::expr& ge : depth) c.stages += model.eval(ge, true).is_true() ? 1 : 0;
-      return ModelReading{c, closed_form_cost(shape, c, m, pipeline), wave_count(shape, c.tile, m)};
+      return ModelReading{c, closed_form_cost(shape, c, m, pipeline), wave_count(shape, c, m)};
     };
   }
 
   std::function<z3::expr(const TileConfig&)> selector() {
-    return [this_tm = tm_sel_, this_tn = tn_sel_, this_tk = tk_sel_, sp = sp_, depth = depth_ge_](const TileConfig& c) {
+    return [this_tm = tm_sel_, this_tn = tn_sel_, this_tk = tk_sel_, vars = var_sel_, sp = sp_, depth = depth_ge_,
+            min_depth = min_depth_, max_depth = max_depth_](const TileConfig& c) {
       auto index = [](const std::vector<int64_t>& v, int64_t x) {
         return static_cast<size_t>(std::lower_bound(v.begin(), v.end(), x) - v.begin());
       };
@@ -279,8 +303,11 @@ class ClosedFormEncoder {
       lits.push_back(this_tm[index(sp.tm, c.tile.tm)]);
       lits.push_back(this_tn[index(sp.tn, c.tile.tn)]);
       lits.push_back(this_tk[index(sp.tk, c.tile.tk)]);
-      if (c.stages > sp.min_stages) lits.push_back(depth[static_cast<size_t>(c.stages - sp.min_stages - 1)]);
-      if (c.stages < sp.max_stages) lits.push_back(!depth[static_cast<size_t>(c.stages - sp.min_stages)]);
+      size_t v = 0;
+      while (v + 1 < sp.variant_count() && !(sp.variant(v) == c.variant)) ++v;
+      lits.push_back(vars[v]);
+      if (c.stages > min_depth) lits.push_back(depth[static_cast<size_t>(c.stages - min_depth - 1)]);
+      if (c.stages < max_depth) lits.push_back(!depth[static_cast<size_t>(c.stages - min_depth)]);
       return z3::mk_and(lits);
     };
   }
@@ -292,11 +319,12 @@ class ClosedFormEncoder {
   Objective objective_;
   GemmModel model_;
   z3::expr_vector cs_, choices_, hint_;
-  std::vector<z3::expr> tm_sel_, tn_sel_, tk_sel_, depth_ge_;
-  std::vector<z3::expr> not_tm_, not_tn_, not_tk_;  // built once: every clause uses them
+  std::vector<z3::expr> tm_sel_, tn_sel_, tk_sel_, var_sel_, depth_ge_;
+  std::vector<z3::expr> not_tm_, not_tn_, not_tk_, not_var_;  // built once: every clause uses them
   std::vector<TileCosts> tiles_;
+  int64_t min_depth_ = 2, max_depth_ = 2;  // the depths any tile of the space may take
   std::optional<std::pair<TileConfig, Cost>> incumbent_;
-  std::array<size_t, 3> incumbent_index_{};
+  std::array<size_t, 4> incumbent_index_{};
   std::optional<OrderEncoding> primary_, secondary_;
 };
 
@@ -306,12 +334,12 @@ GemmWsTerms encode_gemm_ws_closed_form(z3::context& ctx, const GemmShape& shape,
                                        const SearchSpace& space, Objective objective, GemmModel model) {
   // Each tile holds its cost runs in memory (about 100 bytes): 2^21 tiles stay near 200 MB.
   constexpr size_t kMaxTiles = size_t{1} << 21;
-  size_t tiles = space.tm.size() * space.tn.size() * space.tk.size();
+  size_t tiles = space.tm.size() * space.tn.size() * space.tk.size() * space.variant_count();
   if (tiles > kMaxTiles)
     throw command_line_error(fmt::format(
-        "the search space has {} tiles (TM x TN x TK candidates); the closed-form encoding takes at most {}; "
+        "the search space has {} tiles (TM x TN x TK candidates{}); the closed-form encoding takes at most {}; "
         "narrow the candidate lists",
-        tiles, kMaxTiles));
+        tiles, space.variants.empty() ? "" : " x kernel variants", kMaxTiles));
   return ClosedFormEncoder(ctx, shape, machine, space, objective, model).encode();
 }
 

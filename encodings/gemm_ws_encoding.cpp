@@ -71,7 +71,7 @@ class EncoderBase {
         add(z3::implies(is_tk(k) && is_tn(b), t_load_b_ == val(durations(m_, {1, b, k}).load_b)));
     for (int64_t k : sp_.tk) add(z3::implies(is_tk(k), s_ == val(ceil_div(shape_.k, k))));
     for (int64_t a : sp_.tm)
-      for (int64_t b : sp_.tn) add(z3::implies(is_tm(a) && is_tn(b), w_ == val(wave_count(shape_, {a, b, 1}, m_))));
+      for (int64_t b : sp_.tn) add(z3::implies(is_tm(a) && is_tn(b), w_ == val(wave_count(shape_, Tile{a, b, 1}, m_))));
   }
 
   // The machine's limits (exceeded_limit) as a bound on D per tile: shared
@@ -80,7 +80,7 @@ class EncoderBase {
     for (int64_t a : sp_.tm)
       for (int64_t b : sp_.tn)
         for (int64_t k : sp_.tk) {
-          int64_t deepest = deepest_fitting_stages({a, b, k}, m_);
+          int64_t deepest = deepest_fitting_stages(Tile{a, b, k}, m_);
           if (deepest >= sp_.max_stages) continue;
           z3::expr is_tile = is_tm(a) && is_tn(b) && is_tk(k);
           for (int64_t d = std::max(sp_.min_stages, deepest + 1); d <= sp_.max_stages; ++d)
@@ -93,7 +93,7 @@ class EncoderBase {
   void define_objectives(const z3::expr& sm_at_s, const z3::expr& per_wave_wait) {
     for (int64_t a : sp_.tm)
       for (int64_t b : sp_.tn) {
-        int64_t waves = wave_count(shape_, {a, b, 1}, m_);
+        int64_t waves = wave_count(shape_, Tile{a, b, 1}, m_);
         z3::expr is = is_tm(a) && is_tn(b);
         add(z3::implies(is, total_ == (sm_at_s + val(m_.epilogue)) * val(waves) + val(m_.init)));
         add(z3::implies(is, wait_ == val(waves) * per_wave_wait));
@@ -248,9 +248,9 @@ GemmWsTerms encode_gemm_ws(z3::context& ctx, const GemmShape& shape, const Machi
                            const SearchSpace& space, GemmEncoding encoding, Objective objective, GemmModel model) {
   if (encoding == GemmEncoding::ClosedForm)
     return encode_gemm_ws_closed_form(ctx, shape, machine, space, objective, model);
-  if (model != GemmModel::Seed001)
-    throw command_line_error(fmt::format("the {} model is encoded in closed form only; use --encoding closed-form",
-                                         to_string(model)));
+  if (model != GemmModel::Seed001 || !space.variants.empty())
+    throw command_line_error(fmt::format("the {} model{} is encoded in closed form only; use --encoding closed-form",
+                                         to_string(model), space.variants.empty() ? "" : " over sm90 kernels"));
   if (encoding == GemmEncoding::Array) return ArrayEncoder(ctx, shape, machine, space).encode();
   return BoundsEncoder(ctx, shape, machine, space).encode();
 }

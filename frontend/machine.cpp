@@ -5,6 +5,7 @@
 #include "frontend/embedded_file.h"
 #include "frontend/nearest_name.h"
 #include "frontend/read_file.h"
+#include "frontend/sm90.h"
 #include "frontend/toml_reader.h"
 
 namespace warpsat {
@@ -25,7 +26,8 @@ Machine parse_machine(std::string text, const std::string& source) {
                             "compute_latency", "load_throughput", "compute_throughput", "smem_bytes",
                             "element_bytes", "output_bytes", "max_threads_per_block", "producer_threads",
                             "consumer_threads", "accumulator_bytes", "max_registers_per_thread",
-                            "registers_per_block", "register_overhead"});
+                            "registers_per_block", "register_overhead", "arch", "element_type", "l2_throughput",
+                            "hbm_throughput", "smem_fill_throughput", "calibrated"});
   Machine m;
   m.source = source;
   m.name = r.require_string(t, "name");
@@ -50,6 +52,30 @@ Machine parse_machine(std::string text, const std::string& source) {
   m.max_registers_per_thread = limit("max_registers_per_thread", kMaxCount);
   m.registers_per_block = limit("registers_per_block", int64_t{1} << 30);
   m.register_overhead = limit("register_overhead", kMaxCount);
+  m.arch = r.optional_string(t, "arch").value_or("");
+  if (!m.arch.empty() && m.arch != "sm90")
+    r.fail(node_of("arch"), fmt::format("arch '{}' is not one warpsat knows; the only one is \"sm90\"", m.arch));
+  m.element_type = r.optional_string(t, "element_type").value_or("");
+  if (!m.element_type.empty()) {
+    try {
+      OperandType e = parse_operand_type(m.element_type);
+      if (element_bits(e) != 8 * m.element_bytes)
+        r.fail(node_of("element_type"), fmt::format("element_type '{}' has {} bits, but element_bytes is {}",
+                                                    m.element_type, element_bits(e), m.element_bytes));
+    } catch (const InputError& e) {
+      r.fail(node_of("element_type"), e.message());
+    }
+  }
+  auto rate = [&](const char* key) {
+    return t.get(key) ? r.require_positive_rational(t, key) : Rational();
+  };
+  m.l2_throughput = rate("l2_throughput");
+  m.hbm_throughput = rate("hbm_throughput");
+  m.smem_fill_throughput = rate("smem_fill_throughput");
+  if (m.arch == "sm90")
+    for (const char* key : {"l2_throughput", "hbm_throughput"})
+      if (!t.get(key)) r.fail(node_of("arch"), fmt::format("an sm90 machine needs '{}' (the hopper model's bytes, docs/machines.md)", key));
+  m.calibrated = r.optional_string(t, "calibrated").value_or("");
   if ((m.max_registers_per_thread || m.registers_per_block) && !m.consumer_threads)
     r.fail(node_of(m.max_registers_per_thread ? "max_registers_per_thread" : "registers_per_block"),
            "register limits need consumer_threads (the MATH threads that hold the accumulator tile)");
@@ -121,6 +147,15 @@ std::string machine_to_toml(const Machine& m) {
   limit("max_registers_per_thread", m.max_registers_per_thread);
   limit("registers_per_block", m.registers_per_block);
   limit("register_overhead", m.register_overhead);
+  if (!m.arch.empty()) out += fmt::format("arch = {}\n", quoted(m.arch));
+  if (!m.element_type.empty()) out += fmt::format("element_type = {}\n", quoted(m.element_type));
+  auto rate = [&](const char* key, const Rational& v) {
+    if (v.is_positive()) out += fmt::format("{} = {}\n", key, number(v));
+  };
+  rate("l2_throughput", m.l2_throughput);
+  rate("hbm_throughput", m.hbm_throughput);
+  rate("smem_fill_throughput", m.smem_fill_throughput);
+  if (!m.calibrated.empty()) out += fmt::format("calibrated = {}\n", quoted(m.calibrated));
   return out;
 }
 

@@ -36,6 +36,16 @@ struct Machine {
   int64_t max_registers_per_thread = 0;  // 32-bit registers
   int64_t registers_per_block = 0;       // 32-bit registers a block may use in all
   int64_t register_overhead = 0;         // registers per thread besides the accumulator (addresses, counters)
+
+  // The sm90 target and the hopper model (docs/machines.md); optional.
+  std::string arch;                // "sm90": `tile` defaults to the sm90 space and the hopper model
+  std::string element_type;        // operands, e.g. "bf16" (sm90; default from element_bytes)
+  Rational l2_throughput;          // L2 read bandwidth of the whole GPU, bytes per time unit
+  Rational hbm_throughput;         // DRAM bandwidth of the whole GPU, bytes per time unit
+  Rational smem_fill_throughput;   // what TMA can write into one SM's shared memory, bytes per time unit
+  // Where the figures were fitted to measurements (written by `calibrate`);
+  // empty: uncalibrated, and every prediction says so.
+  std::string calibrated;
 };
 
 // Parses a machine description (see docs/machines.md). Throws InputError with

@@ -10,6 +10,17 @@
 
 namespace warpsat {
 
+namespace {
+// The configuration a cell shows: the optimum's TK, depth and kernel variant
+// at (TM, TN); under CUTLASS's automatic stage count, that tile's own depth.
+TileConfig cell_config(const SearchSpace& space, const Machine& machine, const TileConfig& best, int64_t tm,
+                       int64_t tn) {
+  TileConfig c{{tm, tn, best.tile.tk}, best.stages, best.variant};
+  if (space.auto_stages) c.stages = depth_range(space, c.tile, c.variant, machine).first;
+  return c;
+}
+}  // namespace
+
 std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, const SearchSpace& space,
                                const TileConfig& best, GemmModel model) {
   const size_t rows = space.tm.size(), cols = space.tn.size();
@@ -18,7 +29,7 @@ std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, c
   int64_t lo = INT64_MAX, hi = 0;
   for (size_t r = 0; r < rows; ++r)
     for (size_t c = 0; c < cols; ++c) {
-      TileConfig cfg{{space.tm[r], space.tn[c], best.tile.tk}, best.stages};
+      TileConfig cfg = cell_config(space, machine, best, space.tm[r], space.tn[c]);
       if (exceeded_limit(cfg, machine) != Limit::None) continue;
       int64_t t = evaluate(shape, cfg, machine, scratch, model).total;
       total[r * cols + c] = t;
@@ -44,7 +55,7 @@ std::string tiling_heatmap_svg(const GemmShape& shape, const Machine& machine, c
       const auto& t = total[r * cols + c];
       std::string tip = fmt::format("{}x{}x{} D={}: ", space.tm[r], space.tn[c], best.tile.tk, best.stages);
       if (!t) {
-        TileConfig cfg{{space.tm[r], space.tn[c], best.tile.tk}, best.stages};
+        TileConfig cfg = cell_config(space, machine, best, space.tm[r], space.tn[c]);
         doc.rect(x, y, cell, cell, "#f4f4f4", tip + "over the limit: " + describe_limit(cfg, machine), "#bbbbbb", 0.5);
         if (labels) doc.text(x + cell / 2, y + cell / 2 + 4, "smem", 10, "middle", "#999");
         continue;

@@ -144,6 +144,40 @@ void prove_floor_division(const SolverOptions& options, ClosedFormProof& proof) 
                                     d >= 1, floor_division_facts(x, d), options));
 }
 
+// The hopper model's tile-level closed forms (encodings/gemm_closed_form.h)
+// against their recurrences, by induction on the tile count j, for every
+// mainloop ML >= F >= 0 and epilogue E >= 0:
+//   cooperative: mainloop j ends at me(1) = ML, me(j) = me(j-1) + max(E, F) +
+//     ML - F (the next tile's fill overlaps this epilogue), and the tiles
+//     take me(j) + E;
+//   ping-pong: a(1) = ML, a(2) = ML + P, a(j) = P + max(a(j-1), a(j-2) + E)
+//     (mainloops alternate between two warp groups, each waiting for its own
+//     epilogue two tiles back), for every steady mainloop P >= 0.
+void prove_hopper(const SolverOptions& options, ClosedFormProof& proof) {
+  z3::context c;
+  z3::expr j = c.int_const("j"), ml = c.int_const("mainloop"), fill = c.int_const("fill"),
+           e = c.int_const("epilogue"), p = c.int_const("steady");
+  z3::expr one = c.int_val(1), two = c.int_val(2);
+  z3::expr domain = fill >= 0 && ml >= fill && e >= 0 && p >= 0;
+  auto coop = [&](const z3::expr& n) { return cooperative_tiles_time(n, ml, fill, e); };
+  auto pp = [&](const z3::expr& n) { return pingpong_mainloop_end(n, ml, p, e); };
+  proof.obligations.push_back(check(c, "closed-form.hopper.cooperative.base",
+                                    "one cooperative tile takes its mainloop and its epilogue", domain,
+                                    coop(one) == ml + e, options));
+  proof.obligations.push_back(check(c, "closed-form.hopper.cooperative.step",
+                                    "for every j >= 2: the cooperative recurrence applied to the closed form at j-1 "
+                                    "gives the closed form at j",
+                                    domain && j >= 2,
+                                    coop(j - 1) - e + larger(e, fill) + ml - fill + e == coop(j), options));
+  proof.obligations.push_back(check(c, "closed-form.hopper.pingpong.base",
+                                    "the first two ping-pong mainloops end at ML and ML + P", domain,
+                                    pp(one) == ml && pp(two) == ml + p, options));
+  proof.obligations.push_back(check(c, "closed-form.hopper.pingpong.step",
+                                    "for every j >= 3: the ping-pong recurrence applied to the closed forms at j-1 "
+                                    "and j-2 gives the closed form at j",
+                                    domain && j >= 3, p + larger(pp(j - 1), pp(j - 2) + e) == pp(j), options));
+}
+
 }  // namespace
 
 ClosedFormProof prove_closed_form(const SolverOptions& options) {
@@ -151,6 +185,7 @@ ClosedFormProof prove_closed_form(const SolverOptions& options) {
   prove_floor_division(options, proof);
   prove_model(GemmModel::Seed001, options, proof);
   prove_model(GemmModel::Async, options, proof);
+  prove_hopper(options, proof);
   return proof;
 }
 

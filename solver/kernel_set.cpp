@@ -44,8 +44,8 @@ struct Table {
 
 // Rule 2's tie-break: the configuration a library would rather build.
 bool cheaper_to_build(const TileConfig& a, const TileConfig& b, const Machine& m) {
-  return std::tuple(smem_footprint(a, m), a.stages, a.tile.tm, a.tile.tn, a.tile.tk) <
-         std::tuple(smem_footprint(b, m), b.stages, b.tile.tm, b.tile.tn, b.tile.tk);
+  return std::tuple(smem_footprint(a, m), a.stages, a.tile.tm, a.tile.tn, a.tile.tk, a.variant) <
+         std::tuple(smem_footprint(b, m), b.stages, b.tile.tm, b.tile.tn, b.tile.tk, b.variant);
 }
 
 Table tabulate(const KernelSetQuestion& q, KernelSetAnswer& a) {
@@ -56,19 +56,15 @@ Table tabulate(const KernelSetQuestion& q, KernelSetAnswer& a) {
         q.space.size(), q.shapes.size(), kMaxTableEntries));
   // Rule 1: only what fits. Rule 2: one configuration per cost vector.
   std::map<std::vector<int64_t>, TileConfig> by_costs;
-  for (int64_t tm : q.space.tm)
-    for (int64_t tn : q.space.tn)
-      for (int64_t tk : q.space.tk)
-        for (int64_t d = q.space.min_stages; d <= q.space.max_stages; ++d) {
-          TileConfig c{{tm, tn, tk}, d};
-          if (exceeded_limit(c, q.machine) != Limit::None) continue;
-          ++a.feasible;
-          std::vector<int64_t> costs;
-          costs.reserve(q.shapes.size());
-          for (const WorkloadShape& s : q.shapes) costs.push_back(closed_form_cost(s.shape, c, q.machine, q.model).total);
-          auto [it, inserted] = by_costs.emplace(std::move(costs), c);
-          if (!inserted && cheaper_to_build(c, it->second, q.machine)) it->second = c;
-        }
+  for_each_configuration(q.space, q.machine, [&](const TileConfig& c) {
+    if (exceeded_limit(c, q.machine) != Limit::None) return;
+    ++a.feasible;
+    std::vector<int64_t> costs;
+    costs.reserve(q.shapes.size());
+    for (const WorkloadShape& s : q.shapes) costs.push_back(closed_form_cost(s.shape, c, q.machine, q.model).total);
+    auto [it, inserted] = by_costs.emplace(std::move(costs), c);
+    if (!inserted && cheaper_to_build(c, it->second, q.machine)) it->second = c;
+  });
   a.distinct = by_costs.size();
   // Rule 3: drop what another configuration beats or ties everywhere. A
   // dominator has a smaller weighted sum, so it comes first in this order.
@@ -95,6 +91,16 @@ Table tabulate(const KernelSetQuestion& q, KernelSetAnswer& a) {
   }
   a.undominated = t.configs.size();
   return t;
+}
+
+// A candidate's Boolean in the queries: "built_128x256x64_d4", and its
+// cluster, schedule and tile scheduler for the sm90 kernels.
+std::string kernel_name(const TileConfig& k) {
+  std::string name = fmt::format("built_{}_d{}", to_string(k.tile), k.stages);
+  if (k.is_sm90())
+    name += fmt::format("_c{}_{}_{}", to_string(k.variant.cluster), to_string(k.variant.schedule),
+                        to_string(k.variant.scheduler));
+  return name;
 }
 
 KernelChoice assign(const KernelSetQuestion& q, const Table& t, const std::vector<size_t>& chosen) {
@@ -253,7 +259,7 @@ class KernelSetSolver {
       : q_(q), t_(t), o_(o), opt_(c_), slack_(slack) {
     z3::expr_vector built(c_);
     for (const TileConfig& k : t.configs)
-      built.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
+      built.push_back(c_.bool_const(kernel_name(k).c_str()));
     built_ = built;
     opt_.add(z3::mk_or(built));
     opt_.add(z3::atmost(built, static_cast<unsigned>(q.max_kernels)));
@@ -331,7 +337,7 @@ class KernelSetPbProver {
                     std::vector<long double> lambda)
       : q_(q), t_(t), o_(o), s_(c_, "QF_FD"), built_(c_), within_(c_), slack_(slack), lambda_(std::move(lambda)) {
     for (const TileConfig& k : t.configs)
-      built_.push_back(c_.bool_const(fmt::format("built_{}_d{}", to_string(k.tile), k.stages).c_str()));
+      built_.push_back(c_.bool_const(kernel_name(k).c_str()));
     s_.add(z3::mk_or(built_));
     s_.add(z3::atmost(built_, static_cast<unsigned>(q.max_kernels)));
     for (size_t s = 0; s < q.shapes.size(); ++s) encode_shape(s);

@@ -6,6 +6,7 @@
 #include "encodings/gemm_closed_form.h"
 #include "frontend/diagnostics.h"
 #include "frontend/workload_file.h"
+#include "frontend/sm90.h"
 #include "solver/closed_form_proof.h"
 #include "solver/kernel_set.h"
 #include "solver/kernel_set_bound.h"
@@ -14,9 +15,9 @@
 
 using namespace warpsat;
 
-TEST_CASE("Z3 proves the closed forms against both models' recurrences, base and step") {
+TEST_CASE("Z3 proves the closed forms against the models' recurrences, base and step") {
   ClosedFormProof p = prove_closed_form(SolverOptions{60000, 0, ""});
-  REQUIRE(p.obligations.size() == 5);
+  REQUIRE(p.obligations.size() == 9);
   for (const auto& o : p.obligations) {
     CAPTURE(o.name);
     CHECK(o.outcome.status == SmtStatus::Unsat);
@@ -50,6 +51,87 @@ TEST_CASE("the closed forms equal the simulator's recurrences on 20,000 random c
   }
 }
 
+TEST_CASE("the hopper model's closed form equals its simulation on 6,000 random sm90 configurations") {
+  std::mt19937 rng(7);  // fixed seed
+  std::uniform_int_distribution<int64_t> latency(0, 900), thr(1, 4000), small(1, 40), pick(0, 1 << 20);
+  const std::vector<int64_t> tms{64, 128, 192, 256}, tks{64, 128}, extents{1, 2, 4};
+  size_t stream_k = 0, hbm_bound = 0;
+  for (int i = 0; i < 6000; ++i) {
+    Machine m;
+    m.name = "random";
+    m.arch = "sm90";
+    m.element_bytes = 2;
+    m.sms = 1 + small(rng) * 4;
+    m.init = latency(rng);
+    m.epilogue = latency(rng);
+    m.load_latency = latency(rng);
+    m.compute_latency = latency(rng) / 10;
+    m.compute_throughput = Rational(thr(rng), 1 + thr(rng) % 5);
+    m.l2_throughput = Rational(thr(rng) * 10, 1 + thr(rng) % 7);
+    m.hbm_throughput = Rational(thr(rng), 1 + thr(rng) % 3);
+    if (i % 3) m.smem_fill_throughput = Rational(thr(rng), 1 + thr(rng) % 11);
+    TileConfig c{{tms[pick(rng) % 4], 8 * (1 + pick(rng) % 32), tks[pick(rng) % 2]}, 2 + pick(rng) % 8};
+    c.variant.cluster = {extents[pick(rng) % 3], extents[pick(rng) % 3]};
+    c.variant.schedule = i % 2 ? MainloopSchedule::Cooperative : MainloopSchedule::PingPong;
+    c.variant.scheduler = i % 4 == 1 ? TileScheduler::StreamK : TileScheduler::Persistent;
+    GemmShape shape{c.tile.tm * small(rng), c.tile.tn * small(rng) - pick(rng) % 7, c.tile.tk * (1 + pick(rng) % 70)};
+    Schedule s = simulate(shape, c, m, GemmModel::Hopper);
+    Cost closed = closed_form_cost(shape, c, m, GemmModel::Hopper);
+    CAPTURE(i);
+    REQUIRE(closed.total == s.total);
+    REQUIRE(closed.wait == s.wait);
+    if (s.hopper->stream_k.units) ++stream_k;
+    if (s.hopper->hbm_floor >= s.hopper->cta_time) ++hbm_bound;
+  }
+  CHECK(stream_k > 50);   // the split-K units and their fix-up are exercised
+  CHECK(hbm_bound > 50);  // and so is the HBM floor
+}
+
+TEST_CASE("hopper: multicast divides a CTA's L2 traffic, ping-pong hides the epilogue, clusters count in waves") {
+  Machine m = resolve_machine("h100-sxm");
+  TileConfig c{{128, 256, 64}, 4, {{1, 1}, MainloopSchedule::Cooperative, TileScheduler::Persistent}};
+  HopperDurations alone = hopper_durations(m, c);
+  c.variant.cluster = {2, 1};  // two CTAs along M share each B tile
+  HopperDurations pair = hopper_durations(m, c);
+  CHECK(pair.transfer_a == alone.transfer_a);
+  CHECK(pair.transfer_b < alone.transfer_b);
+  GemmShape shape{4096, 4096, 4096};
+  CHECK(wave_count(shape, c, m) == (32 * 16 / 2 + 65) / 66);  // 66 clusters of 2 on 132 SMs
+  Schedule coop = simulate(shape, c, m, GemmModel::Hopper);
+  c.variant.schedule = MainloopSchedule::PingPong;
+  Schedule pingpong = simulate(shape, c, m, GemmModel::Hopper);
+  // The same tiles: ping-pong overlaps every epilogue but the last with a mainloop.
+  REQUIRE(coop.hopper->dp_tiles == pingpong.hopper->dp_tiles);
+  CHECK(pingpong.hopper->dp_time < coop.hopper->dp_time);
+  CHECK(coop.hopper->dp_time - pingpong.hopper->dp_time >= (coop.hopper->dp_tiles - 1) * (coop.hopper->durations.epilogue - coop.hopper->fill));
+}
+
+TEST_CASE("sm90 limits: wgmma tiles, clusters, schedules, setmaxnreg budgets and CUTLASS's carve-out") {
+  Machine m = resolve_machine("h100-sxm");
+  auto limit = [&](Tile t, int64_t d, ClusterShape cl, MainloopSchedule s, TileScheduler ts = TileScheduler::Persistent) {
+    return exceeded_limit(TileConfig{t, d, {cl, s, ts}}, m);
+  };
+  using S = MainloopSchedule;
+  CHECK(limit({128, 256, 64}, 4, {2, 1}, S::Cooperative) == Limit::None);
+  CHECK(limit({176, 256, 64}, 3, {1, 1}, S::PingPong) == Limit::NotBuildable);   // not whole 64-row warp groups
+  CHECK(limit({192, 128, 64}, 3, {1, 1}, S::Cooperative) == Limit::NotBuildable);  // cooperative: 128 | TM
+  CHECK(limit({128, 100, 64}, 3, {1, 1}, S::PingPong) == Limit::NotBuildable);   // wgmma N: multiple of 8
+  CHECK(limit({128, 128, 32}, 3, {1, 1}, S::PingPong) == Limit::NotBuildable);   // TK: 64 bf16 per swizzle row
+  CHECK(limit({128, 128, 64}, 3, {3, 1}, S::PingPong) == Limit::NotBuildable);   // cluster extent 1, 2 or 4
+  CHECK(limit({128, 128, 64}, 3, {1, 1}, S::PingPong, TileScheduler::StreamK) == Limit::NotBuildable);
+  CHECK(limit({128, 256, 64}, 3, {1, 1}, S::PingPong) == Limit::RegistersPerThread);  // 256 + 32 > 232
+  CHECK(limit({256, 256, 64}, 3, {1, 1}, S::Cooperative) == Limit::RegistersPerThread);
+  // CUTLASS's own figures for these tiles (sizeof, DispatchPolicy::Stages; tests/cutlass checks more).
+  CHECK(sm90_epilogue_smem_bytes({128, 256, 64}, S::Cooperative, OperandType::Bf16) == 17408);
+  CHECK(sm90_epilogue_smem_bytes({64, 8, 64}, S::PingPong, OperandType::Bf16) == 1280);
+  CHECK(sm90_epilogue_smem_bytes({128, 48, 64}, S::Cooperative, OperandType::Bf16) == 8704);
+  CHECK(sm90_epilogue_smem_bytes({128, 128, 32}, S::Cooperative, OperandType::Tf32) == 34816);
+  CHECK(sm90_auto_stages({128, 256, 64}, S::Cooperative, OperandType::Bf16, 232448) == 4);
+  CHECK(sm90_auto_stages({64, 8, 64}, S::PingPong, OperandType::Bf16, 232448) == 25);
+  CHECK(sm90_auto_stages({128, 128, 128}, S::Cooperative, OperandType::E4m3, 232448) == 6);
+  CHECK(limit({128, 256, 64}, 5, {1, 1}, S::Cooperative) == Limit::SharedMemory);
+}
+
 TEST_CASE("for D >= 2 the buffer depth never changes the time") {
   Durations d{100, 300, 50, 0, 0};  // math, load_a, load_b
   for (int64_t s : {1, 2, 7, 100})
@@ -73,8 +155,8 @@ TEST_CASE("machine limits: registers, threads and epilogue staging") {
   CHECK(exceeded_limit({{256, 256, 64}, 2}, m) == Limit::RegistersPerThread);
   CHECK(exceeded_limit({{128, 256, 64}, 3}, m) == Limit::None);
   CHECK(exceeded_limit({{128, 256, 64}, 4}, m) == Limit::SharedMemory);  // 4 x 48 KB + 64 KB of C staging
-  CHECK(deepest_fitting_stages({128, 256, 64}, m) == 3);
-  CHECK(deepest_fitting_stages({256, 256, 64}, m) == 0);
+  CHECK(deepest_fitting_stages(Tile{128, 256, 64}, m) == 3);
+  CHECK(deepest_fitting_stages(Tile{256, 256, 64}, m) == 0);
   Machine paper = resolve_machine("a6000-paper");  // the paper's figures: no limits at all
   CHECK(exceeded_limit({{256, 256, 256}, 64}, paper) == Limit::None);
   std::string base = machine_to_toml(m);
