@@ -23,7 +23,7 @@ struct CalibrateOptions {
   std::string base;
   std::string output;
   std::string name;
-  std::string model = "seed001";
+  std::string model;  // empty: hopper for cutlass_profiler rows, seed001 otherwise
 };
 
 std::string r2_text(double r2) { return std::isnan(r2) ? "n/a (a constant)" : fmt::format("{:.6f}", r2); }
@@ -75,20 +75,24 @@ int run_kernel_fit(const CalibrateOptions& o, const Machine& base) {
   KernelMeasurements data = read_kernel_measurements(o.measurements, base.time_unit);
   std::string name = o.name.empty() ? base.name + "-calibrated" : o.name;
   ModelFitOptions fo;
-  fo.model = parse_model(o.model);
+  fo.model = measurement_model(data, o.model, base);
+  std::string model = to_string(fo.model);
   ModelFit f = fit_model(data, base, name, fo);
   f.machine.description = fmt::format("fitted by warpsat calibrate ({} model) to the kernel times of {}, from {}",
-                                      o.model, data.source, base.name);
+                                      model, data.source, base.name);
+  f.machine.calibrated = fmt::format("{} kernel times of {} ({} model, warpsat calibrate)", data.rows.size(),
+                                     data.source, model);
   const ModelValidation& v = f.validation;
   std::string header = fmt::format(
       "# Written by `warpsat calibrate {} --base {} --model {}`: every parameter fitted to {} kernel times;\n"
       "# mean |error| {:.2f}%, max {:.2f}% (the base machine: {:.2f}%).\n",
-      o.measurements, o.base, o.model, data.rows.size(), 100 * v.mean_abs_error, 100 * v.max_abs_error,
+      o.measurements, o.base, model, data.rows.size(), 100 * v.mean_abs_error, 100 * v.max_abs_error,
       100 * f.base_mean_abs_error);
   write_machine(f.machine, header, o.output);
 
   fmt::print("calibrating {} from {} ({} kernel times in {}) through the {} model\n\n", name, data.source,
-             data.rows.size(), data.unit, o.model);
+             data.rows.size(), data.unit, model);
+  for (const std::string& why : data.skipped) fmt::print("skipped {}\n", why);
   fmt::print("{:<20} {:>14}   mean |error| with the parameter -10% / +10%\n", "parameter", "fitted");
   for (const ParameterSensitivity& s : f.sensitivity)
     fmt::print("{:<20} {:>14.6g}   {:>7.2f}% / {:.2f}%\n", s.name, s.value, 100 * s.mean_abs_error_lower,
@@ -115,7 +119,10 @@ int run_calibrate(const CalibrateOptions& o) {
   if (holds_kernel_times(o.measurements)) return run_kernel_fit(o, base);
   PieceMeasurements data = read_piece_measurements(o.measurements, base.time_unit);
   std::string name = o.name.empty() ? base.name + "-calibrated" : o.name;
+  if (o.model == "hopper")
+    throw command_line_error("--model hopper is for kernel times (cutlass_profiler's CSV); piece times fit no pipeline model");
   Calibration c = calibrate(data, base, name);
+  c.machine.calibrated = fmt::format("{} piece times of {} (warpsat calibrate)", data.rows.size(), data.source);
 
   std::string header = fmt::format("# Written by `warpsat calibrate {} --base {}`.\n", o.measurements, o.base);
   for (const PieceFit* f : {&c.load, &c.math, &c.epilogue, &c.init})
@@ -141,9 +148,10 @@ void add_calibrate_command(CLI::App& app, std::vector<Command>& commands) {
                   "CSV of piece times: kind (load|math|epilogue|init), tm, tn, tk, time (or time_us, ...); or of "
                   "kernel times: m, n, k, tm, tn, tk, stages, time (validate-model's format)")
       ->required();
-  sub->add_option("--model", o->model, "pipeline model the kernel times are fitted through: seed001 or async")
-      ->check(CLI::IsMember({"seed001", "async"}))
-      ->capture_default_str();
+  sub->add_option("--model", o->model,
+                  "pipeline model the kernel times are fitted through: seed001 (default) or async; cutlass_profiler's "
+                  "CSV of sm90 kernels: hopper")
+      ->check(CLI::IsMember({"seed001", "async", "hopper"}));
   sub->add_option("--base", o->base, "machine whose other values (sms, shared memory, ...) are kept")->required();
   sub->add_option("-o,--output", o->output, "machine .toml to write")->required();
   sub->add_option("--name", o->name, "name of the new machine (default: BASE-calibrated)");

@@ -12,6 +12,7 @@
 #include "cli/problem_options.h"
 #include "cli/tile_output.h"
 #include "frontend/diagnostics.h"
+#include "frontend/profiler_csv.h"
 #include "frontend/sm90.h"
 #include "report/cutlass_source.h"
 #include "report/heatmap.h"
@@ -185,7 +186,18 @@ int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& 
   if (o.max_kernels && !o.kernels_file.empty()) throw command_line_error("give --max-kernels or --kernels, not both");
   if (!o.kernels_file.empty()) {
     KernelSetQuestion q{std::move(shapes), base.machine, base.space, base.model, 1};
-    KernelSetEvaluation e = evaluate_shipped_kernels(q, read_kernel_list(o.kernels_file));
+    std::vector<TileConfig> kernels = read_kernel_list(o.kernels_file);
+    bool sm90 = base.model == GemmModel::Hopper;
+    for (TileConfig& k : kernels) {
+      resolve_auto_stages(k, base.machine);  // cutlass_profiler's 0: CUTLASS's automatic count
+      if (k.is_sm90() != sm90)
+        throw command_line_error(fmt::format(
+            "{} lists {} kernels, but the question is about {}: {}", o.kernels_file,
+            k.is_sm90() ? "CUTLASS 3 sm90" : "seed 001's (tm, tn, tk, stages)",
+            sm90 ? "sm90 kernels (the hopper model)" : "seed 001's kernel",
+            sm90 ? "give cutlass_profiler's CSV, whose rows name clusters and schedules" : "give --target sm90"));
+    }
+    KernelSetEvaluation e = evaluate_shipped_kernels(q, kernels);
     if (o.format == "json")
       std::cout << shipped_json(q, e).dump(2) << "\n";
     else

@@ -18,22 +18,22 @@ namespace {
 struct ValidateOptions {
   std::string measurements;
   std::string machine;
-  std::string model = "seed001";
+  std::string model;  // empty: hopper for cutlass_profiler rows, seed001 otherwise
   std::string format = "table";
   unsigned folds = 0;  // --cross-validate
 };
 
 // Fit on F - 1 folds, predict the held-out one (emulator/model_fit.h).
-int run_cross_validation(const ValidateOptions& o, const Machine& m, const KernelMeasurements& data) {
+int run_cross_validation(const ValidateOptions& o, const Machine& m, const KernelMeasurements& data, GemmModel model) {
   ModelFitOptions fo;
-  fo.model = parse_model(o.model);
+  fo.model = model;
   CrossValidation cv = cross_validate_model(data, m, o.folds, fo);
   if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
     for (const ValidationRow& r : cv.held_out) rows.push_back(validation_row_json(r));
     nlohmann::json j = {{"measurements", data.source},
                         {"base_machine", m.name},
-                        {"model", o.model},
+                        {"model", to_string(model)},
                         {"unit", data.unit},
                         {"folds", cv.folds},
                         {"held_out", rows},
@@ -45,7 +45,7 @@ int run_cross_validation(const ValidateOptions& o, const Machine& m, const Kerne
     return kExitOk;
   }
   fmt::print("{}-fold cross-validation of the {} model: {} ({} rows), parameters fitted from {}; times in {}\n",
-             cv.folds, o.model, data.source, data.rows.size(), m.name, data.unit);
+             cv.folds, to_string(model), data.source, data.rows.size(), m.name, data.unit);
   fmt::print("row i is held out in fold i mod {}; each is predicted by a machine fitted to the other folds\n\n",
              cv.folds);
   fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13} {:>13} {:>9}\n", "M", "N", "K", "TM", "TN", "TK", "D",
@@ -66,8 +66,9 @@ int run_cross_validation(const ValidateOptions& o, const Machine& m, const Kerne
 int run_validate(const ValidateOptions& o) {
   Machine m = resolve_machine(o.machine);
   KernelMeasurements data = read_kernel_measurements(o.measurements, m.time_unit);
-  if (o.folds) return run_cross_validation(o, m, data);
-  ModelValidation v = validate_model(data, m, parse_model(o.model));
+  GemmModel model = measurement_model(data, o.model, m);
+  if (o.folds) return run_cross_validation(o, m, data, model);
+  ModelValidation v = validate_model(data, m, model);
   const std::string& u = data.unit;
   if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
@@ -83,7 +84,10 @@ int run_validate(const ValidateOptions& o) {
     std::cout << j.dump(2) << "\n";
     return kExitOk;
   }
-  fmt::print("model validation: {} ({} rows) on machine {}; times in {}\n\n", data.source, v.rows.size(), m.name, u);
+  fmt::print("model validation: {} ({} rows) on machine {} ({} model{}); times in {}\n", data.source, v.rows.size(),
+             m.name, to_string(model), m.calibrated.empty() ? ", uncalibrated" : "", u);
+  for (const std::string& why : data.skipped) fmt::print("skipped {}\n", why);
+  fmt::print("\n");
   fmt::print("{:>6} {:>6} {:>6} {:>5} {:>5} {:>5} {:>3} {:>13} {:>13} {:>9}", "M", "N", "K", "TM", "TN", "TK", "D",
              "predicted", "measured", "error");
   if (data.has_reference) fmt::print(" {:>13} {:>9}", "reference", "ref error");
@@ -124,12 +128,15 @@ int run_validate(const ValidateOptions& o) {
 void add_validate_model_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<ValidateOptions>();
   CLI::App* sub = app.add_subcommand("validate-model", "compare the model's predicted kernel times with measured ones");
-  sub->add_option("measurements", o->measurements, "CSV: m, n, k, tm, tn, tk, stages, time (or time_s, ...)")
+  sub->add_option("measurements", o->measurements,
+                  "CSV: m, n, k, tm, tn, tk, stages, time (or time_s, ...), or cutlass_profiler --operation=gemm "
+                  "--output's CSV")
       ->required();
   sub->add_option("--machine", o->machine, "bundled machine name or path to a machine .toml")->required();
-  sub->add_option("--model", o->model, "pipeline model: seed001 or async (docs/models.md)")
-      ->check(CLI::IsMember({"seed001", "async"}))
-      ->capture_default_str();
+  sub->add_option("--model", o->model,
+                  "pipeline model: seed001 (default) or async; cutlass_profiler's CSV of sm90 kernels: hopper "
+                  "(docs/models.md)")
+      ->check(CLI::IsMember({"seed001", "async", "hopper"}));
   sub->add_option("--format", o->format, "output format")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();

@@ -228,23 +228,34 @@ void print_workload_table(const std::vector<WorkloadAnswer>& answers) {
   for (const auto& w : answers) {
     const ConfigCost& b = w.result.answer.best;
     ScheduleInsight in = best_insight(w.question, b);
-    fmt::print("{:<20} {:>7} {:>7} {:>7} {:>6} {:>16} {:>4} {:>14} {:>9} {:>14} {:>5}\n", shape_name(w),
+    fmt::print("{:<20} {:>7} {:>7} {:>7} {:>6} {:>16} {:>4} {:>14} {:>9} {:>14} {:>5}{}\n", shape_name(w),
                w.shape.shape.m, w.shape.shape.n, w.shape.shape.k, w.shape.weight, to_string(b.config.tile),
                b.config.stages, b.cost.total, in.tflops ? fmt::format("{:.1f}", *in.tflops) : "-",
-               to_string(in.bottleneck), w.result.answer.co_optimal.size());
+               to_string(in.bottleneck), w.result.answer.co_optimal.size(),
+               b.config.is_sm90() ? "  " + to_string(b.config.variant) : "");
   }
+  if (!m.calibrated.empty())
+    fmt::print("calibrated: {}\n", m.calibrated);
+  else
+    fmt::print("TFLOP/s uncalibrated: the machine's figures are estimates (docs/machines.md)\n");
   fmt::print("validated: yes (every answer re-derived by the simulator)\n");
 }
 
+// sm90 answers add cluster_m, cluster_n, schedule, tile_scheduler columns.
 void print_workload_csv(const std::vector<WorkloadAnswer>& answers) {
-  fmt::print("name,m,n,k,weight,tm,tn,tk,stages,total,wait,waves,tflops,bottleneck,co_optimal,validated\n");
+  bool sm90 = !answers.empty() && answers.front().question.model == GemmModel::Hopper;
+  fmt::print("name,m,n,k,weight,tm,tn,tk,stages,total,wait,waves,tflops,bottleneck,co_optimal,validated{}\n",
+             sm90 ? ",cluster_m,cluster_n,schedule,tile_scheduler" : "");
   for (const auto& w : answers) {
     const ConfigCost& b = w.result.answer.best;
+    const KernelVariant& v = b.config.variant;
     ScheduleInsight in = best_insight(w.question, b);
-    fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},true\n", w.shape.name, w.shape.shape.m, w.shape.shape.n,
+    fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},true{}\n", w.shape.name, w.shape.shape.m, w.shape.shape.n,
                w.shape.shape.k, w.shape.weight, b.config.tile.tm, b.config.tile.tn, b.config.tile.tk, b.config.stages,
                b.cost.total, b.cost.wait, b.waves, in.tflops ? fmt::format("{:.3f}", *in.tflops) : "",
-               to_string(in.bottleneck), w.result.answer.co_optimal.size());
+               to_string(in.bottleneck), w.result.answer.co_optimal.size(),
+               sm90 ? fmt::format(",{},{},{},{}", v.cluster.m, v.cluster.n, to_string(v.schedule), to_string(v.scheduler))
+                    : "");
   }
 }
 
@@ -273,8 +284,11 @@ nlohmann::json workload_json(const std::vector<WorkloadAnswer>& answers) {
 namespace {
 nlohmann::json choice_json(const KernelSetQuestion& q, const KernelChoice& k) {
   nlohmann::json kernels = nlohmann::json::array(), shapes = nlohmann::json::array();
-  for (const TileConfig& c : k.kernels)
-    kernels.push_back({{"tm", c.tile.tm}, {"tn", c.tile.tn}, {"tk", c.tile.tk}, {"stages", c.stages}});
+  for (const TileConfig& c : k.kernels) {
+    nlohmann::json j = {{"tm", c.tile.tm}, {"tn", c.tile.tn}, {"tk", c.tile.tk}, {"stages", c.stages}};
+    add_variant_json(j, c);
+    kernels.push_back(j);
+  }
   for (size_t s = 0; s < q.shapes.size(); ++s) {
     const WorkloadShape& w = q.shapes[s];
     shapes.push_back({{"m", w.shape.m}, {"n", w.shape.n}, {"k", w.shape.k}, {"weight", w.weight}, {"name", w.name},
@@ -317,8 +331,9 @@ void print_kernel_set_table(const KernelSetQuestion& q, const KernelSetAnswer& a
   bool optimal = a.status == KernelSetAnswer::Status::Optimal;
   fmt::print("at most {} kernel(s) for {} shape(s) on {} ({} model): {}\n", q.max_kernels, q.shapes.size(),
              q.machine.name, to_string(q.model), optimal ? "proven optimal" : "NOT proven: " + a.reason);
-  fmt::print("objective (sum of weight x total): {} {}{}\n", a.best.objective, u,
-             a.lower_bound ? fmt::format(" (proven lower bound {})", *a.lower_bound) : "");
+  fmt::print("objective (sum of weight x total): {} {}{} ({})\n", a.best.objective, u,
+             a.lower_bound ? fmt::format(" (proven lower bound {})", *a.lower_bound) : "",
+             q.machine.calibrated.empty() ? "uncalibrated" : "calibrated");
   auto gap = [&](int64_t v) {
     return fmt::format("{} {} ({:+.2f}%)", v, u,
                        100.0 * static_cast<double>(v - a.best.objective) / static_cast<double>(a.best.objective));
@@ -347,13 +362,18 @@ void print_kernel_set_table(const KernelSetQuestion& q, const KernelSetAnswer& a
   for (const auto& path : a.dumped) fmt::print("wrote {}\n", path);
 }
 
+// sm90 kernels add cluster_m, cluster_n, schedule, tile_scheduler columns.
 void print_kernel_set_csv(const KernelSetQuestion& q, const KernelSetAnswer& a) {
-  fmt::print("name,m,n,k,weight,kernel,tm,tn,tk,stages,total\n");
+  bool sm90 = q.model == GemmModel::Hopper;
+  fmt::print("name,m,n,k,weight,kernel,tm,tn,tk,stages,total{}\n", sm90 ? ",cluster_m,cluster_n,schedule,tile_scheduler" : "");
   for (size_t s = 0; s < q.shapes.size(); ++s) {
     const WorkloadShape& w = q.shapes[s];
     const TileConfig& c = a.best.kernels[a.best.assignment[s]];
-    fmt::print("{},{},{},{},{},{},{},{},{},{},{}\n", w.name, w.shape.m, w.shape.n, w.shape.k, w.weight,
-               a.best.assignment[s], c.tile.tm, c.tile.tn, c.tile.tk, c.stages, a.best.totals[s]);
+    const KernelVariant& v = c.variant;
+    fmt::print("{},{},{},{},{},{},{},{},{},{},{}{}\n", w.name, w.shape.m, w.shape.n, w.shape.k, w.weight,
+               a.best.assignment[s], c.tile.tm, c.tile.tn, c.tile.tk, c.stages, a.best.totals[s],
+               sm90 ? fmt::format(",{},{},{},{}", v.cluster.m, v.cluster.n, to_string(v.schedule), to_string(v.scheduler))
+                    : "");
   }
 }
 

@@ -2,7 +2,27 @@
 
 #include <fmt/format.h>
 
+#include "frontend/diagnostics.h"
+
 namespace warpsat::cli {
+
+GemmModel measurement_model(KernelMeasurements& data, const std::string& model_option, const Machine& m) {
+  if (!data.from_profiler) {
+    if (model_option == "hopper")
+      throw command_line_error("the hopper model predicts CUTLASS's sm90 kernels: give cutlass_profiler's CSV, whose "
+                               "rows name their clusters and schedules");
+    return model_option.empty() ? GemmModel::Seed001 : parse_model(model_option);
+  }
+  if (!model_option.empty() && model_option != "hopper")
+    throw command_line_error(fmt::format("{} holds CUTLASS 3 sm90 kernels (cutlass_profiler's CSV): they follow the "
+                                         "hopper model, not {}",
+                                         data.source, model_option));
+  if (m.arch != "sm90")
+    throw command_line_error(fmt::format("{} holds CUTLASS 3 sm90 kernels; machine {} is not an sm90 machine", data.source,
+                                         m.name));
+  resolve_measured_stages(data, m);
+  return GemmModel::Hopper;
+}
 
 nlohmann::json validation_row_json(const ValidationRow& r) {
   const KernelMeasurement& k = r.measured;

@@ -21,14 +21,24 @@ constexpr size_t kParameters = 6;
 using Point = std::array<double, kParameters>;  // natural logarithms of the values
 constexpr const char* kNames[kParameters] = {"load_throughput", "compute_throughput", "load_latency",
                                              "compute_latency", "epilogue",        "init"};
+// The hopper model reads its loads from L2 (bytes per time unit, the whole
+// GPU): there the first parameter is l2_throughput.
+const char* parameter_name(size_t i, GemmModel model) {
+  return i == 0 && model == GemmModel::Hopper ? "l2_throughput" : kNames[i];
+}
+std::vector<std::string> parameter_names(GemmModel model) {
+  std::vector<std::string> v;
+  for (size_t i = 0; i < kParameters; ++i) v.push_back(parameter_name(i, model));
+  return v;
+}
 constexpr double kMaxLatency = double(int64_t{1} << 40);  // the machine file's limit
 
 // What a machine file holds for these values: throughputs to 6 significant
 // digits, integer latencies.
-Machine machine_at(const Machine& base, const Point& values) {
+Machine machine_at(const Machine& base, const Point& values, GemmModel model) {
   Machine m = base;
   auto latency = [](double v) { return static_cast<int64_t>(std::llround(std::clamp(v, 0.0, kMaxLatency))); };
-  m.load_throughput = decimal_near(std::clamp(values[0], 1e-9, 1e9), 6);
+  (model == GemmModel::Hopper ? m.l2_throughput : m.load_throughput) = decimal_near(std::clamp(values[0], 1e-9, 1e9), 6);
   m.compute_throughput = decimal_near(std::clamp(values[1], 1e-9, 1e9), 6);
   m.load_latency = latency(values[2]);
   m.compute_latency = latency(values[3]);
@@ -37,8 +47,8 @@ Machine machine_at(const Machine& base, const Point& values) {
   return m;
 }
 
-Point values_of(const Machine& m) {
-  return {m.load_throughput.to_double(), m.compute_throughput.to_double(), double(m.load_latency),
+Point values_of(const Machine& m, GemmModel model) {
+  return {(model == GemmModel::Hopper ? m.l2_throughput : m.load_throughput).to_double(), m.compute_throughput.to_double(), double(m.load_latency),
           double(m.compute_latency),     double(m.epilogue),              double(m.init)};
 }
 
@@ -54,7 +64,7 @@ class Fitter {
     Point v;
     for (size_t i = 0; i < kParameters; ++i) v[i] = std::exp(x[i]);
     try {
-      ModelValidation mv = validate_model(data_, machine_at(base_, v), o_.model);
+      ModelValidation mv = validate_model(data_, machine_at(base_, v, o_.model), o_.model);
       double sum = 0;
       for (const ValidationRow& r : mv.rows) sum += r.error * r.error;
       // A faint pull towards the base machine: a parameter the rows do not
@@ -124,7 +134,7 @@ class Fitter {
 
   Machine fit() {
     Point start;
-    Point base = values_of(base_);
+    Point base = values_of(base_, o_.model);
     for (size_t i = 0; i < kParameters; ++i) start[i] = std::log(std::max(base[i], 1.0e-6) + (i >= 2 ? 1.0 : 0.0));
     origin_ = start;
     std::mt19937_64 rng(o_.seed);
@@ -143,7 +153,7 @@ class Fitter {
     }
     Point v;
     for (size_t i = 0; i < kParameters; ++i) v[i] = std::exp(best_x[i]);
-    return machine_at(base_, v);
+    return machine_at(base_, v, o_.model);
   }
 
   unsigned evaluations() const { return evaluations_; }
@@ -170,11 +180,11 @@ double latency_nudge(const KernelMeasurements& data) {
 // times (plus `nudge` for a latency).
 bool moves_predictions(const KernelMeasurements& data, const Machine& m, const ModelValidation& at, size_t i,
                        double nudge, GemmModel model) {
-  Point v = values_of(m);
+  Point v = values_of(m, model);
   for (double factor : {0.1, 10.0}) {
     Point w = v;
     w[i] = w[i] * factor + (i >= 2 && factor > 1 ? nudge : 0.0);
-    ModelValidation mv = validate_model(data, machine_at(m, w), model);
+    ModelValidation mv = validate_model(data, machine_at(m, w, model), model);
     for (size_t r = 0; r < mv.rows.size(); ++r)
       if (mv.rows[r].predicted_machine_units != at.rows[r].predicted_machine_units) return true;
   }
@@ -188,7 +198,7 @@ ModelFit fit_model(const KernelMeasurements& data, const Machine& base, const st
   if (data.rows.size() < kParameters)
     throw InputError({data.source, data.rows.empty() ? 0 : data.rows.back().line, data.rows.empty() ? 0u : 1u},
                      fmt::format("{} row(s) cannot determine the model's {} parameters ({}): give at least {}",
-                                 data.rows.size(), kParameters, fmt::join(kNames, ", "), kParameters));
+                                 data.rows.size(), kParameters, fmt::join(parameter_names(options.model), ", "), kParameters));
   ModelFit r;
   ModelValidation at_base = validate_model(data, base, options.model);
   r.base_mean_abs_error = at_base.mean_abs_error;
@@ -208,8 +218,8 @@ ModelFit fit_model(const KernelMeasurements& data, const Machine& base, const st
                        fmt::format("the data cannot identify {}: no row's predicted time changes when it is divided "
                                    "or multiplied by 10, on {} or on the fitted machine (add rows where it matters, e.g. "
                                    "other tile sizes, shapes or stage counts)",
-                                   kNames[i], base.name));
-    r.unidentified.push_back(kNames[i]);
+                                   parameter_name(i, options.model), base.name));
+    r.unidentified.push_back(parameter_name(i, options.model));
   }
 
   std::vector<std::string> missed;
@@ -222,13 +232,13 @@ ModelFit fit_model(const KernelMeasurements& data, const Machine& base, const st
                                  to_string(options.model), missed.size(), 100 * options.unfit_row_error,
                                  fmt::join(missed, ", ")));
 
-  Point v = values_of(r.machine);
+  Point v = values_of(r.machine, options.model);
   for (size_t i = 0; i < kParameters; ++i) {
-    ParameterSensitivity s{kNames[i], v[i], 0, 0};
+    ParameterSensitivity s{parameter_name(i, options.model), v[i], 0, 0};
     for (double factor : {0.9, 1.1}) {
       Point w = v;
       w[i] *= factor;
-      double e = validate_model(data, machine_at(r.machine, w), options.model).mean_abs_error;
+      double e = validate_model(data, machine_at(r.machine, w, options.model), options.model).mean_abs_error;
       (factor < 1 ? s.mean_abs_error_lower : s.mean_abs_error_higher) = e;
     }
     r.sensitivity.push_back(s);

@@ -183,6 +183,9 @@ class ClosedFormEncoder {
               lo = hi + 1;
             }
           }
+    // Under CUTLASS's carve-out every tile has its own single depth: no
+    // depth to choose, so no depth literals (the reader recomputes it).
+    if (sp_.auto_stages) min_depth_ = max_depth_ = 0;
   }
 
   void encode_costs() {
@@ -247,12 +250,13 @@ class ClosedFormEncoder {
     const TileCosts& tc = tiles_[index(a, b, k, v)];
     std::vector<z3::expr> tile{not_tm_[a], not_tn_[b], not_tk_[k], not_var_[v]};
     if (tc.runs.empty()) return clause(tile, std::nullopt);
-    if (tc.shallowest > min_depth_) clause(tile, at_least_depth(tc.shallowest));
-    if (tc.deepest < max_depth_) clause(tile, !at_least_depth(tc.deepest + 1));
+    bool choose_depth = !sp_.auto_stages;
+    if (choose_depth && tc.shallowest > min_depth_) clause(tile, at_least_depth(tc.shallowest));
+    if (choose_depth && tc.deepest < max_depth_) clause(tile, !at_least_depth(tc.deepest + 1));
     for (const Run& r : tc.runs) {
       std::vector<z3::expr> when = tile;
-      if (r.lo > min_depth_) when.push_back(!at_least_depth(r.lo));
-      if (r.hi < max_depth_) when.push_back(at_least_depth(r.hi + 1));
+      if (choose_depth && r.lo > min_depth_) when.push_back(!at_least_depth(r.lo));
+      if (choose_depth && r.hi < max_depth_) when.push_back(at_least_depth(r.hi + 1));
       imply_primary(when, primary(r.cost));
       if (secondary_ && primary(r.cost) <= bound)
         if (auto lit = secondary_->implied_by(r.cost.wait)) clause(when, *lit);
@@ -273,6 +277,7 @@ class ClosedFormEncoder {
 
   z3::expr_vector depth_literals(int64_t d) {
     z3::expr_vector lits(c_);
+    if (sp_.auto_stages) return lits;
     if (d > min_depth_) lits.push_back(at_least_depth(d));
     if (d < max_depth_) lits.push_back(!at_least_depth(d + 1));
     return lits;
@@ -289,6 +294,7 @@ class ClosedFormEncoder {
       TileConfig c{{sp.tm[chosen_index(tms)], sp.tn[chosen_index(tns)], sp.tk[chosen_index(tks)]}, min_depth,
                    sp.variant(chosen_index(vars))};
       for (const z3::expr& ge : depth) c.stages += model.eval(ge, true).is_true() ? 1 : 0;
+      if (sp.auto_stages) c.stages = depth_range(sp, c.tile, c.variant, m).first;
       return ModelReading{c, closed_form_cost(shape, c, m, pipeline), wave_count(shape, c, m)};
     };
   }
@@ -306,8 +312,8 @@ class ClosedFormEncoder {
       size_t v = 0;
       while (v + 1 < sp.variant_count() && !(sp.variant(v) == c.variant)) ++v;
       lits.push_back(vars[v]);
-      if (c.stages > min_depth) lits.push_back(depth[static_cast<size_t>(c.stages - min_depth - 1)]);
-      if (c.stages < max_depth) lits.push_back(!depth[static_cast<size_t>(c.stages - min_depth)]);
+      if (!sp.auto_stages && c.stages > min_depth) lits.push_back(depth[static_cast<size_t>(c.stages - min_depth - 1)]);
+      if (!sp.auto_stages && c.stages < max_depth) lits.push_back(!depth[static_cast<size_t>(c.stages - min_depth)]);
       return z3::mk_and(lits);
     };
   }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "frontend/csv_reader.h"
+#include "frontend/profiler_csv.h"
 #include "frontend/read_file.h"
 #include "frontend/time_unit.h"
 
@@ -117,9 +118,46 @@ PieceMeasurements read_piece_measurements(const std::string& path, const std::st
   return parse_piece_measurements(read_file(path, kMaxMeasurementBytes), path, machine_time_unit);
 }
 
+namespace {
+KernelMeasurements profiler_measurements(const CsvTable& t, const std::string& machine_time_unit) {
+  ProfilerCsv csv = parse_profiler_csv(t);
+  KernelMeasurements out;
+  out.source = t.source();
+  out.unit = "ms";  // the profiler's Runtime column
+  auto from = seconds_per_unit("ms"), to = seconds_per_unit(machine_time_unit);
+  if (!to)
+    throw InputError({t.source(), t.header_line(), 1},
+                     fmt::format("cutlass_profiler's runtimes are in ms; the machine's time unit '{}' has no conversion "
+                                 "from it",
+                                 machine_time_unit));
+  out.machine_units_per_unit = *from / *to;
+  out.from_profiler = true;
+  out.skipped = csv.skipped;
+  for (const ProfilerRow& r : csv.rows) {
+    KernelMeasurement k;
+    k.line = r.line;
+    k.shape = r.shape;
+    k.config = r.config;
+    k.time = r.runtime_ms;
+    k.note = r.operation;
+    out.rows.push_back(k);
+  }
+  if (out.rows.empty())
+    throw InputError({t.source(), t.header_line(), 1},
+                     fmt::format("no CUTLASS kernel that ran in this cutlass_profiler CSV ({} row(s) skipped)",
+                                 csv.skipped.size()));
+  return out;
+}
+}  // namespace
+
+void resolve_measured_stages(KernelMeasurements& data, const Machine& m) {
+  for (KernelMeasurement& k : data.rows) resolve_auto_stages(k.config, m);
+}
+
 KernelMeasurements parse_kernel_measurements(std::string text, const std::string& source,
                                              const std::string& machine_time_unit) {
   CsvTable t(std::move(text), source);
+  if (is_profiler_csv(t)) return profiler_measurements(t, machine_time_unit);
   t.reject_unknown_columns({"m",
                             "n",
                             "k",

@@ -58,11 +58,21 @@ struct KernelMeasurements {
   double machine_units_per_unit = 1;  // multiply a file time by this to get machine units
   bool has_reference = false;
   std::vector<KernelMeasurement> rows;
+  // Read from cutlass_profiler's CSV (frontend/profiler_csv.h): CUTLASS 3
+  // sm90 kernels (the hopper model), stages 0 for CUTLASS's automatic count
+  // until resolve_measured_stages; the rows it did not use, and why.
+  bool from_profiler = false;
+  std::vector<std::string> skipped;
 };
+
+// Every stage count of 0 (cutlass_profiler's "automatic") becomes what
+// StageCountAutoCarveout gives that kernel on `m`.
+void resolve_measured_stages(KernelMeasurements& data, const Machine& m);
 
 // Columns: m, n, k, tm, tn, tk, stages, one time column, optional
 // reference column with the same unit suffix (reference, reference_s, ...),
-// optional note. Times must be positive.
+// optional note. Times must be positive. Or the CSV cutlass_profiler writes
+// (frontend/profiler_csv.h), recognised by its columns.
 KernelMeasurements read_kernel_measurements(const std::string& path, const std::string& machine_time_unit);
 
 // Whether a measurements file holds whole-kernel rows (it has an 'm'

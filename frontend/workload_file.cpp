@@ -1,8 +1,11 @@
 #include "frontend/workload_file.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "frontend/csv_reader.h"
+#include "frontend/profiler_csv.h"
 #include "frontend/read_file.h"
 
 namespace warpsat {
@@ -34,6 +37,17 @@ std::vector<WorkloadShape> read_workload_file(const std::string& path) {
 
 std::vector<TileConfig> parse_kernel_list(std::string text, const std::string& source) {
   CsvTable t(std::move(text), source);
+  if (is_profiler_csv(t)) {
+    // The kernels a library ships, as cutlass_profiler lists them: each
+    // distinct kernel once, whatever problems it was profiled on.
+    ProfilerCsv csv = parse_profiler_csv(t);
+    if (csv.rows.empty())
+      throw InputError({source, t.header_line(), 1}, "no CUTLASS kernel that ran in this cutlass_profiler CSV");
+    std::vector<TileConfig> out;
+    for (const ProfilerRow& r : csv.rows)
+      if (std::find(out.begin(), out.end(), r.config) == out.end()) out.push_back(r.config);
+    return out;
+  }
   t.reject_unknown_columns({"tm", "tn", "tk", "stages"});
   size_t tm = t.require_column("tm"), tn = t.require_column("tn"), tk = t.require_column("tk"),
          d = t.require_column("stages");
