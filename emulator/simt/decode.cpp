@@ -182,6 +182,14 @@ Slot Decoder::slot(const Operand& o, ScalarType type) {
         case ptx::SpecialReg::Clock64: return c(SpecialSlot::Clock64);
         case ptx::SpecialReg::DynamicSmemSize: return c(SpecialSlot::DynamicSmemSize);
         case ptx::SpecialReg::TotalSmemSize: return c(SpecialSlot::TotalSmemSize);
+        case ptx::SpecialReg::ClusterId:
+        case ptx::SpecialReg::NClusterId:
+        case ptx::SpecialReg::ClusterCtaId:
+        case ptx::SpecialReg::ClusterNCtaId:
+        case ptx::SpecialReg::ClusterCtaRank:
+        case ptx::SpecialReg::ClusterNCtaRank:
+        case ptx::SpecialReg::IsExplicitCluster:
+        case ptx::SpecialReg::AggrSmemSize:
         case ptx::SpecialReg::Other:
           return o.text.starts_with("%globaltimer") ? c(SpecialSlot::GlobalTimer) : c(SpecialSlot::Zero);
       }

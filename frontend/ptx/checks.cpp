@@ -6,8 +6,9 @@
 // sizes of arithmetic (`add.f32` on a 64-bit register), two
 // definitions of one function, thread-count directives beyond what a
 // block can have, variables whose size overflows or exceeds their state
-// space, kernel parameters beyond the 32,764 bytes a launch passes, and
-// vector operands longer than their instruction takes (vector_checks.h).
+// space, kernel parameters beyond the 32,764 bytes a launch passes,
+// vector operands longer than their instruction takes (vector_checks.h),
+// and Hopper's instructions (checks_sm90.h).
 #include "frontend/ptx/checks.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
+#include "frontend/ptx/checks_sm90.h"
 #include "frontend/ptx/vector_checks.h"
 
 namespace warpsat::ptx {
@@ -71,6 +73,9 @@ class Checker {
   }
 
   void function(const Function& f) {
+    if (f.reqnctapercluster[0] && f.maxclusterrank)
+      fail(f.pos, fmt::format("'{}' has both .reqnctapercluster and .maxclusterrank; ptxas allows one of them",
+                              f.name));
     for (const auto* counts : {&f.maxntid, &f.reqntid}) {
       const char* what = counts == &f.maxntid ? ".maxntid" : ".reqntid";
       // Components not written are 0 (the parser rejects a written 0).
@@ -95,6 +100,8 @@ class Checker {
       instruction(ins);
       operand_sizes(f, ins);
       check_vector_operands(m_, ins);
+      // After the lengths of register lists, which point at the list's '{'.
+      if (auto problem = sm90_instruction_problem(m_, ins)) fail(ins.pos, *problem);
     }
   }
 

@@ -384,8 +384,8 @@ Operand Parser::parse_operand(Function& f, int depth) {
       o = parse_name_operand(f, t);
       if (at(Tok::Dot) && !peek().space_before) {
         uint8_t c = component_of(peek().text);
-        bool allowed = o.kind == Operand::Kind::Special || (o.kind == Operand::Kind::Register &&
-                                                            f.registers[o.reg].vector > 1);
+        bool allowed = (o.kind == Operand::Kind::Special && special_has_component(o.special)) ||
+                       (o.kind == Operand::Kind::Register && f.registers[o.reg].vector > 1);
         if (c == 0 || !allowed) fail(peek(), fmt::format("unexpected '{}' after '{}'", peek().text, t.text));
         take();
         o.component = c;

@@ -144,14 +144,20 @@ std::optional<SpecialReg> parse_special_register(std::string_view n) {
       {"%clock64", SpecialReg::Clock64},
       {"%dynamic_smem_size", SpecialReg::DynamicSmemSize},
       {"%total_smem_size", SpecialReg::TotalSmemSize},
+      {"%clusterid", SpecialReg::ClusterId},
+      {"%nclusterid", SpecialReg::NClusterId},
+      {"%cluster_ctaid", SpecialReg::ClusterCtaId},
+      {"%cluster_nctaid", SpecialReg::ClusterNCtaId},
+      {"%cluster_ctarank", SpecialReg::ClusterCtaRank},
+      {"%cluster_nctarank", SpecialReg::ClusterNCtaRank},
+      {"%is_explicit_cluster", SpecialReg::IsExplicitCluster},
+      {"%aggr_smem_size", SpecialReg::AggrSmemSize},
   };
   for (const auto& [name, r] : kNamed)
     if (name == n) return r;
   // The rest of PTX's special registers, kept by spelling.
   static constexpr std::string_view kOther[] = {
-      "%globaltimer", "%globaltimer_lo", "%globaltimer_hi", "%aggr_smem_size", "%is_explicit_cluster",
-      "%clusterid", "%nclusterid", "%cluster_ctaid", "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank",
-      "%current_graph_exec", "%reserved_smem_offset_begin", "%reserved_smem_offset_end",
+      "%globaltimer", "%globaltimer_lo", "%globaltimer_hi", "%current_graph_exec", "%reserved_smem_offset_begin", "%reserved_smem_offset_end",
       "%reserved_smem_offset_cap", "%reserved_smem_offset_0", "%reserved_smem_offset_1", "%ctaid_in_cluster"};
   for (auto o : kOther)
     if (o == n) return SpecialReg::Other;
@@ -170,7 +176,9 @@ std::optional<SpecialReg> parse_special_register(std::string_view n) {
 }
 
 bool special_has_component(SpecialReg r) {
-  return r == SpecialReg::Tid || r == SpecialReg::NTid || r == SpecialReg::CtaId || r == SpecialReg::NCtaId;
+  return r == SpecialReg::Tid || r == SpecialReg::NTid || r == SpecialReg::CtaId || r == SpecialReg::NCtaId ||
+         r == SpecialReg::ClusterId || r == SpecialReg::NClusterId || r == SpecialReg::ClusterCtaId ||
+         r == SpecialReg::ClusterNCtaId;
 }
 
 }  // namespace warpsat::ptx

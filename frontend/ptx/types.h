@@ -37,14 +37,18 @@ enum class Linkage : uint8_t { None, Visible, Extern, Weak, Common };
 std::string_view to_string(Linkage l);
 
 // Special registers with a meaning the emulator and the analyses rely on.
-// Everything else PTX defines (%pm0, %cluster_*, %globaltimer, ...) is Other
-// and keeps its spelling.
+// Everything else PTX defines (%pm0, %globaltimer, ...) is Other and keeps
+// its spelling.
 enum class SpecialReg : uint8_t {
   Tid, NTid, CtaId, NCtaId,  // take a component .x/.y/.z
   LaneId, WarpId, NWarpId, SmId, NSmId, GridId,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
   Clock, ClockHi, Clock64,
   DynamicSmemSize, TotalSmemSize,
+  // Thread-block clusters (sm_90): %clusterid, %nclusterid, %cluster_ctaid,
+  // %cluster_nctaid take a component; %is_explicit_cluster is a predicate.
+  ClusterId, NClusterId, ClusterCtaId, ClusterNCtaId,
+  ClusterCtaRank, ClusterNCtaRank, IsExplicitCluster, AggrSmemSize,
   Other,
 };
 // "%tid" -> Tid; nullopt when the name is no special register PTX defines.

@@ -398,3 +398,71 @@ TEST_CASE("scoping errors: a name twice in one block, a branch into a block") {
   // Siblings and shadows are fine, with or without the same name in the body.
   CHECK(error_of(body("  { L: bra L; }\n  L: bra L;")).empty());
 }
+
+// What the emulator and the launch files read from a Hopper kernel's IR
+// (tests/files/cutlass/sm90a-forms.ptx holds every form CUTLASS 3 emits).
+TEST_CASE("Hopper forms: cluster directives, tensor-map parameters, operand shapes") {
+  Module m = read_module(std::string(WARPSAT_SOURCE_DIR) + "/tests/files/cutlass/sm90a-forms.ptx");
+  REQUIRE(m.functions.size() == 2);
+  const Function& fixed = m.functions[0];
+  CHECK(fixed.reqnctapercluster[0] == 2);
+  CHECK(fixed.reqnctapercluster[1] == 1);
+  CHECK(fixed.reqnctapercluster[2] == 1);
+  CHECK(!fixed.explicitcluster);
+  CHECK(fixed.maxclusterrank == 0);
+  const Function& any = m.functions[1];
+  CHECK(any.explicitcluster);
+  CHECK(any.maxclusterrank == 8);
+  CHECK(any.reqnctapercluster[0] == 0);
+  // .param .align 64 .b8 tma_load_a[128]: a CUtensorMap by value.
+  const Variable& tmap = fixed.params[0];
+  CHECK(tmap.align == 64);
+  CHECK(tmap.type == ScalarType::B8);
+  CHECK(tmap.dims == std::vector<uint64_t>{128});
+  CHECK(tmap.size_bytes() == 128);
+  auto find = [&](std::string_view name, std::initializer_list<std::string_view> mods) -> const Instruction& {
+    for (const Instruction& ins : fixed.instructions) {
+      if (ins.name != name) continue;
+      bool all = true;
+      for (auto mod : mods) all = all && ins.has(mod);
+      if (all) return ins;
+    }
+    FAIL("no ", name);
+    return fixed.instructions[0];
+  };
+  // Special registers of clusters are named, with components where PTX has them.
+  auto special_of = [&](size_t i) { return fixed.instructions[i].operands[1]; };
+  CHECK(special_of(6).special == SpecialReg::ClusterCtaRank);
+  CHECK(special_of(7).special == SpecialReg::ClusterNCtaRank);
+  CHECK(special_of(8).special == SpecialReg::ClusterId);
+  CHECK(special_of(8).component == 1);
+  CHECK(special_of(9).special == SpecialReg::NClusterId);
+  CHECK(special_of(9).component == 2);
+  CHECK(special_of(12).special == SpecialReg::IsExplicitCluster);
+  // wgmma: 128 accumulators, descriptors, the scale-d predicate, immediates.
+  const Instruction& big = find("wgmma", {"m64n256k16"});
+  REQUIRE(big.operands.size() == 8);
+  CHECK(big.operands[0].kind == Operand::Kind::Vector);
+  CHECK(big.operands[0].elements.size() == 128);
+  CHECK(big.operands[1].kind == Operand::Kind::Register);
+  CHECK(big.operands[4].value == 1);
+  CHECK(big.operands[7].value == 1);
+  const Instruction& rs = find("wgmma", {"m64n8k16"});
+  CHECK(rs.operands[1].kind == Operand::Kind::Vector);
+  CHECK(rs.operands[1].elements.size() == 4);
+  CHECK(rs.operands[5].value == -1);
+  // A multicast TMA load: [dst], [map, {coordinates}], [mbarrier], mask, cache hint.
+  const Instruction& load = find("cp", {"4d", "multicast::cluster", "L2::cache_hint"});
+  REQUIRE(load.operands.size() == 5);
+  CHECK(load.operands[1].kind == Operand::Kind::Address);
+  REQUIRE(load.operands[1].elements.size() == 2);
+  CHECK(load.operands[1].elements[1].kind == Operand::Kind::Vector);
+  CHECK(load.operands[1].elements[1].elements.size() == 4);
+  CHECK(fixed.registers[load.operands[3].reg].type == ScalarType::B16);
+  // mbarrier.arrive.expect_tx with its sink; elect.sync with its pair.
+  const Instruction& expect_tx = find("mbarrier", {"expect_tx", "arrive"});
+  CHECK(expect_tx.operands[0].kind == Operand::Kind::Sink);
+  const Instruction& elect = find("elect", {"sync"});
+  CHECK(elect.operands[0].kind == Operand::Kind::Pair);
+  CHECK(elect.operands[1].value == -1);
+}
