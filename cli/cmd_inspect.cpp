@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "frontend/analysis/dot.h"
+#include "frontend/analysis/hopper_summary.h"
 #include "frontend/analysis/statistics.h"
 #include "frontend/diagnostics.h"
 #include "frontend/ptx/parser.h"
@@ -69,6 +70,29 @@ nlohmann::json counts_json(const StaticCounts& c) {
   return {{"instructions", c.instructions}, {"categories", cats}, {"memory", mem}};
 }
 
+nlohmann::json hopper_json(const HopperSummary& h) {
+  nlohmann::json j = {{"wgmma_mma_async", h.wgmma},
+                      {"wgmma_shapes", h.wgmma_shapes},
+                      {"wgmma_wait_group", h.wgmma_waits},
+                      {"tma_loads", h.tma_loads},
+                      {"tma_multicast_loads", h.tma_multicast},
+                      {"tma_stores", h.tma_stores},
+                      {"tma_reductions", h.tma_reductions},
+                      {"bulk_copies", h.bulk_copies},
+                      {"mbarrier_init", h.mbarrier_inits},
+                      {"mbarrier_arrive", h.mbarrier_arrives},
+                      {"mbarrier_expect_tx", h.mbarrier_expect_tx},
+                      {"mbarrier_wait", h.mbarrier_waits},
+                      {"setmaxnreg_dec", h.setmaxnreg_dec},
+                      {"setmaxnreg_inc", h.setmaxnreg_inc},
+                      {"cluster_barriers", h.cluster_barriers},
+                      {"cluster_accesses", h.cluster_accesses}};
+  nlohmann::json dynamic = nlohmann::json::array();
+  for (std::string_view v : h.dynamic_shared) dynamic.push_back(std::string(v));
+  j["dynamic_shared"] = dynamic;
+  return j;
+}
+
 nlohmann::json function_json(const ptx::Module& m, const FunctionReport& r) {
   const ptx::Function& f = *r.f;
   const Cfg& cfg = r.analysis.cfg;
@@ -100,6 +124,7 @@ nlohmann::json function_json(const ptx::Module& m, const FunctionReport& r) {
   j["slice_share"] = f.instructions.empty() ? 0.0 : 100.0 * static_cast<double>(r.analysis.slice_union) /
                                                         static_cast<double>(f.instructions.size());
   j["branch_slices"] = slices;
+  if (HopperSummary h = summarize_hopper(m, f); h.any()) j["hopper"] = hopper_json(h);
   return j;
 }
 
@@ -132,6 +157,18 @@ void print_table(const ptx::Module& m, const std::vector<FunctionReport>& report
   for (size_t i = 0; i < kMemorySpaceCount; ++i)
     fmt::print(" {} {}", to_string(static_cast<MemorySpace>(i)), total.by_space[i]);
   fmt::print("\nslice%: instructions in the union of the backward slices of all conditional branches\n");
+  // Hopper's asynchronous machinery, per function that has any: which
+  // warp-specialized pipeline the kernel is, without reading its PTX.
+  bool heading = false;
+  for (const auto& r : reports) {
+    HopperSummary h = summarize_hopper(m, *r.f);
+    if (!h.any()) continue;
+    if (!heading) fmt::print("\nHopper (sm_90a) operations:\n");
+    heading = true;
+    std::string name(r.f->name);
+    if (name.size() > 64) name = name.substr(0, 61) + "...";
+    fmt::print("{} (PTX line {}):\n  {}\n", name, r.f->pos.line, h.describe());
+  }
 }
 
 int run_inspect(const InspectOptions& o) {
