@@ -51,6 +51,10 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--declared-block", o.declared_block,
                 "a kernel that declares .maxntid (__launch_bounds__) runs with exactly that block, as library kernels "
                 "with a compile-time block size (CUB's) require");
+  sub->add_option("--dynamic-shared-bytes", o.dynamic_shared_bytes,
+                  "dynamic shared memory of the replays' launches (default: a launch file's, else the most a block "
+                  "may have on the PTX's .target, 227 KiB on sm_90, less the static shared memory)")
+      ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 20));
   sub->add_option("--assume", o.assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
   sub->add_option("--timeout-ms", o.timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets twice this)")->capture_default_str();
   sub->add_option("--exact-float-budget-ms", o.exact_float_budget_ms,
@@ -130,6 +134,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
     std::copy(l.grid, l.grid + 3, bo.launch.grid);
     for (const auto& p : lf->params)
       bo.launch.param_values.push_back(p.scalar ? std::optional<uint64_t>(p.scalar->bits) : std::nullopt);
+    if (lf->dynamic_shared_given) bo.launch.dynamic_shared_bytes = lf->dynamic_shared_bytes;
   } else {
     if (!o.block.empty()) {
       bo.launch.concrete_block = true;
@@ -139,6 +144,11 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
       bo.launch.concrete_grid = true;
       dimensions("--grid", o.grid, bo.launch.grid);
     }
+  }
+  if (o.dynamic_shared_bytes) {
+    if (lf && lf->dynamic_shared_given)
+      throw command_line_error("--dynamic-shared-bytes: the launch file gives dynamic_shared_bytes already");
+    bo.launch.dynamic_shared_bytes = o.dynamic_shared_bytes;
   }
   if (bo.launch.concrete_block) check_block(bo.launch.block);
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);

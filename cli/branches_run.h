@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@ struct BranchesOptions {
   bool in_process = false;  // --in-process: no child process per kernel
   bool stats = false;  // --stats: where the time went, on stderr
   bool declared_block = false;  // --declared-block: .maxntid is the block
+  std::optional<uint64_t> dynamic_shared_bytes;  // --dynamic-shared-bytes
   std::string inject_fault = "none";
   std::string source_root;  // SARIF artifact URIs relative to it; also searched for sources
 };

@@ -30,6 +30,11 @@ struct LaunchSpec {
   // block is given): library kernels whose block size is a compile-time
   // constant (CUB's) are written for no other (--declared-block).
   bool declared_block = false;
+  // Dynamic shared memory of the replay's launches: a launch file's
+  // dynamic_shared_bytes or --dynamic-shared-bytes; without either, the most
+  // a block may have on the PTX's .target (ptx::max_dynamic_shared_bytes:
+  // CUTLASS kernels size their extern .shared array at launch).
+  std::optional<uint64_t> dynamic_shared_bytes;
 };
 
 struct BranchEncodingOptions {

@@ -125,7 +125,9 @@ class LaunchReader {
                                            l.block[1], l.block[2], threads));
     if (l.block[2] > 64) r_.fail(*t.get("block"), "block z is at most 64");
     if (l.grid[1] > 65535 || l.grid[2] > 65535) r_.fail(*t.get("grid"), "grid y and z are at most 65535");
-    l.dynamic_shared_bytes = static_cast<uint64_t>(r_.optional_integer(t, "dynamic_shared_bytes", 0, 1 << 20).value_or(0));
+    auto dynamic_shared = r_.optional_integer(t, "dynamic_shared_bytes", 0, 1 << 20);
+    l.dynamic_shared_bytes = static_cast<uint64_t>(dynamic_shared.value_or(0));
+    l.dynamic_shared_given = dynamic_shared.has_value();
     if (const toml::node* p = t.get("param")) {
       const toml::array* params = p->as_array();
       if (!params) r_.fail(*p, "'param' must be an array of tables: write [[param]]");

@@ -66,6 +66,7 @@ struct LaunchFile {
   uint32_t grid[3] = {1, 1, 1};
   uint32_t block[3] = {1, 1, 1};
   uint64_t dynamic_shared_bytes = 0;
+  bool dynamic_shared_given = false;  // the file wrote dynamic_shared_bytes (0 included)
   std::vector<LaunchParam> params;
 };
 

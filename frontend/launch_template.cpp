@@ -5,6 +5,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/kernel_params.h"
 #include "frontend/launch_file.h"
+#include "frontend/ptx/target_limits.h"
 
 namespace warpsat {
 
@@ -25,6 +26,29 @@ ElementType element_for(ptx::ScalarType t) {
 }
 
 std::string zero_of(const ElementType& t) { return t.is_float ? "0.0" : "0"; }
+
+// What the PTX says about dynamic shared memory: nothing needed when the
+// kernel names no unsized .shared variable; otherwise the size is the
+// host's choice at launch, which the PTX does not record, and the
+// placeholder is the most the target allows (a launch with more than the
+// kernel uses behaves the same unless it reads %dynamic_smem_size).
+std::string dynamic_shared_line(const ptx::Module& m, const ptx::Function& k) {
+  std::vector<std::string_view> used = ptx::dynamic_shared_used(m, k);
+  if (used.empty()) return "dynamic_shared_bytes = 0   # the kernel uses no extern (unsized) .shared memory\n";
+  uint32_t sm = ptx::target_sm(m);
+  uint64_t limit = ptx::max_shared_bytes_per_block(sm), fixed = ptx::static_shared_bytes(m);
+  std::string names;
+  for (std::string_view n : used) names += (names.empty() ? "" : ", ") + std::string(n);
+  return fmt::format(
+      "# PLACEHOLDER: the kernel uses extern .shared memory ({}) whose size the\n"
+      "# PTX does not say: the host chooses it at launch (CUTLASS 3 kernels take\n"
+      "# GemmKernel::SharedStorageSize, after cudaFuncSetAttribute(...,\n"
+      "# cudaFuncAttributeMaxDynamicSharedMemorySize, ...)). Written here: the most a\n"
+      "# block may have on {} ({} KiB) less {} bytes of static .shared variables.\n"
+      "dynamic_shared_bytes = {}\n",
+      names, sm ? fmt::format("sm_{}", sm) : std::string("any target"), limit / 1024, fixed,
+      limit > fixed ? limit - fixed : 0);
+}
 
 }  // namespace
 
@@ -54,11 +78,11 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k) {
       "# with zeros in every buffer and scalar.\n"
       "kernel = \"{}\"\n"
       "grid = [1, 1, 1]{}\n"
-      "block = [{}, {}, {}]{}\n"
-      "dynamic_shared_bytes = 0   # bytes of extern .shared memory\n",
+      "block = [{}, {}, {}]{}\n",
       k.name, m.source, k.name, "          # blocks in x, y, z", b[0], b[1], b[2],
       block ? fmt::format("   # threads per block (the kernel's .{})", k.reqntid[0] ? "reqntid" : "maxntid")
             : "       # threads per block");
+  out += dynamic_shared_line(m, k);
   for (size_t i = 0; i < k.params.size(); ++i) {
     const ptx::Variable& p = k.params[i];
     const ElementType e = element_for(p.type);

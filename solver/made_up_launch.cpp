@@ -12,6 +12,7 @@
 #include "emulator/simt/launch.h"
 #include "frontend/analysis/def_use.h"
 #include "frontend/assumption.h"
+#include "frontend/ptx/target_limits.h"
 
 namespace warpsat {
 
@@ -58,12 +59,17 @@ std::vector<bool> atomic_targets(const ptx::Function& k) {
 }  // namespace
 
 MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel, const LaunchSpec& spec)
-    : m_(m), k_(kernel), spec_(spec), counters_(atomic_targets(kernel)) {}
+    : m_(m),
+      k_(kernel),
+      spec_(spec),
+      counters_(atomic_targets(kernel)),
+      dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))) {}
 
 simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[3], uint64_t scalar_seed) const {
   simt::DefaultLaunchOptions dl;
   std::copy(block, block + 3, dl.block);
   std::copy(grid, grid + 3, dl.grid);
+  dl.dynamic_shared_bytes = dynamic_shared_bytes_;
   simt::Launch l = simt::default_launch(m_, k_, dl);
   for (size_t i = 0; i < l.args.size(); ++i) {
     auto& a = l.args[i];

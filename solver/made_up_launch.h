@@ -50,7 +50,8 @@ class MadeUpLaunches {
  public:
   MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel, const LaunchSpec& spec);
 
-  // A launch of `block` and `grid` with the data of `seed`: 0, zero
+  // A launch of `block` and `grid` (and the dynamic shared memory of
+  // LaunchSpec::dynamic_shared_bytes) with the data of `seed`: 0, zero
   // parameters and zero memory; 1 and 2, small scalars (1 to 1000),
   // buffers starting with varied words, structs of pointer-like slots
   // (2: larger structs varied words); 3, small scalars over zero memory.
@@ -100,6 +101,7 @@ class MadeUpLaunches {
   const ptx::Function& k_;
   const LaunchSpec& spec_;
   std::vector<bool> counters_;  // per parameter: a pointer some global atomic addresses
+  uint64_t dynamic_shared_bytes_;  // every launch's (LaunchSpec::dynamic_shared_bytes)
 };
 
 }  // namespace warpsat
