@@ -10,7 +10,9 @@
 #include "emulator/simt/launch.h"
 #include "frontend/diagnostics.h"
 #include "frontend/launch_file.h"
+#include "cli/branch_cache.h"
 #include "cli/kernel_processes.h"
+#include "cli/shard.h"
 #include "solver/branch_replay.h"
 #include "solver/branch_wire.h"
 #include "cli/progress.h"
@@ -94,6 +96,11 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                 "print to stderr where the time went: each kind of solver query, the loop induction, encodings, "
                 "replays, freeing Z3 contexts");
   sub->add_flag("--no-replay", o.no_replay, "do not replay verdicts on the emulator (reported as not validated)");
+  sub->add_option("--cache", o.cache,
+                  "keep each kernel's verdicts in this SQLite file, and take those of a kernel answered before under "
+                  "the same options (replayed first unless --trust-cache; docs/distributed.md)")
+      ->envname("WARPSAT_CACHE");
+  sub->add_flag("--trust-cache", o.trust_cache, "take cached verdicts without replaying them");
 }
 
 // What a child process may hold before it frees Z3 contexts as a process
@@ -153,60 +160,89 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   if (bo.launch.concrete_block) check_block(bo.launch.block);
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
   for (const ptx::Function* k : kernels) (void)assumptions_for_kernel(o.assume, *k);  // errors before any work
+  ModuleBranches out;
+  out.selected = kernels.size();
+  out.items = shard_items(branch_cost_estimates(kernels), o.shard.empty() ? ShardSpec{} : parse_shard(o.shard));
+  std::vector<const ptx::Function*> mine;
+  for (size_t i : out.items) mine.push_back(kernels[i]);
+  kernels = std::move(mine);
   ReplayOptions ro;
   ro.fault = o.inject_fault == "uniform-as-divergent" ? ReplayFault::FlipUniform
              : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
   ro.dump_dir = o.dump_dir;
   ro.racecheck = o.racecheck;
+  // --cache FILE (or WARPSAT_CACHE): a kernel answered before under these
+  // options comes from the cache (cli/branch_cache.h), its verdicts
+  // replayed unless --trust-cache; the others are analysed and stored.
+  std::optional<VerdictCache> cache;
+  std::vector<std::string> keys;
+  std::vector<std::optional<KernelBranches>> cached(kernels.size());
+  if (!o.cache.empty() && cache_applies(o)) {
+    cache.emplace(o.cache);
+    keys = branch_cache_keys(m, kernels, o, lf);
+    cached = cached_branches(*cache, m, kernels, keys);
+  }
+  std::vector<KernelBranches> results(kernels.size());
+  std::vector<size_t> work;  // the kernels this run answers or replays
+  for (size_t i = 0; i < kernels.size(); ++i)
+    if (cached[i] && (o.trust_cache || o.no_replay)) results[i] = *cached[i];
+    else work.push_back(i);
   // Kernel by kernel, each in a child process of its own (kernel_processes.h),
   // or with --in-process each on its own Z3 context, released when it is
   // done; -j N runs N kernels at once. The output is in the module's order.
-  std::vector<KernelBranches> results(kernels.size());
-  Progress progress("branches", "kernels", kernels.size());
+  Progress progress("branches", "kernels", work.size());
   auto analyse = [&](size_t i) {
     // Each kernel's own options: its .reqntid must not fix another's block.
     BranchOptions mine = bo;
     mine.launch.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
+    if (cached[i]) {
+      replay_cached_verdicts(m, *kernels[i], mine, *cached[i], ro);
+      return *cached[i];
+    }
     return check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
   };
   if (o.in_process) {
-    parallel_for(kernels.size(), o.jobs, [&](size_t i) {
-      results[i] = analyse(i);
+    parallel_for(work.size(), o.jobs, [&](size_t w) {
+      results[work[w]] = analyse(work[w]);
       progress.done_one();
     });
   } else {
     // The largest kernels start first, so that with -j N the last to end
     // is not a large one started late (tests/files/cub at -j 2: its two
     // histogram sweeps, the largest, are its last kernels).
-    std::vector<size_t> order(kernels.size());
+    std::vector<size_t> order(work.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      return kernels[a]->instructions.size() > kernels[b]->instructions.size();
+      return kernels[work[a]]->instructions.size() > kernels[work[b]]->instructions.size();
     });
     // The child's answer: its kernel's verdicts, then where its time went.
     std::vector<std::string> answers = run_in_child_processes(
-        kernels.size(), o.jobs,
-        [&](size_t i) {
+        work.size(), o.jobs,
+        [&](size_t w) {
           if (stats) stats->clear();  // the child counts its own kernel only
           // It ends right after: its Z3 contexts go back with it, unfreed,
           // while it holds less than 448 MiB.
           bo.keep_contexts_below_bytes = kKeepContextsBelowBytes;
           if (o.inject_fault == "abort-child") std::abort();  // what a crash in Z3 would look like
-          std::string kernel = to_wire(analyse(i));
+          std::string kernel = to_wire(analyse(work[w]));
           return fmt::format("{}\n{}{}", kernel.size(), kernel, stats ? to_wire(*stats) : "");
         },
-        [&](size_t) { progress.done_one(); }, [&](size_t i) { return "kernel " + std::string(kernels[i]->name); },
-        order);
-    for (size_t i = 0; i < answers.size(); ++i) {
-      const std::string& a = answers[i];
+        [&](size_t) { progress.done_one(); },
+        [&](size_t w) { return "kernel " + std::string(kernels[work[w]]->name); }, order);
+    for (size_t w = 0; w < answers.size(); ++w) {
+      const std::string& a = answers[w];
       size_t newline = a.find('\n');
       size_t length = newline == std::string::npos ? a.size() : std::stoul(a.substr(0, newline));
-      results[i] = kernel_from_wire(a.substr(newline + 1, length));
+      results[work[w]] = kernel_from_wire(a.substr(newline + 1, length));
       if (stats) merge_from_wire(a.substr(newline + 1 + length), *stats);
     }
   }
+  if (cache) {
+    std::vector<bool> fresh(kernels.size());
+    for (size_t i = 0; i < kernels.size(); ++i) fresh[i] = !cached[i];
+    store_branches(*cache, m, kernels, keys, results, fresh);
+  }
   progress.finish();
-  ModuleBranches out;
   out.kernels = std::move(results);
   std::copy(bo.launch.grid, bo.launch.grid + 3, out.grid);
   return out;

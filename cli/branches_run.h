@@ -32,6 +32,9 @@ struct BranchesOptions {
   std::optional<uint64_t> dynamic_shared_bytes;  // --dynamic-shared-bytes
   std::string inject_fault = "none";
   std::string source_root;  // SARIF artifact URIs relative to it; also searched for sources
+  std::string shard;        // --shard I/N (cli/shard.h): only that part of the kernels
+  std::string cache;        // --cache FILE or WARPSAT_CACHE (cli/branch_cache.h); "": none
+  bool trust_cache = false;
 };
 
 // Registers the options of the analysis itself (all but the output format)
@@ -41,6 +44,10 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o);
 struct ModuleBranches {
   std::vector<KernelBranches> kernels;  // in module order
   uint32_t grid[3] = {1, 1, 1};         // the grid the options give (names split warps' blocks)
+  // With --shard: the selected kernels' count, and which of them (indices
+  // into that selection, ascending) `kernels` holds; without, all of them.
+  size_t selected = 0;
+  std::vector<size_t> items;
 };
 
 // Every selected kernel's branches, replayed unless o.no_replay. Throws

@@ -12,6 +12,8 @@
 #include "cli/branch_words.h"
 #include "cli/branches_run.h"
 #include "cli/commands.h"
+#include "cli/shard.h"
+#include "frontend/diagnostics.h"
 #include "frontend/ptx/parser.h"
 
 namespace warpsat::cli {
@@ -156,19 +158,33 @@ void print_time_stats(const TimeStats& stats) {
   }
 }
 
-int run_branches(const BranchesOptions& o) {
+int run_branches(const BranchesOptions& o, const CLI::App& sub) {
+  if (!o.shard.empty() && o.format == "table")
+    throw command_line_error("--shard writes what 'warpsat merge' reads: give --format json or sarif");
   ptx::Module m = ptx::read_module(o.file);
   SourceFiles sources(m, o.source_root.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.source_root});
   std::optional<TimeStats> stats;
   if (o.stats) stats.emplace();
   ModuleBranches run = analyse_module_branches(m, o, stats ? &*stats : nullptr);
   const std::vector<KernelBranches>& results = run.kernels;
+  // --shard: the part says which it is and of what run (cli/shard.h).
+  std::optional<nlohmann::json> mark;
+  if (!o.shard.empty()) {
+    std::vector<std::string> names;
+    for (const KernelBranches& k : results) names.push_back(k.name);
+    mark = mark_json(make_mark(sub, "branches", o.format, parse_shard(o.shard), run.selected, run.items, names,
+                               {o.file}, kExitOk));
+  }
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();
     for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run.grid));
-    std::cout << nlohmann::json{{"file", m.source}, {"kernels", ks}}.dump(2) << "\n";
+    nlohmann::json out{{"file", m.source}, {"kernels", ks}};
+    if (mark) out["shard"] = *mark;
+    std::cout << out.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << branches_sarif(m, results, o.source_root, &sources).dump(2) << "\n";
+    nlohmann::json out = branches_sarif(m, results, o.source_root, &sources);
+    if (mark) out["runs"][0]["properties"]["warpsat/shard"] = *mark;
+    std::cout << out.dump(2) << "\n";
   } else {
     print_table(m, results, sources, run.grid);
   }
@@ -190,7 +206,8 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
                   "testing only: corrupt a verdict before the replay, or abort a kernel's child process")
       ->check(CLI::IsMember({"none", "uniform-as-divergent", "divergent-as-uniform", "abort-child"}))
       ->group("");
-  commands.push_back({sub, [o] { return run_branches(*o); }});
+  add_shard_option(sub, o->shard);
+  commands.push_back({sub, [o, sub] { return run_branches(*o, *sub); }});
 }
 
 }  // namespace warpsat::cli

@@ -10,6 +10,7 @@
 #include "cli/metrics_output.h"
 #include "cli/progress.h"
 #include "cli/race_output.h"
+#include "cli/shard.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/profile.h"
 #include "frontend/parallel.h"
@@ -28,6 +29,7 @@ struct ProfileOptions {
   EmulatorRunOptions run;
   bool racecheck = false;
   unsigned jobs = 1;
+  std::string shard;  // --shard I/N (cli/shard.h)
 };
 
 struct Row {
@@ -76,8 +78,49 @@ void print_csv(const std::vector<Row>& rows) {
   }
 }
 
-int run_profile(const ProfileOptions& o) {
+// What profiling a row costs, roughly: its instructions times its threads.
+uint64_t cost_estimate(const Row& r) {
+  const ptx::Function* f = r.module->find_function(r.launch.kernel);
+  uint64_t threads = uint64_t{r.launch.block[0]} * r.launch.block[1] * r.launch.block[2] * r.launch.grid[0] *
+                     r.launch.grid[1] * r.launch.grid[2];
+  return (f ? f->instructions.size() : 1) * std::max<uint64_t>(threads, 1);
+}
+
+// --shard I/N: this shard's rows. A shard of HyPA's CSV takes whole files
+// (its rows are files); the others kernels. `items` and `total` say which.
+std::vector<Row> shard_rows(std::vector<Row> rows, const ProfileOptions& o, std::vector<size_t>& items, size_t& total,
+                            std::vector<std::string>& names) {
+  ShardSpec s = parse_shard(o.shard);
+  bool by_file = o.format == "hypa-csv";
+  std::vector<uint64_t> estimates;
+  std::vector<size_t> unit_of(rows.size());  // the row's item: its file or itself
+  for (size_t i = 0; i < rows.size(); ++i) {
+    bool new_unit = !by_file || i == 0 || rows[i].module != rows[i - 1].module;
+    if (new_unit) {
+      estimates.push_back(0);
+      names.push_back(by_file ? rows[i].module->source
+                              : fmt::format("{}:{}", rows[i].module->source, rows[i].launch.kernel));
+    }
+    unit_of[i] = estimates.size() - 1;
+    estimates.back() += cost_estimate(rows[i]);
+  }
+  total = estimates.size();
+  items = shard_items(estimates, s);
+  std::vector<bool> mine(total, false);
+  for (size_t i : items) mine[i] = true;
+  std::vector<std::string> kept_names;
+  for (size_t i : items) kept_names.push_back(names[i]);
+  names = std::move(kept_names);
+  std::vector<Row> out;
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (mine[unit_of[i]]) out.push_back(std::move(rows[i]));
+  return out;
+}
+
+int run_profile(const ProfileOptions& o, const CLI::App& sub) {
   if (!o.launch.empty() && o.files.size() != 1) throw command_line_error("--launch profiles one file");
+  if (!o.shard.empty() && o.format == "table")
+    throw command_line_error("--shard writes what 'warpsat merge' reads: give --format json, csv or hypa-csv");
   simt::ProfileMode mode = o.run.profile_mode();
   simt::DefaultLaunchOptions dl;
   fill3(o.block, dl.block, "--block");
@@ -116,6 +159,10 @@ int run_profile(const ProfileOptions& o) {
     }
   }
   if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel named " + o.kernel);
+  std::vector<size_t> items;
+  std::vector<std::string> names;
+  size_t item_count = 0;
+  if (!o.shard.empty()) rows = shard_rows(std::move(rows), o, items, item_count, names);
   // Every kernel on its own run state: -j N profiles N at once, over the
   // kernels of all files; each result has its slot, so the output is in
   // input order and the same for every N.
@@ -137,6 +184,14 @@ int run_profile(const ProfileOptions& o) {
     racy += !r.profile.races.empty();
     ms += r.profile.milliseconds;
   }
+
+  // A kernel that could not be profiled is bad input (exit 2), as in `run` and
+  // `branches`; races found by --racecheck are a failed check (exit 1).
+  int status = failed ? kExitBadInput : racy ? kExitCheckFailed : kExitOk;
+  std::optional<nlohmann::json> mark;
+  if (!o.shard.empty())
+    mark = mark_json(make_mark(sub, "profile", o.format, parse_shard(o.shard), item_count, items, names, o.files, status));
+  if (mark && o.format != "json") fmt::print("{}{}\n", kCsvMarkPrefix, mark->dump());
 
   // Every kernel that could not be profiled also on stderr, whatever the
   // format: HyPA's row has no place for the error, and a script that reads
@@ -177,6 +232,7 @@ int run_profile(const ProfileOptions& o) {
     t.erase("per_branch");
     nlohmann::json out = {{"mode", o.run.mode}, {"files", o.files}, {"kernels", kernels}, {"total", t},
                           {"failed", failed}, {"duration_ms", ms}};
+    if (mark) out["shard"] = *mark;
     std::cout << out.dump(2) << "\n";
   } else {
     fmt::print("{:<34} {:>11} {:>12} {:>13} {:>10} {:>9} {:>9} {:>8} {:>7} {:>8}\n", "kernel", "block",
@@ -211,9 +267,7 @@ int run_profile(const ProfileOptions& o) {
       if (o.racecheck && r.profile.ok)
         fmt::print("{}: {}", r.profile.kernel, races_text(*r.module, r.profile.races));
   }
-  // A kernel that could not be profiled is bad input (exit 2), as in `run` and
-  // `branches`; races found by --racecheck are a failed check (exit 1).
-  return failed ? kExitBadInput : racy ? kExitCheckFailed : kExitOk;
+  return status;
 }
 
 }  // namespace
@@ -241,7 +295,8 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("-j,--jobs", o->jobs, "kernels profiled at once, each on its own thread (output stays in input order)")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
-  commands.push_back({sub, [o] { return run_profile(*o); }});
+  add_shard_option(sub, o->shard);
+  commands.push_back({sub, [o, sub] { return run_profile(*o, *sub); }});
 }
 
 }  // namespace warpsat::cli

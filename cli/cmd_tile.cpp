@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/problem_options.h"
+#include "cli/shard.h"
 #include "cli/tile_output.h"
 #include "frontend/diagnostics.h"
 #include "frontend/profiler_csv.h"
@@ -41,6 +42,7 @@ struct TileOptions : ProblemOptions {
   std::vector<std::string> clusters, schedules, schedulers;
   bool non_portable_clusters = false;
   std::string emit;  // "cutlass": print the optimum as a CUDA source file
+  std::string shard;         // --shard I/N (cli/shard.h): a part of the workload's shapes
 };
 
 // The sm90 space's kernel variants: every cluster, schedule and tile
@@ -177,7 +179,12 @@ int run_kernel_set(const TileOptions& o, const TilingQuestion& base, std::vector
   return kExitOk;
 }
 
-int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& path, const SolverOptions& so) {
+// What answering a shape costs, roughly: the simulator's sweep walks the
+// K dimension stage by stage for every configuration.
+uint64_t shape_cost(const WorkloadShape& w) { return static_cast<uint64_t>(w.shape.k) / 16 + 1; }
+
+int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& path, const SolverOptions& so,
+                 const CLI::App& sub) {
   if (o.m || o.n || o.k) throw command_line_error("--workload gives the shapes; drop --m, --n and --k");
   if (o.explain || !o.svg_path.empty() || o.inject_fault != "none" || !o.emit.empty())
     throw command_line_error("--explain, --svg, --emit and --inject-fault answer one problem; not with --workload");
@@ -205,6 +212,24 @@ int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& 
     return kExitOk;
   }
   if (o.max_kernels) return run_kernel_set(o, base, std::move(shapes), so);
+  std::optional<nlohmann::json> mark;
+  if (!o.shard.empty()) {
+    if (o.format == "table")
+      throw command_line_error("--shard writes what 'warpsat merge' reads: give --format json or csv");
+    std::vector<uint64_t> estimates;
+    for (const WorkloadShape& w : shapes) estimates.push_back(shape_cost(w));
+    std::vector<size_t> items = shard_items(estimates, parse_shard(o.shard));
+    std::vector<WorkloadShape> mine;
+    std::vector<std::string> names;
+    for (size_t i : items) {
+      mine.push_back(shapes[i]);
+      const GemmShape& g = shapes[i].shape;
+      names.push_back(shapes[i].name.empty() ? fmt::format("{}x{}x{}", g.m, g.n, g.k) : shapes[i].name);
+    }
+    mark = mark_json(make_mark(sub, "tile", o.format, parse_shard(o.shard), shapes.size(), items, names, {path},
+                               kExitOk));
+    shapes = std::move(mine);
+  }
   bool terminal = isatty(STDERR_FILENO);
   auto progress = [&](size_t done, size_t total) {
     if (terminal) fmt::print(stderr, "\r{} / {} shapes", done, total);
@@ -230,22 +255,29 @@ int run_workload(const TileOptions& o, const ProblemFile& f, const std::string& 
     if (w.result.answer.status == TilingStatus::Infeasible) nothing_fits(w.question);
   }
   if (unknown) return kExitNoAnswer;
-  if (o.format == "json")
-    std::cout << workload_json(answers).dump(2) << "\n";
-  else if (o.format == "csv")
+  if (o.format == "json") {
+    nlohmann::json out = workload_json(answers);
+    if (mark) out["shard"] = *mark;
+    std::cout << out.dump(2) << "\n";
+  } else if (o.format == "csv") {
+    if (mark) fmt::print("{}{}\n", kCsvMarkPrefix, mark->dump());
     print_workload_csv(answers);
-  else
+  } else
     print_workload_table(answers);
   return kExitOk;
 }
 
-int run_tile(const TileOptions& o) {
+int run_tile(const TileOptions& o, const CLI::App& sub) {
   ProblemFile f = o.load_file();
   SolverOptions so{o.timeout_ms, o.seed, o.dump_dir};
   std::string workload = !o.workload.empty() ? o.workload : f.workload.value_or("");
   if ((o.max_kernels || !o.kernels_file.empty()) && workload.empty())
     throw command_line_error("--max-kernels and --kernels are about a --workload; give one");
-  if (!workload.empty()) return run_workload(o, f, workload, so);
+  if (!o.shard.empty() && workload.empty()) throw command_line_error("--shard splits the shapes of a --workload; give one");
+  if (!o.shard.empty() && (o.max_kernels || !o.kernels_file.empty()))
+    throw command_line_error("--shard splits one answer per shape; --max-kernels and --kernels answer the whole "
+                             "workload at once");
+  if (!workload.empty()) return run_workload(o, f, workload, so, sub);
   if (o.format == "csv") throw command_line_error("--format csv is for --workload; use table or json");
   return run_single(o, f, so);
 }
@@ -303,7 +335,8 @@ void add_tile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--inject-fault", o->inject_fault, "testing only: corrupt the answer before validation")
       ->check(CLI::IsMember({"none", "best-total", "drop-co-optimal"}))
       ->group("");
-  commands.push_back({sub, [o] { return run_tile(*o); }});
+  add_shard_option(sub, o->shard);
+  commands.push_back({sub, [o, sub] { return run_tile(*o, *sub); }});
 }
 
 }  // namespace warpsat::cli

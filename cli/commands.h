@@ -44,5 +44,7 @@ nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBran
                               const std::string& source_root = "", const SourceFiles* sources = nullptr);
 void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
 void add_launch_template_command(CLI::App& app, std::vector<Command>& commands);
+void add_merge_command(CLI::App& app, std::vector<Command>& commands);
+void add_cache_command(CLI::App& app, std::vector<Command>& commands);
 
 }  // namespace warpsat::cli

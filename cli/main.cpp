@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
   add_validate_model_command(app, commands);
   add_compare_profile_command(app, commands);
   add_launch_template_command(app, commands);
+  add_merge_command(app, commands);
+  add_cache_command(app, commands);
   double deadline_seconds = 0;
   for (Command& c : commands)
     c.app->add_option("--deadline", deadline_seconds,

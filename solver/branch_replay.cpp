@@ -103,6 +103,40 @@ class Replayer {
     settle_if_observed(b);
   }
 
+  // replay_cached_verdicts: the checks alone, on a copy of the answer.
+  void check_cached(const KernelBranches& cached, size_t shapes) {
+    std::vector<uint32_t> branches;
+    for (uint32_t i = 0; i < k_.instructions.size(); ++i)
+      if (analysis::is_conditional_branch(k_.instructions[i])) branches.push_back(i);
+    bool same = branches.size() == r_.branches.size();
+    for (size_t i = 0; same && i < branches.size(); ++i) same = r_.branches[i].instruction == branches[i];
+    if (!same)
+      throw CrossValidationError(fmt::format("branches of {}", k_.name),
+                                 {fmt::format("the cache holds verdicts for {} branch(es), the kernel has {} other ones",
+                                              r_.branches.size(), branches.size())},
+                                 "(none: a cached answer, no query asked)");
+    if (concrete()) {
+      replay_concrete();
+    } else if (!r_.branches.empty()) {
+      run_shapes(0, false, shapes);
+      check_shapes();
+    }
+    // A divergent verdict stands on its witness: the solver's is replayed;
+    // one a run showed (random data the cache does not keep) is not.
+    for (BranchResult& b : r_.branches) {
+      if (b.verdict != BranchVerdict::Divergent) continue;
+      if (!b.witness) contradiction(b, "cached as divergent, but with no witness");
+      else if (!b.seen_split && b.witness->replayable && b.validation.find("replayed the witness") != std::string::npos)
+        replay_witness(b);
+    }
+    for (size_t i = 0; i < r_.branches.size(); ++i)
+      if (r_.branches[i].verdict != cached.branches[i].verdict)
+        contradiction(r_.branches[i], fmt::format("cached as {}, but its replay now says {}: {}",
+                                                  to_string(cached.branches[i].verdict),
+                                                  to_string(r_.branches[i].verdict), r_.branches[i].validation));
+    report_mismatches();
+  }
+
   void run() {
     inject_fault();
     if (concrete()) {
@@ -134,6 +168,11 @@ class Replayer {
                                  "(none: a data race the analysis assumes absent, no solver query involved; an "
                                  "--assume that excludes the racing launch, or --no-race-free, drops the assumption "
                                  "there)");
+    report_mismatches();
+  }
+
+ private:
+  void report_mismatches() {
     mismatches_.insert(mismatches_.end(), races_.begin(), races_.end());
     if (!mismatches_.empty()) {
       std::string dir = ro_.dump_dir.empty() ? "." : ro_.dump_dir;
@@ -148,7 +187,6 @@ class Replayer {
     }
   }
 
- private:
   // Runs the launch, recording every execution of the kernel's conditional
   // branches, until `enough` says the observations so far settle the
   // question. Launches the replay makes up (any-launch shapes, witnesses)
@@ -477,7 +515,7 @@ class Replayer {
   // that takes a struct by value). Before the queries both phases run, as
   // the splits they show need no query; otherwise the second only where it
   // can settle something, a branch still open.
-  void run_shapes(int phase, bool before_queries = false) {
+  void run_shapes(int phase, bool before_queries = false, size_t most = SIZE_MAX) {
     static constexpr uint32_t kBlocks[][3] = {{32, 1, 1},  {64, 1, 1}, {96, 1, 1}, {128, 1, 1}, {256, 1, 1},
                                               {1024, 1, 1}, {1, 1, 1},  {17, 1, 1}, {33, 1, 1},  {65, 2, 1},
                                               {48, 3, 1},  {16, 16, 1}, {32, 4, 2}, {8, 8, 8},  {7, 3, 5}};
@@ -508,6 +546,7 @@ class Replayer {
             continue;
           }
           shape_runs_.push_back(std::move(run));
+          if (shape_runs_.size() >= most) return;
         }
   }
 
@@ -859,6 +898,16 @@ class Replayer {
 void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
                      KernelBranches& result, const ReplayOptions& replay) {
   Replayer(m, kernel, options, result, replay).run();
+}
+
+void replay_cached_verdicts(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
+                            const KernelBranches& cached, const ReplayOptions& replay, size_t shapes) {
+  BranchOptions o = options;
+  apply_launch_directives(kernel, o.launch);
+  ReplayOptions ro = replay;
+  ro.fault = ReplayFault::None;
+  KernelBranches copy = cached;
+  Replayer(m, kernel, o, copy, ro).check_cached(cached, shapes);
 }
 
 KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& kernel, BranchOptions& options,

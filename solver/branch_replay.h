@@ -69,6 +69,18 @@ void replay_branches(const ptx::Module& m, const ptx::Function& kernel, const Br
 KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& kernel, BranchOptions& options,
                                      const ReplayOptions* replay);
 
+// A cached answer (`branches --cache`) against concrete runs, cheaper than
+// the replay that validated it when it was stored: the given launch (a
+// concrete one), or the first `shapes` any-launch shapes that meet the
+// assumptions; every uniform and unreachable verdict, range and path is
+// checked against them, and the witness of every divergent verdict the
+// solver found (a split seen in a run needs that run's random data, which
+// the cache does not keep) is replayed. A verdict these runs contradict,
+// or a cached branch list that is not the kernel's, throws
+// CrossValidationError as the replay does; `cached` is left as it was.
+void replay_cached_verdicts(const ptx::Module& m, const ptx::Function& kernel, const BranchOptions& options,
+                            const KernelBranches& cached, const ReplayOptions& replay, size_t shapes = 2);
+
 // The divergence query of one branch as SMT-LIB (for disagreement reports).
 std::string branch_query_smt2(const ptx::Module& m, const ptx::Function& kernel, uint32_t branch,
                               const BranchOptions& options);

@@ -1,0 +1,252 @@
+#include "cache/verdict_cache.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.h"
+
+namespace warpsat {
+
+namespace {
+
+// The layout of the file; another number is another layout, refused.
+constexpr int kSchema = 1;
+// How long a process waits for another's write before it gives up: a
+// shard's write is one transaction of a few kernels, milliseconds.
+constexpr int kBusyTimeoutMs = 60000;
+
+int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql, const std::string& path) : db_(db), path_(path) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK) fail("prepare");
+  }
+  ~Statement() { sqlite3_finalize(s_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, const std::string& text) {
+    if (sqlite3_bind_text(s_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK) fail("bind");
+    return *this;
+  }
+  Statement& bind(int i, int64_t v) {
+    if (sqlite3_bind_int64(s_, i, v) != SQLITE_OK) fail("bind");
+    return *this;
+  }
+  // True while there is a row.
+  bool step() {
+    int rc = sqlite3_step(s_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("step");
+  }
+  void reset() {
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+  }
+  std::string text(int column) const {
+    const unsigned char* p = sqlite3_column_text(s_, column);
+    return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(s_, column))) : "";
+  }
+  int64_t integer(int column) const { return sqlite3_column_int64(s_, column); }
+
+ private:
+  [[noreturn]] void fail(const char* what) const {
+    throw command_line_error(fmt::format("cache {}: {} failed: {}", path_, what, sqlite3_errmsg(db_)));
+  }
+  sqlite3* db_;
+  const std::string& path_;
+  sqlite3_stmt* s_ = nullptr;
+};
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back if anything throws: a writer
+// takes the write lock at once, so two writers wait for each other
+// (busy timeout) instead of failing at their first write.
+class Transaction {
+ public:
+  Transaction(sqlite3* db, const std::string& path, bool write) : db_(db), path_(path) {
+    run(write ? "BEGIN IMMEDIATE" : "BEGIN");
+  }
+  ~Transaction() {
+    if (open_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    run("COMMIT");
+    open_ = false;
+  }
+
+ private:
+  void run(const char* sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+      std::string message = error ? error : "?";
+      sqlite3_free(error);
+      throw command_line_error(fmt::format("cache {}: {}: {}", path_, sql, message));
+    }
+  }
+  sqlite3* db_;
+  const std::string& path_;
+  bool open_ = true;
+};
+
+uint64_t file_size(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<uint64_t>(st.st_size) : 0;
+}
+
+}  // namespace
+
+VerdictCache::VerdictCache(const std::string& path) : path_(path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+      SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw command_line_error(fmt::format("cannot open the cache {}: {}", path, message));
+  }
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  try {
+    // Readers and one writer at once, each process with its own connection.
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=NORMAL");
+    Transaction t(db_, path_, true);
+    exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    exec("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, kernel TEXT NOT NULL, source TEXT NOT NULL, "
+         "version TEXT NOT NULL, value TEXT NOT NULL, created INTEGER NOT NULL, used INTEGER NOT NULL, "
+         "hits INTEGER NOT NULL DEFAULT 0)");
+    exec("CREATE INDEX IF NOT EXISTS verdicts_used ON verdicts (used)");
+    Statement schema(db_, "SELECT value FROM meta WHERE name = 'schema'", path_);
+    if (schema.step()) {
+      if (schema.text(0) != std::to_string(kSchema))
+        throw command_line_error(fmt::format("the cache {} has layout {}, this warpsat reads layout {}: give another "
+                                             "file or remove it",
+                                             path, schema.text(0), kSchema));
+    } else {
+      Statement set(db_, "INSERT INTO meta (name, value) VALUES ('schema', ?1)", path_);
+      set.bind(1, std::to_string(kSchema)).step();
+    }
+    t.commit();
+  } catch (const InputError& e) {
+    std::string why = sqlite3_errmsg(db_);
+    sqlite3_close(db_);
+    if (e.message().find("has layout") != std::string::npos) throw;
+    throw command_line_error(fmt::format("the cache {} is not a warpsat cache ({})", path, why));
+  } catch (...) {
+    sqlite3_close(db_);
+    throw command_line_error(fmt::format("the cache {} is not a warpsat cache", path));
+  }
+}
+
+VerdictCache::~VerdictCache() { sqlite3_close(db_); }
+
+void VerdictCache::exec(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "?";
+    sqlite3_free(error);
+    throw command_line_error(fmt::format("cache {}: {}: {}", path_, sql, message));
+  }
+}
+
+std::optional<CacheEntry> VerdictCache::get(const std::string& key) { return get_all({key}).front(); }
+
+std::vector<std::optional<CacheEntry>> VerdictCache::get_all(const std::vector<std::string>& keys) {
+  std::vector<std::optional<CacheEntry>> out(keys.size());
+  Transaction t(db_, path_, true);
+  Statement select(db_, "SELECT kernel, source, version, value FROM verdicts WHERE key = ?1", path_);
+  Statement touch(db_, "UPDATE verdicts SET used = ?2, hits = hits + 1 WHERE key = ?1", path_);
+  int64_t now = now_seconds();
+  for (size_t i = 0; i < keys.size(); ++i) {
+    select.bind(1, keys[i]);
+    if (select.step()) {
+      out[i] = CacheEntry{select.text(0), select.text(1), select.text(2), select.text(3)};
+      touch.bind(1, keys[i]).bind(2, now);
+      touch.step();
+      touch.reset();
+    }
+    select.reset();
+  }
+  t.commit();
+  return out;
+}
+
+void VerdictCache::put_all(const std::vector<std::pair<std::string, CacheEntry>>& entries) {
+  if (entries.empty()) return;
+  Transaction t(db_, path_, true);
+  Statement insert(db_,
+                   "INSERT OR REPLACE INTO verdicts (key, kernel, source, version, value, created, used, hits) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 0)",
+                   path_);
+  int64_t now = now_seconds();
+  for (const auto& [key, e] : entries) {
+    insert.bind(1, key).bind(2, e.kernel).bind(3, e.source).bind(4, e.version).bind(5, e.value).bind(6, now);
+    insert.step();
+    insert.reset();
+  }
+  t.commit();
+}
+
+CacheStats VerdictCache::stats() {
+  CacheStats s;
+  Transaction t(db_, path_, false);
+  Statement all(db_,
+                "SELECT COUNT(*), COALESCE(SUM(LENGTH(value)), 0), COALESCE(SUM(hits), 0), COALESCE(MIN(used), 0), "
+                "COALESCE(MAX(used), 0) FROM verdicts",
+                path_);
+  if (all.step()) {
+    s.entries = static_cast<uint64_t>(all.integer(0));
+    s.value_bytes = static_cast<uint64_t>(all.integer(1));
+    s.hits = static_cast<uint64_t>(all.integer(2));
+    s.oldest_use = all.integer(3);
+    s.newest_use = all.integer(4);
+  }
+  Statement versions(db_, "SELECT version, COUNT(*), MAX(used) AS last FROM verdicts GROUP BY version ORDER BY last DESC", path_);
+  while (versions.step()) s.versions.push_back({versions.text(0), static_cast<uint64_t>(versions.integer(1))});
+  t.commit();
+  s.file_bytes = file_size(path_) + file_size(path_ + "-wal");
+  return s;
+}
+
+uint64_t VerdictCache::prune(const PruneOptions& o) {
+  uint64_t before = stats().entries;
+  {
+    Transaction t(db_, path_, true);
+    if (o.unused_for_seconds >= 0) {
+      Statement drop(db_, "DELETE FROM verdicts WHERE used < ?1", path_);
+      drop.bind(1, now_seconds() - o.unused_for_seconds).step();
+    }
+    if (!o.keep_version.empty()) {
+      Statement drop(db_, "DELETE FROM verdicts WHERE version <> ?1", path_);
+      drop.bind(1, o.keep_version).step();
+    }
+    if (o.max_bytes) {
+      // The least recently used go first, until the rest fit.
+      Statement drop(db_,
+                     "DELETE FROM verdicts WHERE key IN (SELECT key FROM (SELECT key, SUM(LENGTH(value)) OVER (ORDER "
+                     "BY used DESC, key) AS kept FROM verdicts) WHERE kept > ?1)",
+                     path_);
+      drop.bind(1, static_cast<int64_t>(o.max_bytes)).step();
+    }
+    t.commit();
+  }
+  uint64_t after = stats().entries;
+  // The freed pages back to the file system (not in a transaction).
+  exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  exec("VACUUM");
+  return before - after;
+}
+
+std::string cache_path(const std::string& flag, const char* environment) {
+  if (!flag.empty()) return flag;
+  return environment ? environment : "";
+}
+
+}  // namespace warpsat

@@ -1,0 +1,80 @@
+// Verdicts kept across runs (`--cache FILE`, WARPSAT_CACHE): one SQLite
+// file of entries, each the answer for one kernel under one set of options
+// and one warpsat version, found by a key (kernel_key.h). Safe for several
+// processes on one machine at once: write-ahead logging, a busy timeout,
+// and each change in a transaction (docs/distributed.md).
+//
+// The cache stores text it is given and gives it back; it knows nothing of
+// what a verdict is (cli/branch_cache.h encodes them), and a reader checks
+// what it gets (the replay of a hit).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace warpsat {
+
+struct CacheEntry {
+  std::string kernel;   // the kernel's name (for stats)
+  std::string source;   // the file it was first read from
+  std::string version;  // warpsat's
+  std::string value;    // the answer, as its writer encoded it
+};
+
+struct CacheStats {
+  uint64_t entries = 0;
+  uint64_t value_bytes = 0;  // the answers' text
+  uint64_t file_bytes = 0;   // the database file and its write-ahead log
+  uint64_t hits = 0;         // hits recorded over the entries' lives
+  int64_t oldest_use = 0, newest_use = 0;  // unix seconds; 0 when empty
+  struct Version {
+    std::string version;
+    uint64_t entries = 0;
+  };
+  std::vector<Version> versions;  // newest first
+};
+
+struct PruneOptions {
+  int64_t unused_for_seconds = -1;   // drop entries not used for longer (-1: keep)
+  std::string keep_version;          // non-empty: drop entries of other versions
+  uint64_t max_bytes = 0;            // non-zero: drop the least recently used until the values fit
+};
+
+class VerdictCache {
+ public:
+  // Opens (creating if needed) the cache file; InputError when it cannot be
+  // opened or is not a warpsat cache.
+  explicit VerdictCache(const std::string& path);
+  ~VerdictCache();
+  VerdictCache(const VerdictCache&) = delete;
+  VerdictCache& operator=(const VerdictCache&) = delete;
+
+  // The entry under `key`, its use recorded.
+  std::optional<CacheEntry> get(const std::string& key);
+  // Several at once, in one transaction: the value per key (absent keys left out).
+  std::vector<std::optional<CacheEntry>> get_all(const std::vector<std::string>& keys);
+  // Stores (replacing) in one transaction.
+  void put_all(const std::vector<std::pair<std::string, CacheEntry>>& entries);
+
+  CacheStats stats();
+  // Returns how many entries went.
+  uint64_t prune(const PruneOptions& o);
+
+  const std::string& path() const { return path_; }
+
+ private:
+  void exec(const char* sql);
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+// Where the cache is: the flag's file, else the environment's
+// WARPSAT_CACHE (for CI), else none ("").
+std::string cache_path(const std::string& flag, const char* environment);
+
+}  // namespace warpsat

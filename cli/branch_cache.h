@@ -1,0 +1,40 @@
+// `branches --cache FILE` (or WARPSAT_CACHE): each kernel's verdicts kept in
+// a cache/verdict_cache file under its key, the kernel's normal form
+// (cache/kernel_key.h), every option that changes an answer and warpsat's
+// version; a kernel found there is not analysed again. Its verdicts are
+// replayed (solver/branch_replay.h, replay_cached_verdicts) unless
+// --trust-cache, and come back with this module's line numbers, file name
+// and kernel index (the kernel may have moved in its file).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cache/verdict_cache.h"
+#include "cli/branches_run.h"
+#include "frontend/launch_file.h"
+#include "solver/branch_analysis.h"
+
+namespace warpsat::cli {
+
+// Whether --cache (or WARPSAT_CACHE) applies: not with --dump-smt2 (its
+// queries must be asked to be written) nor with an injected fault.
+bool cache_applies(const BranchesOptions& o);
+
+// The key of each kernel under these options.
+std::vector<std::string> branch_cache_keys(const ptx::Module& m, const std::vector<const ptx::Function*>& kernels,
+                                           const BranchesOptions& o, const std::optional<LaunchFile>& launch);
+
+// The cached answer of each kernel (none where there is none, or where its
+// entry cannot be read back for this kernel), in this module's terms.
+std::vector<std::optional<KernelBranches>> cached_branches(VerdictCache& cache, const ptx::Module& m,
+                                                           const std::vector<const ptx::Function*>& kernels,
+                                                           const std::vector<std::string>& keys);
+
+// Stores the answers of the kernels `fresh` selects.
+void store_branches(VerdictCache& cache, const ptx::Module& m, const std::vector<const ptx::Function*>& kernels,
+                    const std::vector<std::string>& keys, const std::vector<KernelBranches>& results,
+                    const std::vector<bool>& fresh);
+
+}  // namespace warpsat::cli
