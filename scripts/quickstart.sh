@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12 packages), builds warpsat, and then
+#   build     stops (build/cli/warpsat is ready)
 #   examples  runs the main job on the bundled examples
 #   test      runs the whole test suite (what .ci/run does)
 #   sanitize  runs the whole test suite under AddressSanitizer and UBSan
@@ -8,14 +9,17 @@ cd "$(dirname "$0")/.."
 
 mode="${1:-}"
 case "$mode" in
-  examples | test | sanitize) ;;
-  *) echo "usage: $0 examples|test|sanitize" >&2; exit 2 ;;
+  build | examples | test | sanitize) ;;
+  *) echo "usage: $0 build|examples|test|sanitize" >&2; exit 2 ;;
 esac
 
 # chromium and zlib1g-dev are for the test that renders warpsat's SVG pictures
 # in a real browser (tests/render/render_svg.cpp); it skips without them.
+# libsqlite3-dev is the verdict cache's (cache/); slurm-wlm and munge are for
+# the test that runs shards as a Slurm job array on a one-node Slurm
+# (tests/files/distributed/slurm.test), which skips where they cannot start.
 packages=(build-essential cmake ninja-build libz3-dev z3 libboost-graph-dev libtomlplusplus-dev doctest-dev
-          libcli11-dev nlohmann-json3-dev libfmt-dev zlib1g-dev chromium)
+          libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev zlib1g-dev chromium slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
@@ -39,6 +43,7 @@ cmake -S . -B "$build_dir" "${cmake_args[@]}" >/dev/null
 cmake --build "$build_dir" -j "$jobs"
 
 case "$mode" in
+  build) ;;
   examples)
     warpsat="$build_dir/cli/warpsat"
     for problem in examples/problems/*.toml; do
