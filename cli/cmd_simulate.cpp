@@ -92,7 +92,8 @@ void print_table(const Schedule& s, const Machine& m) {
                  h.stream_k_time, u);
     fmt::print("\nHBM floor {} {}{}\n", h.hbm_floor, u, h.hbm_floor >= h.cta_time ? " (it sets the time)" : "");
   }
-  fmt::print("\ntotal {} {}\nwait  {} {}\n", s.total, u, s.wait, u);
+  fmt::print("\ntotal {} {}{}\nwait  {} {}\n", s.total, u,
+             m.calibrated.empty() ? " (uncalibrated: the machine's figures are estimates)" : " (calibrated)", s.wait, u);
 }
 
 void print_csv(const Schedule& s) {

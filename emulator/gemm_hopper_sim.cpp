@@ -142,4 +142,51 @@ Schedule simulate_hopper(const GemmShape& shape, const TileConfig& config, const
   return out;
 }
 
+const char* to_string(PipelineEvent e) {
+  switch (e) {
+    case PipelineEvent::LoadIssued: return "load issued";
+    case PipelineEvent::LoadLanded: return "load landed";
+    case PipelineEvent::MultiplyStarted: return "multiply started";
+    case PipelineEvent::SlotReleased: return "slot released";
+  }
+  return "?";
+}
+
+std::vector<PipelineEdge> pipeline_edges(int64_t stages, int64_t depth) {
+  using E = PipelineEvent;
+  std::vector<PipelineEdge> edges;
+  for (int64_t k = 1; k <= stages; ++k) {
+    if (k - depth >= 1) edges.push_back({{E::SlotReleased, k - depth}, {E::LoadIssued, k}});
+    edges.push_back({{E::LoadIssued, k}, {E::LoadLanded, k}});
+    edges.push_back({{E::LoadLanded, k}, {E::MultiplyStarted, k}});
+    edges.push_back({{E::MultiplyStarted, k}, {E::SlotReleased, k}});
+  }
+  return edges;
+}
+
+std::optional<PipelineEdge> first_broken_edge(const std::vector<ObservedStage>& stages, int64_t depth) {
+  auto time = [&](const PipelineStep& p) {
+    const ObservedStage& o = stages[static_cast<size_t>(p.stage - 1)];
+    switch (p.event) {
+      case PipelineEvent::LoadIssued: return o.load_issued;
+      case PipelineEvent::LoadLanded: return o.load_landed;
+      case PipelineEvent::MultiplyStarted: return o.multiply_started;
+      case PipelineEvent::SlotReleased: return o.slot_released;
+    }
+    return int64_t{0};
+  };
+  std::optional<PipelineEdge> first;
+  for (const PipelineEdge& e : pipeline_edges(static_cast<int64_t>(stages.size()), depth))
+    if (time(e.after) < time(e.before) && (!first || time(e.after) < time(first->after))) first = e;
+  return first;
+}
+
+std::vector<ObservedStage> observed_mainloop(const Schedule& s) {
+  const HopperDurations& d = s.hopper->durations;
+  std::vector<ObservedStage> out;
+  for (const StageEvents& e : s.events)
+    out.push_back({e.sa, add(add(e.sb, d.transfer_b), d.latency), e.sm, add(e.sm, d.math)});
+  return out;
+}
+
 }  // namespace warpsat

@@ -88,16 +88,23 @@ class ClosedFormEncoder {
 
   GemmWsTerms encode() {
     evaluate_space();
-    z3::expr tm = choose("tm", sp_.tm, tm_sel_, not_tm_), tn = choose("tn", sp_.tn, tn_sel_, not_tn_),
-             tk = choose("tk", sp_.tk, tk_sel_, not_tk_);
+    choose("tm", sp_.tm, tm_sel_, not_tm_);
+    choose("tn", sp_.tn, tn_sel_, not_tn_);
+    choose("tk", sp_.tk, tk_sel_, not_tk_);
     std::vector<int64_t> variant_ids(sp_.variant_count());
     std::iota(variant_ids.begin(), variant_ids.end(), int64_t{0});
     choose("variant", variant_ids, var_sel_, not_var_);
-    z3::expr stages = encode_depth();
-    z3::expr total = c_.int_const("total"), wait = c_.int_const("wait");
+    encode_depth();
+    // The encoding is purely propositional, and stays so: no integer term is
+    // ever made in this context (Z3's arithmetic, once used, takes some 30 ms
+    // to tear down with the context, longer than the whole query). The
+    // objectives are opaque handles `less_than` recognises; configurations are
+    // read through `read` and blocked through `selects`, never arithmetically.
+    z3::expr total = c_.bool_const("objective_total"), wait = c_.bool_const("objective_wait");
     if (incumbent_) encode_costs();
     else cs_.push_back(c_.bool_val(false));  // nothing fits: the space is empty
-    GemmWsTerms terms{tm, tn, tk, stages, total, wait, c_.int_val(0), cs_, choices_, hint_};
+    z3::expr none = c_.bool_val(false);  // tm, tn, tk, stages, waves: not terms here
+    GemmWsTerms terms{none, none, none, none, total, wait, none, cs_, choices_, hint_};
     terms.read = reader();
     terms.selects = selector();
     unsigned total_id = total.id();
@@ -114,9 +121,9 @@ class ClosedFormEncoder {
  private:
   int64_t primary(const Cost& c) const { return primary_value(objective_, c); }
 
-  // One Boolean per candidate, exactly one true; the chosen value as a term.
-  z3::expr choose(const char* name, const std::vector<int64_t>& values, std::vector<z3::expr>& sel,
-                  std::vector<z3::expr>& negated) {
+  // One Boolean per candidate, exactly one true.
+  void choose(const char* name, const std::vector<int64_t>& values, std::vector<z3::expr>& sel,
+              std::vector<z3::expr>& negated) {
     z3::expr_vector all(c_);
     for (int64_t v : values) {
       sel.push_back(c_.bool_const(fmt::format("{}_is_{}", name, v).c_str()));
@@ -126,22 +133,16 @@ class ClosedFormEncoder {
     }
     cs_.push_back(z3::mk_or(all));
     if (all.size() > 1) cs_.push_back(z3::atmost(all, 1));
-    z3::expr chosen = c_.int_val(values.back());
-    for (size_t i = values.size() - 1; i-- > 0;) chosen = z3::ite(sel[i], c_.int_val(values[i]), chosen);
-    return chosen;
   }
 
   // D in order encoding: depth_ge_[v] is "D >= v" for v in (min, max]
   // (the range every tile's depths lie in).
-  z3::expr encode_depth() {
-    z3::expr stages = c_.int_val(min_depth_);
+  void encode_depth() {
     for (int64_t v = min_depth_ + 1; v <= max_depth_; ++v) {
       depth_ge_.push_back(c_.bool_const(fmt::format("stages_ge_{}", v).c_str()));
       choices_.push_back(depth_ge_.back());
       if (depth_ge_.size() > 1) cs_.push_back(z3::implies(depth_ge_.back(), depth_ge_[depth_ge_.size() - 2]));
-      stages = stages + z3::ite(depth_ge_.back(), c_.int_val(1), c_.int_val(0));
     }
-    return stages;
   }
   const z3::expr& at_least_depth(int64_t v) const { return depth_ge_[static_cast<size_t>(v - min_depth_ - 1)]; }
 

@@ -34,6 +34,9 @@ struct ModelReading {
   int64_t waves = 0;
 };
 
+// ClosedForm makes no arithmetic term: there tm ... waves are placeholders,
+// total and wait opaque handles for `less_than`, and `read`, `selects` and
+// `less_than` are always set.
 struct GemmWsTerms {
   z3::expr tm, tn, tk, stages;  // decision variables, over the search space
   z3::expr total, wait;         // the objectives, as functions of the above

@@ -63,6 +63,12 @@ class TilingSolver {
   }
 
   std::string optimisation_smt2() {
+    if (q_.encoding == GemmEncoding::ClosedForm) {
+      // Propositional: the constraints themselves (the objectives are handles, not terms to minimise).
+      z3::solver s(ctx_, "QF_FD");
+      for (const z3::expr& c : terms_.constraints) s.add(c);
+      return s.to_smt2();
+    }
     z3::optimize opt = make_optimizer();
     return optimize_to_smt2(opt);
   }

@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "emulator/gemm_hopper_sim.h"
 #include "emulator/gemm_sweep.h"
 #include "encodings/gemm_closed_form.h"
 #include "frontend/diagnostics.h"
@@ -295,4 +296,22 @@ TEST_CASE("kernel sets: the branch and bound proves the optimum an enumeration o
     CHECK(r.best.size() <= k);
     CHECK(r.lower_bound <= static_cast<long double>(optimum) + 1e-6L);
   }
+}
+
+TEST_CASE("hopper: the mainloop keeps its own dependency structure; a pipeline one slot too deep breaks it") {
+  Machine m = resolve_machine("h100-sxm");
+  TileConfig c{{128, 128, 64}, 3, {{1, 1}, MainloopSchedule::PingPong, TileScheduler::Persistent}};
+  Schedule s = simulate({1024, 1024, 1024}, c, m, GemmModel::Hopper);
+  std::vector<ObservedStage> observed = observed_mainloop(s);
+  CHECK_FALSE(first_broken_edge(observed, 3));
+  CHECK(pipeline_edges(16, 3).size() == 16 * 3 + 13);
+  // A kernel that reuses a slot before its multiply released it, as if it had
+  // one more stage than the model: stage 4 issued before stage 1's release.
+  observed[3].load_issued = observed[0].slot_released - 1;
+  auto broken = first_broken_edge(observed, 3);
+  REQUIRE(broken);
+  CHECK(broken->before.event == PipelineEvent::SlotReleased);
+  CHECK(broken->before.stage == 1);
+  CHECK(broken->after.event == PipelineEvent::LoadIssued);
+  CHECK(broken->after.stage == 4);
 }
