@@ -117,8 +117,9 @@ std::optional<std::string> sm90_unbuildable(const TileConfig& c, OperandType e) 
                        t.tk, to_string(e), row, to_string(e), wgmma_k(e));
   for (int64_t extent : {v.cluster.m, v.cluster.n})
     if (extent != 1 && extent != 2 && extent != 4)
-      return fmt::format("cluster {}: TMA multicast splits each tile's box into equal power-of-two parts, so an "
-                         "extent is 1, 2 or 4",
+      return fmt::format("cluster {}: TMA multicast splits each CTA's copy box among the cluster's CTAs and asserts "
+                         "that their count divides it (make_tma_copy); the 128-byte swizzled boxes are powers of "
+                         "two, so an extent is 1, 2 or 4",
                          to_string(v.cluster));
   if (v.cluster.size() > kSm90MaxClusterSize)
     return fmt::format("cluster {} has {} CTAs; sm_90 allows at most {} (8 portable)", to_string(v.cluster),
