@@ -26,6 +26,7 @@ nlohmann::json metrics_json(const ptx::Module& m, const simt::KernelMetrics& k) 
           {"fp_instructions", precisions(k.fp_instructions)},
           {"flops", precisions(k.flops)},
           {"flops_special", precisions(k.flops_special)},
+          {"wgmma", {{"instructions", k.wgmma_instructions}, {"flops", k.wgmma_flops}}},
           {"branches", k.branches},
           {"divergent_branches", k.divergent_branches},
           {"branch_efficiency", k.branch_efficiency()},
@@ -43,6 +44,9 @@ std::string metrics_text(const simt::KernelMetrics& k) {
   s += fmt::format("  floating point: {} instructions, {} FLOPs (half {}, single {}, double {}), {} special\n",
                    k.fp_total(), k.flops_total(), k.flops[0], k.flops[1], k.flops[2],
                    k.flops_special[0] + k.flops_special[1] + k.flops_special[2]);
+  if (k.wgmma_instructions)  // Hopper kernels only: the others' output stays as it was
+    s += fmt::format("  tensor cores: {} wgmma.mma_async per warp group ({} warp-level), {} FLOPs\n",
+                     k.wgmma_instructions, 4 * k.wgmma_instructions, k.wgmma_flops);
   s += fmt::format("  branches: {} executed, {} divergent, branch efficiency {:.2f}%, SIMT efficiency {:.2f}%\n",
                    k.branches, k.divergent_branches, k.branch_efficiency(), 100 * k.simt_efficiency());
   return s;

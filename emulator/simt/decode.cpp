@@ -303,7 +303,7 @@ void decode_function(Program& program, FunctionCode& code) {
                      decode_move(d, ins, op) || decode_memory(d, ins, op) || decode_atomic(d, ins, op) ||
                      decode_mbarrier(d, ins, op) ||
                      decode_warp(d, ins, op) || decode_matrix_move(d, ins, op) || decode_mma(d, ins, op) ||
-                     decode_video(d, ins, op);
+                     decode_wgmma(d, ins, op) || decode_video(d, ins, op);
       if (!decoded) op.run = run_unsupported;
     } catch (const std::exception&) {
       // An operand form this family cannot execute: fail if it ever runs.

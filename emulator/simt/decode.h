@@ -77,6 +77,7 @@ bool decode_warp(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_control(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_matrix_move(Decoder& d, const ptx::Instruction& ins, Op& op);  // ldmatrix, stmatrix, movmatrix
 bool decode_mma(Decoder& d, const ptx::Instruction& ins, Op& op);
+bool decode_wgmma(Decoder& d, const ptx::Instruction& ins, Op& op);  // exec_wgmma.cpp
 bool decode_video(Decoder& d, const ptx::Instruction& ins, Op& op);
 
 // The handler of instructions the emulator does not implement: stops the

@@ -13,6 +13,7 @@
 #include "emulator/simt/decode.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/spin_check.h"
+#include "emulator/simt/wgmma_async.h"
 
 namespace warpsat::simt {
 
@@ -357,7 +358,10 @@ class WarpRunner {
     c.threads_on += exec == active ? count(active) : static_cast<uint32_t>(__builtin_popcount(exec));
     switch (op.control) {
       case Control::None:
-        if (exec && (rs_.executes.empty() || rs_.executes[f.code->index][e.pc])) op.run(x, op, exec);
+        if (exec && (rs_.executes.empty() || rs_.executes[f.code->index][e.pc])) {
+          if (w.wgmma_watch) [[unlikely]] wgmma_check_access(x, op);
+          op.run(x, op, exec);
+        }
         ++e.pc;
         return;
       case Control::Branch: {
@@ -707,6 +711,7 @@ void WarpRunner::deadlock() {
     uint32_t expected = b.expected ? b.expected : live_threads();
     detail += fmt::format("; barrier {}: {} of {} threads arrived, waiting: {}", id, b.arrived, expected, warps);
   }
+  detail += wgmma_waits(cta_, rs_.module, &at);
   throw EmulationError({rs_.module.source, at ? at->pos.line : 0, at ? at->pos.column : 0},
                        fmt::format("deadlock in block ({},{},{}): every live warp waits at a barrier that cannot "
                                    "complete{}",
@@ -730,6 +735,7 @@ void run_cta(RunState& rs, uint64_t linear) {
     if (all_done || rs.stop) break;
     if (!ran && !runner.release_barriers(true)) runner.deadlock();
   }
+  if (!rs.stop) wgmma_end_block(rs, cta);
   if (!rs.block_starts.empty())
     for (const Warp& w : cta.warps)
       for (uint32_t m = w.valid; m; m &= m - 1) rs.thread_paths.insert(w.path[static_cast<unsigned>(__builtin_ctz(m))]);
@@ -804,6 +810,10 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
       bool conditional = op.is_branch && (ins.has_guard || op.control == Control::BranchIndexed);
       k.per_instruction.push_back({std::string(code.function->name), i, ins.pos.line, ins.loc, c.warps, c.threads,
                                    c.divergent, conditional});
+      if (op.mma_flops) {  // a warp-group instruction: its four warps issue it once each
+        k.wgmma_instructions += c.threads_on / 128;
+        k.wgmma_flops += c.threads_on / 128 * op.mma_flops;
+      }
       if (op.is_branch) {
         k.branches += c.warps;
         k.divergent_branches += c.divergent;

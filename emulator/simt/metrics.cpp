@@ -15,6 +15,8 @@ KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
     flops[i] += o.flops[i];
     flops_special[i] += o.flops_special[i];
   }
+  wgmma_instructions += o.wgmma_instructions;
+  wgmma_flops += o.wgmma_flops;
   branches += o.branches;
   divergent_branches += o.divergent_branches;
   ctas += o.ctas;

@@ -54,6 +54,10 @@ struct KernelMetrics {
   std::array<uint64_t, 3> fp_instructions{};  // floating-point instructions
   std::array<uint64_t, 3> flops{};            // add/sub/mul 1, fma/mad 2 (nvprof flop_count_*)
   std::array<uint64_t, 3> flops_special{};    // div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2, tanh
+  // wgmma.mma_async, counted per warp group (each of its four warps also
+  // counts one warp instruction above), and their 2*M*N*K FLOPs.
+  uint64_t wgmma_instructions = 0;
+  uint64_t wgmma_flops = 0;
   uint64_t branches = 0;              // bra/brx executed, per warp
   uint64_t divergent_branches = 0;
   std::vector<InstructionMetrics> per_instruction;  // every instruction executed at least once

@@ -79,6 +79,7 @@ struct Op {
   bool fp_special = false;  // div, rcp, sqrt, rsqrt, sin, cos, lg2, ex2, tanh
   bool is_branch = false;   // bra/brx (counted for branch efficiency)
   bool atomic = false;      // atom/red: never races with another atomic
+  uint32_t mma_flops = 0;   // wgmma.mma_async: 2*M*N*K per warp-group instruction (exec_wgmma.cpp)
 };
 
 // A call's argument and result bindings.
@@ -93,6 +94,8 @@ struct CallSite {
   std::vector<Binding> args, results;
   Slot indirect = kNoSlot;       // call through a register holding a function address
 };
+
+struct WgmmaInfo;  // a decoded wgmma.mma_async (exec_wgmma.cpp)
 
 // A cvt's source and destination types and modifiers.
 struct CvtInfo {
@@ -119,6 +122,7 @@ struct FunctionCode {
   std::vector<std::vector<uint32_t>> branch_tables;  // brx.idx targets (pcs)
   std::vector<CallSite> calls;
   std::vector<CvtInfo> cvt_infos;
+  std::vector<std::shared_ptr<const WgmmaInfo>> wgmma_infos;
 };
 
 struct Program {

@@ -12,8 +12,9 @@
 // Registers whose value at entry matters (read before any write, .reg
 // parameters and returns, which the caller reads and writes) keep slots of
 // their own, zero at entry as before, and so do vector registers, whose
-// elements must be adjacent. Registers share only with registers of the
-// same width, since a slot's mask truncates what is written to it.
+// elements must be adjacent, and wgmma.mma_async's registers, written late.
+// Registers share only with registers of the same width, since a slot's
+// mask truncates what is written to it.
 #include <algorithm>
 #include <map>
 #include <queue>
@@ -29,6 +30,17 @@ std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::
   std::vector<analysis::LiveSpan> spans = analysis::register_live_spans(f, cfg);
   std::vector<bool> own(n, false);
   for (size_t r = 0; r < n; ++r) own[r] = f.registers[r].vector > 1 || spans[r].live_at_entry;
+  // wgmma.mma_async writes its accumulators (and reads its A registers)
+  // when all four warps of the warp group have issued it, after this warp
+  // has run on: those registers must not share a slot with another.
+  for (const ptx::Instruction& ins : f.instructions)
+    if (ins.op == ptx::Opcode::Wgmma && !ins.modifiers.empty() && ins.modifiers[0] == "mma_async")
+      for (size_t i = 0; i < ins.operands.size() && i < 2; ++i) {
+        const ptx::Operand& o = ins.operands[i];
+        if (o.kind == ptx::Operand::Kind::Register) own[o.reg] = true;
+        for (const ptx::Operand& e : o.elements)
+          if (e.kind == ptx::Operand::Kind::Register) own[e.reg] = true;
+      }
   for (const auto* list : {&f.params, &f.returns})
     for (const ptx::Variable& v : *list)
       if (v.space != ptx::StateSpace::Param)

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ struct Frame {
 };
 
 struct Warp {
-  enum class State : uint8_t { Ready, AtBarrier, Done };
+  enum class State : uint8_t { Ready, AtBarrier, Done, AtWgmmaWait };
   uint32_t id = 0;        // warp index in the CTA
   uint32_t valid = 0;     // lanes that hold a thread (the last warp may be partial)
   uint32_t exited = 0;    // lanes that executed exit
@@ -40,6 +41,7 @@ struct Warp {
   uint32_t barrier_op = 0;  // index of the bar instruction (for messages)
   uint64_t steps = 0;     // warp instructions executed (also the source of %clock)
   uint64_t clock_reads = 0;  // reads of %clock/%globaltimer: a loop that reads them may end by time alone
+  bool wgmma_watch = false;  // since its first wgmma.fence: each instruction's registers are checked (wgmma_async.h)
   std::vector<Frame> frames;
   std::vector<uint64_t> special;      // SpecialSlot * 32 + lane
   std::vector<std::vector<uint8_t>> local;  // per-lane local memory
@@ -55,11 +57,14 @@ struct BarrierState {
   bool red_started = false;
 };
 
+struct WgmmaCta;  // wgmma_async.h
+
 struct Cta {
   uint32_t id[3] = {0, 0, 0};
   ByteArray shared;
   std::vector<Warp> warps;
   std::array<BarrierState, 16> barriers;
+  std::shared_ptr<WgmmaCta> wgmma;  // made by the first wgmma instruction
 };
 
 struct Launch;

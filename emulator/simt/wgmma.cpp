@@ -1,0 +1,173 @@
+#include "emulator/simt/wgmma.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "emulator/fp/format.h"
+
+namespace warpsat::simt {
+
+using ptx::ScalarType;
+
+MatrixDescriptor decode_descriptor(uint64_t bits) {
+  MatrixDescriptor d;
+  d.start = static_cast<uint32_t>(bits & 0x3fff) << 4;
+  d.leading = static_cast<uint32_t>((bits >> 16) & 0x3fff) << 4;
+  d.stride = static_cast<uint32_t>((bits >> 32) & 0x3fff) << 4;
+  d.base_offset = static_cast<uint32_t>((bits >> 49) & 7);
+  static constexpr Swizzle kModes[4] = {Swizzle::None, Swizzle::B128, Swizzle::B64, Swizzle::B32};
+  d.swizzle = kModes[bits >> 62];
+  return d;
+}
+
+uint64_t encode_descriptor(const MatrixDescriptor& d) {
+  auto field = [](uint32_t bytes) { return uint64_t{(bytes & 0x3ffffu) >> 4}; };
+  uint64_t mode = d.swizzle == Swizzle::B128 ? 1 : d.swizzle == Swizzle::B64 ? 2 : d.swizzle == Swizzle::B32 ? 3 : 0;
+  return field(d.start) | field(d.leading) << 16 | field(d.stride) << 32 | uint64_t{d.base_offset & 7} << 49 |
+         mode << 62;
+}
+
+uint64_t operand_address(const SharedOperand& op, unsigned mn, unsigned k) {
+  const MatrixDescriptor& d = op.desc;
+  const unsigned t = 128 / op.element_bits;           // elements per 16-byte chunk
+  const unsigned w = std::max(1u, swizzle_span(d.swizzle) / 16);  // chunks per swizzle line
+  const uint64_t size = op.element_bits / 8;
+  uint64_t a = d.start;
+  if (!op.mn_major) {
+    a += (mn / 8) * uint64_t{d.stride} + (k % t) * size;
+    if (d.swizzle == Swizzle::None) a += (mn % 8) * 16 + (k / t) * uint64_t{d.leading};
+    else a += (mn % 8) * 16 * w + (k / t) * 16;
+  } else {
+    a += (mn % t) * size;
+    if (d.swizzle == Swizzle::None) a += (mn / t) * uint64_t{d.stride} + (k % 8) * 16 + (k / 8) * uint64_t{d.leading};
+    else a += ((mn / t) % w) * 16 + (mn / (t * w)) * uint64_t{d.leading} + (k % 8) * 16 * w + (k / 8) * uint64_t{d.stride};
+  }
+  return swizzle_address(d.swizzle, a);
+}
+
+std::string gather_shared(const SharedOperand& op, unsigned mn, unsigned k, const uint8_t* shared, size_t shared_bytes,
+                          uint32_t* out) {
+  const MatrixDescriptor& d = op.desc;
+  // The swizzle comes from the address bits, as TMA's does (swizzle.h); the
+  // base offset is what the ISA asks for a pattern starting mid-repeat,
+  // (start >> 7) & 7, and anything else would make the hardware read other
+  // chunks than those the address bits name.
+  if (d.swizzle != Swizzle::None && d.base_offset != 0 && d.base_offset != ((d.start >> 7) & 7))
+    return fmt::format("matrix descriptor base offset {} does not match its start address 0x{:x} (PTX ISA: (start >> 7) & 7 "
+                       "= {}); the emulator swizzles by address bits and cannot say what this would read",
+                       d.base_offset, d.start, (d.start >> 7) & 7);
+  const unsigned t = 128 / op.element_bits;
+  const unsigned size = op.element_bits / 8;
+  // One chunk of t elements at a time: along k (K-major) or along mn (MN-major).
+  const unsigned outer = op.mn_major ? k : mn, inner = op.mn_major ? mn : k;
+  for (unsigned o = 0; o < outer; ++o)
+    for (unsigned c = 0; c < inner; c += t) {
+      const unsigned m0 = op.mn_major ? c : o, k0 = op.mn_major ? o : c;
+      const uint64_t at = operand_address(op, m0, k0);
+      if (at + 16 > shared_bytes)
+        return fmt::format("reads 16 bytes at shared address 0x{:x}, past the {} bytes of the block's shared memory "
+                           "(matrix descriptor start 0x{:x}, leading byte offset {}, stride byte offset {})",
+                           at, shared_bytes, d.start, d.leading, d.stride);
+      uint8_t chunk[16];
+      std::memcpy(chunk, shared + at, 16);
+      for (unsigned e = 0; e < t && c + e < inner; ++e) {
+        uint32_t v = 0;
+        std::memcpy(&v, chunk + e * size, size);
+        const unsigned m = op.mn_major ? c + e : o, kk = op.mn_major ? o : c + e;
+        out[size_t{m} * k + kk] = v;
+      }
+    }
+  return {};
+}
+
+Cell a_register_cell(unsigned element_bits, unsigned t, unsigned i) {
+  const unsigned row = 16 * (t / 32) + (t % 32) / 4, q = t % 4;
+  switch (element_bits) {
+    case 32: return {row + 8 * (i & 1), 4 * (i >> 1) + q};
+    case 8: return {row + 8 * ((i >> 2) & 1), 16 * (i >> 3) + 4 * q + (i & 3)};
+    default: return {row + 8 * ((i >> 1) & 1), 8 * (i >> 2) + 2 * q + (i & 1)};
+  }
+}
+
+namespace {
+
+unsigned bits_of(ScalarType t) {
+  switch (t) {
+    case ScalarType::F16:
+    case ScalarType::BF16: return 16;
+    case ScalarType::S8:
+    case ScalarType::U8:
+    case ScalarType::E4M3:
+    case ScalarType::E5M2: return 8;
+    default: return 32;  // tf32 (in a .b32), f32, s32
+  }
+}
+
+const fp::Format& format_of(ScalarType t) {
+  switch (t) {
+    case ScalarType::F16: return fp::kF16;
+    case ScalarType::BF16: return fp::kBF16;
+    case ScalarType::E4M3: return fp::kE4M3;
+    case ScalarType::E5M2: return fp::kE5M2;
+    default: return fp::kF32;  // f32, and tf32 in its f32 layout
+  }
+}
+
+// A multiplicand's bits as the tensor core reads them: tf32 without its 13
+// low fraction bits (a NaN stays a NaN), and negated for imm-scale -1.
+void prepare(ScalarType t, bool negate, const uint32_t* in, size_t count, std::vector<uint32_t>& out) {
+  out.resize(count);
+  const fp::Format& f = format_of(t);
+  const uint32_t sign = static_cast<uint32_t>(f.sign_mask());
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t v = in[i];
+    if (t == ScalarType::TF32 && !fp::is_nan_f32(v)) v &= ~0x1fffu;
+    out[i] = negate ? v ^ sign : v;
+  }
+}
+
+int64_t int_value(ScalarType t, uint32_t v) {
+  return t == ScalarType::S8 ? int64_t{static_cast<int8_t>(v)} : int64_t{static_cast<uint8_t>(v)};
+}
+
+}  // namespace
+
+unsigned WgmmaShape::a_bits() const { return bits_of(a); }
+unsigned WgmmaShape::b_bits() const { return bits_of(b); }
+unsigned WgmmaShape::d_bits() const { return bits_of(d); }
+
+std::string WgmmaShape::name() const {
+  return fmt::format("m64n{}k{}{}.{}.{}.{}", n, k, satfinite ? ".satfinite" : "", ptx::to_string(d), ptx::to_string(a),
+                     ptx::to_string(b));
+}
+
+void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                               uint32_t* d) {
+  const unsigned m = 64, n = s.n, k = s.k;
+  if (s.integer()) {
+    for (unsigned r = 0; r < m; ++r)
+      for (unsigned col = 0; col < n; ++col) {
+        int64_t sum = c ? int64_t{static_cast<int32_t>(c[r * n + col])} : 0;
+        const uint32_t* ar = a + size_t{r} * k;
+        const uint32_t* bc = b + size_t{col} * k;
+        for (unsigned i = 0; i < k; ++i) sum += int_value(s.a, ar[i]) * int_value(s.b, bc[i]);
+        if (s.satfinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
+        d[r * n + col] = static_cast<uint32_t>(sum);  // wraps modulo 2^32 without .satfinite
+      }
+    return;
+  }
+  prepare(s.a, s.negate_a, a, size_t{m} * k, a_bits_);
+  prepare(s.b, s.negate_b, b, size_t{n} * k, b_bits_);
+  a_.assign(format_of(s.a), a_bits_.data(), m, k);
+  b_.assign(format_of(s.b), b_bits_.data(), n, k);
+  const fp::Format& df = format_of(s.d);
+  const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned col = 0; col < n; ++col)
+      d[r * n + col] = static_cast<uint32_t>(
+          fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, c ? c[r * n + col] : 0, df, nan));
+}
+
+}  // namespace warpsat::simt
