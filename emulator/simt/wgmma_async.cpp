@@ -74,14 +74,22 @@ std::string register_name(const Op& mma, const WgmmaInfo& info, Slot slot) {
 
 const WgmmaInfo& info_of(const FunctionCode& code, const Op& mma) { return *code.wgmma_infos[mma.aux]; }
 
+// " (source gemm.cu:52)" for the instruction being executed, or "".
+std::string source_here(const Exec& x, const Op& op) {
+  const ptx::Instruction& ins = instruction_of(*x.frame.code, op);
+  if (!ins.loc.outer_line) return "";
+  std::string_view file = x.run.module.file_path(ins.loc.outer_file);
+  return fmt::format(" (source {}{}{})", file, file.empty() ? "line " : ":", ins.loc.outer_line);
+}
+
 [[noreturn]] void in_flight_hazard(Exec& x, const WarpWgmma& s, const Op& op, Slot slot, bool write) {
   const Op& mma = *s.in_flight_op[slot];
   const WgmmaInfo& info = info_of(*s.code, mma);
   const bool acc = s.as_accumulator[slot] != 0;
   x.fail(op, 0,
-         fmt::format("wgmma hazard: {} is {} here while it is {} of the wgmma.mma_async at {}, and no "
+         fmt::format("wgmma hazard: {} is {} here{} while it is {} of the wgmma.mma_async at {}, and no "
                      "wgmma.wait_group has waited for that MMA's group (PTX ISA: accessing it before is undefined)",
-                     register_name(mma, info, slot), write ? "written" : "read",
+                     register_name(mma, info, slot), write ? "written" : "read", source_here(x, op),
                      acc ? "the accumulator" : "an A fragment register", where(x.run.module, instruction_of(*s.code, mma))));
 }
 
@@ -99,10 +107,10 @@ void check_fenced(Exec& x, const WarpWgmma& s, const Op& op, Slot slot, const st
   if (slot >= s.accessed.size() || s.accessed[slot] != s.fences) return;
   const ptx::Instruction& other = s.code->function->instructions[s.accessor[slot]];
   x.fail(op, 0,
-         fmt::format("wgmma hazard: this wgmma.mma_async uses {} as {}, which the instruction at {} accessed after "
+         fmt::format("wgmma hazard: this wgmma.mma_async{} uses {} as {}, which the instruction at {} accessed after "
                      "the warp's last wgmma.fence (PTX ISA: a wgmma.fence must order register accesses before a "
                      "wgmma.mma_async that uses the same registers)",
-                     name, role, where(x.run.module, other)));
+                     source_here(x, op), name, role, where(x.run.module, other)));
 }
 
 uint64_t uniform(Exec& x, const Op& op, Slot slot, const char* what) {
