@@ -160,14 +160,13 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
   }
   prepare(s.a, s.negate_a, a, size_t{m} * k, a_bits_);
   prepare(s.b, s.negate_b, b, size_t{n} * k, b_bits_);
-  a_.assign(format_of(s.a), a_bits_.data(), m, k);
+  a_.assign(format_of(s.a), a_bits_.data(), m, k, false);
   b_.assign(format_of(s.b), b_bits_.data(), n, k);
   const fp::Format& df = format_of(s.d);
   const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
   for (unsigned r = 0; r < m; ++r)
-    for (unsigned col = 0; col < n; ++col)
-      d[r * n + col] = static_cast<uint32_t>(
-          fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, c ? c[r * n + col] : 0, df, nan));
+    fp::fixed_dot_row(a_, r, b_, c ? &df : nullptr, c ? c + size_t{r} * n : nullptr, df, nan, d + size_t{r} * n,
+                      scratch_);
 }
 
 }  // namespace warpsat::simt

@@ -102,6 +102,7 @@ class WgmmaMultiplier {
  private:
   fp::FixedRows a_, b_;
   std::vector<uint32_t> a_bits_, b_bits_;
+  std::vector<double> scratch_;
 };
 
 }  // namespace warpsat::simt

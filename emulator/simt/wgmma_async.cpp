@@ -162,46 +162,48 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
   const bool accumulate = part0.scale_d;
   if (accumulate) st.c.assign(size_t{64} * s.n, 0);
   const unsigned a_bits = s.a_bits(), d_bits = s.d_bits();
-  const unsigned a_elements = 64 * s.k / 128, d_elements = 64 * s.n / 128;
+  const unsigned a_elements = 64 * s.k / 128, d_per_register = 32 / d_bits;
   const uint32_t a_mask = a_bits == 32 ? ~0u : (1u << a_bits) - 1, d_mask = d_bits == 32 ? ~0u : (1u << d_bits) - 1;
+  // Element i of a thread's accumulator fragment lies at its first element
+  // (row 16w + lane/4, column 2 * (lane%4)) plus offsets[i] in D (row-major).
+  st.offsets.resize(64 * s.n / 128);
+  for (unsigned i = 0; i < st.offsets.size(); ++i) {
+    const Cell c = accumulator_cell(0, i);
+    st.offsets[i] = c.row * s.n + c.col;
+  }
+  auto first = [&](unsigned v, unsigned l) { return (16 * v + l / 4) * s.n + 2 * (l % 4); };
   std::array<Frame*, kGroupWarps> frames{};
   for (unsigned v = 0; v < kGroupWarps; ++v) {
     Warp& w = x.cta.warps[group * kGroupWarps + v];
     Frame* f = frames[v] = frame_of(x, op, w, p.parts[v]);
     if (!f) continue;
-    for (unsigned l = 0; l < kWarpSize; ++l) {
-      const unsigned t = v * kWarpSize + l;
-      for (unsigned i = 0; info.a_registers && i < a_elements; ++i) {
+    for (unsigned i = 0; info.a_registers && i < a_elements; ++i)
+      for (unsigned l = 0; l < kWarpSize; ++l) {
         const unsigned bit = i * a_bits;
         const auto reg = static_cast<uint32_t>(f->regs[size_t{op.src[bit / 32]} * kWarpSize + l]);
-        const Cell c = a_register_cell(a_bits, t, i);
+        const Cell c = a_register_cell(a_bits, v * kWarpSize + l, i);
         st.a[size_t{c.row} * s.k + c.col] = (reg >> (bit % 32)) & a_mask;
       }
-      for (unsigned i = 0; accumulate && i < d_elements; ++i) {
-        const unsigned bit = i * d_bits;
-        const auto reg = static_cast<uint32_t>(f->regs[size_t{op.dst[bit / 32]} * kWarpSize + l]);
-        const Cell c = accumulator_cell(t, i);
-        st.c[size_t{c.row} * s.n + c.col] = (reg >> (bit % 32)) & d_mask;
-      }
+    for (size_t j = 0; accumulate && j < op.dst.size(); ++j) {
+      const uint64_t* regs = f->regs.data() + size_t{op.dst[j]} * kWarpSize;
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        for (unsigned e = 0; e < d_per_register; ++e)
+          st.c[first(v, l) + st.offsets[j * d_per_register + e]] = static_cast<uint32_t>(regs[l] >> (e * d_bits)) & d_mask;
     }
   }
   st.multiplier.multiply(s, st.a.data(), st.b.data(), accumulate ? st.c.data() : nullptr, st.d.data());
   for (unsigned v = 0; v < kGroupWarps; ++v) {
     Frame* f = frames[v];
     if (!f) continue;
-    const uint64_t* masks = f->code->slot_mask.data();
-    for (unsigned l = 0; l < kWarpSize; ++l) {
-      const unsigned t = v * kWarpSize + l;
-      uint64_t word = 0;
-      for (unsigned i = 0; i < d_elements; ++i) {
-        const unsigned bit = i * d_bits;
-        const Cell c = accumulator_cell(t, i);
-        word |= uint64_t{st.d[size_t{c.row} * s.n + c.col]} << (bit % 32);
-        if ((bit + d_bits) % 32 == 0) {
-          const Slot slot = op.dst[bit / 32];
-          f->regs[size_t{slot} * kWarpSize + l] = word & masks[slot];
-          word = 0;
-        }
+    for (size_t j = 0; j < op.dst.size(); ++j) {
+      const Slot slot = op.dst[j];
+      uint64_t* regs = f->regs.data() + size_t{slot} * kWarpSize;
+      const uint64_t mask = f->code->slot_mask[slot];
+      for (unsigned l = 0; l < kWarpSize; ++l) {
+        uint64_t word = 0;
+        for (unsigned e = 0; e < d_per_register; ++e)
+          word |= uint64_t{st.d[first(v, l) + st.offsets[j * d_per_register + e]]} << (e * d_bits);
+        regs[l] = word & mask;
       }
     }
   }

@@ -103,6 +103,7 @@ struct WgmmaCta {
   std::vector<WarpGroupWgmma> groups;
   WgmmaMultiplier multiplier;
   std::vector<uint32_t> a, b, c, d;  // the whole matrices of the MMA being performed
+  std::vector<uint32_t> offsets;     // accumulator element i of a thread: its place in d, from the thread's first
 };
 
 // The handlers' semantics (exec_wgmma.cpp decodes and calls them).

@@ -48,6 +48,16 @@ void check_all(const Case& k, const std::vector<uint32_t>& a, const std::vector<
   fa.assign(*k.in, a.data(), rows, k.terms);
   fb.assign(*k.in, b.data(), rows, k.terms);
   int differ = 0;
+  // A row at a time, as wgmma does.
+  std::vector<double> scratch;
+  for (bool with_c : {false, true})
+    for (unsigned r = 0; r < rows; ++r) {
+      std::vector<uint32_t> out(rows);
+      fixed_dot_row(fa, r, fb, with_c ? k.acc : nullptr, c.data() + r * rows, *k.acc, k.nan, out.data(), scratch);
+      for (unsigned col = 0; col < rows; ++col)
+        differ += out[col] != reference(*k.in, a, b, r, col, k.terms, with_c ? k.acc : nullptr, c[r * rows + col],
+                                        *k.acc, k.nan);
+    }
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned col = 0; col < rows; ++col)
       for (bool with_c : {false, true}) {
@@ -124,5 +134,27 @@ TEST_CASE("fixed_dot equals ExactSum on narrow values, wide rows, cancellation a
     for (unsigned i = 0; i < c.size(); ++i)
       c[i] = random_in_range(rng, *k.acc, i % 2 ? k.acc->bias() - 1 : k.acc->emin(), i % 2 ? k.acc->bias() : k.acc->emin() + 1);
     check_all(k, a, b, rows, c);
+  }
+}
+
+TEST_CASE("fixed_dot rounds ties to even, in the double path and the 128-bit one") {
+  // f16 operands, f32 accumulator: one product 2^-24 (half an ulp of 1.0)
+  // on top of c = 1.0 (even: stays) and c = 1 + 2^-23 (odd: up to 1 + 2^-22).
+  for (uint32_t wide : {0u, 1u}) {
+    std::vector<uint32_t> a(16, 0), b(16, 0);
+    a[3] = 0x0c00;  // 2^-12
+    b[3] = 0x0c00;
+    if (wide) a[5] = 0x7800, b[5] = 0;  // 2^15 times 0: a row spanning 40 bits, not the double path
+    FixedRows fa, fb;
+    fa.assign(kF16, a.data(), 1, 16);
+    fb.assign(kF16, b.data(), 1, 16);
+    std::vector<double> scratch;
+    for (auto [c, want] : {std::pair<uint32_t, uint32_t>{0x3f800000u, 0x3f800000u}, {0x3f800001u, 0x3f800002u},
+                           {0xbf800001u, 0xbf800000u}}) {
+      CHECK(fixed_dot(fa, 0, fb, 0, &kF32, c, kF32, kNaNF32) == want);
+      uint32_t out = 0;
+      fixed_dot_row(fa, 0, fb, &kF32, &c, kF32, kNaNF32, &out, scratch);
+      CHECK(out == want);
+    }
   }
 }
