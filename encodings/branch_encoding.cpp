@@ -12,6 +12,7 @@
 
 #include "encodings/induction_memo.h"
 #include "encodings/memory_model.h"
+#include "encodings/parameter_terms.h"
 #include "encodings/query_timer.h"
 #include "encodings/shared_store_link.h"
 #include "encodings/ptx_semantics.h"
@@ -27,9 +28,6 @@ using ptx::Operand;
 using ptx::RegId;
 
 namespace {
-
-// Structs passed by value larger than this stay opaque (the terms would be wide).
-constexpr uint64_t kMaxAggregateParamBytes = 256;
 
 struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -59,9 +57,10 @@ class Executor : public TermSource {
  public:
   Executor(z3::context& c, const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
            std::vector<uint32_t> branches, const LaunchSpec& launch, const BranchEncodingOptions& o,
-           std::string prefix = "", bool writer = false)
+           std::string prefix = "", bool writer = false, ParameterTerms* params = nullptr)
       : c_(c), m_(m), f_(f), a_(a), branches_(std::move(branches)), launch_(launch), o_(o), prefix_(std::move(prefix)),
-        writer_(writer),
+        own_params_(params ? std::nullopt : std::optional<ParameterTerms>(std::in_place, c, f, launch)),
+        params_(params ? *params : *own_params_), writer_(writer),
         n_(o.whole_warp ? 32 : 2),
         e_{z3::expr_vector(c), c.bool_val(true), n_, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0} {}
 
@@ -93,6 +92,7 @@ class Executor : public TermSource {
     } catch (const BudgetSpent&) {
       e_.budget_exhausted = true;
     }
+    e_.params = params_.free_used();
     return std::move(e_);
   }
 
@@ -200,9 +200,9 @@ class Executor : public TermSource {
     for (size_t i = 0; i < f_.params.size(); ++i) {
       const ptx::Variable& p = f_.params[i];
       if (p.name != name) continue;
-      unsigned pw = param_bits(p);
+      unsigned pw = ParameterTerms::bits(p);
       if (pw == 0 || offset < 0 || static_cast<unsigned>(offset) * 8 + bits > pw) return std::nullopt;
-      z3::expr v = param_term(i);
+      z3::expr v = *params_.term(i);
       return v.extract(static_cast<unsigned>(offset) * 8 + bits - 1, static_cast<unsigned>(offset) * 8);
     }
     return std::nullopt;
@@ -366,26 +366,6 @@ class Executor : public TermSource {
         });
   }
 
-  // A scalar parameter's width, or an aggregate's (a .b8 array, as CUDA
-  // passes structs) up to kMaxAggregateParamBytes; 0 for a larger one.
-  static unsigned param_bits(const ptx::Variable& p) {
-    if (p.dims.empty()) return std::max(8u, ptx::bit_width(p.type));
-    uint64_t bytes = p.size_bytes();
-    return bytes && bytes <= kMaxAggregateParamBytes ? static_cast<unsigned>(bytes * 8) : 0;
-  }
-
-  z3::expr param_term(size_t i) {
-    const ptx::Variable& p = f_.params[i];
-    unsigned pw = param_bits(p);
-    if (i < launch_.param_values.size() && launch_.param_values[i]) return c_.bv_val(*launch_.param_values[i], pw);
-    std::string name(p.name);
-    for (auto& [n, v] : e_.params)
-      if (n == name) return v;
-    z3::expr v = c_.bv_const(fmt::format("param.{}", name).c_str(), pw);
-    e_.params.emplace_back(name, v);
-    return v;
-  }
-
   void record_load(int t, const ptx::Instruction& ins, unsigned element, ptx::StateSpace space, unsigned bits,
                    const z3::expr& address, const z3::expr& value, bool immutable) {
     uint32_t index = static_cast<uint32_t>(&ins - f_.instructions.data());
@@ -479,7 +459,9 @@ class Executor : public TermSource {
       }
       e_.same_warp = c_.bool_val(true);
     }
-    for (const Assumption& a : launch_.assumptions) b.push_back(assumption_term(e_, *a.expr) != c_.bv_val(0, 64));
+    // Through the same owner as every ld.param of the slice (parameter_terms.h).
+    for (const Assumption& a : launch_.assumptions)
+      b.push_back(assumption_term(params_, e_.ntid, e_.nctaid, *a.expr) != c_.bv_val(0, 64));
   }
 
   // Linear consequences of the block's size bound N (x·y·z ≤ N): a side
@@ -917,7 +899,8 @@ class Executor : public TermSource {
     wo.induction_memo = nullptr;
     wo.stats = nullptr;
     std::string prefix = fmt::format("{}writer{}.", prefix_, s);
-    BranchEncoding we = Executor(c_, m_, f_, a_, {s}, launch_, wo, prefix, true).run();
+    // The writer's parameters are this encoding's: one owner for both.
+    BranchEncoding we = Executor(c_, m_, f_, a_, {s}, launch_, wo, prefix, true, &params_).run();
     bool valued = std::all_of(we.stores.begin(), we.stores.end(), [](const StoreTerm& st) { return st.value.has_value(); });
     if (we.unsupported.empty() && !we.budget_exhausted && !we.stores.empty() && valued) {
       // One occurrence per path that reaches the store; a thread runs it
@@ -1474,6 +1457,10 @@ class Executor : public TermSource {
   const LaunchSpec& launch_;
   const BranchEncodingOptions& o_;
   std::string prefix_;  // of every name the encoding makes up, but the launch's and the parameters'
+  // The kernel's parameter terms: this encoding's own, or (a shared store's
+  // writer) the encoding's that asked for it.
+  std::optional<ParameterTerms> own_params_;
+  ParameterTerms& params_;
   std::optional<MemoryModel> memory_;
   bool stores_mode_ = false;  // the targets are stores: record their addresses
   std::set<std::string> placed_;                          // symbols symbol_address has named
@@ -1569,50 +1556,6 @@ z3::expr split_at(const BranchEncoding& e, const BranchInstance& i) {
     other.push_back(i.reach[t] && i.out[t] != pick);
   }
   return z3::mk_or(same) && z3::mk_or(other);
-}
-
-z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x) {
-  z3::context& c = e.base.ctx();
-  auto to64 = [&](const z3::expr& v, bool sign) {
-    unsigned w = v.get_sort().bv_size();
-    return w >= 64 ? v.extract(63, 0) : sign ? z3::sext(v, 64 - w) : z3::zext(v, 64 - w);
-  };
-  auto boolean = [&](const z3::expr& b) { return z3::ite(b, c.bv_val(1, 64), c.bv_val(0, 64)); };
-  switch (x.kind) {
-    case AssumptionExpr::Kind::Number: return c.bv_val(static_cast<uint64_t>(x.value), 64);
-    case AssumptionExpr::Kind::Name: {
-      static constexpr const char* kDims[] = {"x", "y", "z"};
-      for (int d = 0; d < 3; ++d) {
-        if (x.name == std::string("ntid.") + kDims[d]) return to64(e.ntid[d], false);
-        if (x.name == std::string("nctaid.") + kDims[d]) return to64(e.nctaid[d], false);
-      }
-      for (const auto& [n, v] : e.params)
-        if (n == x.name) return to64(v, true);
-      // A parameter the branch's slice does not read: still a fixed value.
-      return c.bv_const(fmt::format("param.{}", x.name).c_str(), 64);
-    }
-    case AssumptionExpr::Kind::Not: return boolean(assumption_term(e, *x.args[0]) == c.bv_val(0, 64));
-    case AssumptionExpr::Kind::Neg: return -assumption_term(e, *x.args[0]);
-    case AssumptionExpr::Kind::Binary: {
-      z3::expr a = assumption_term(e, *x.args[0]), b = assumption_term(e, *x.args[1]);
-      z3::expr zero = c.bv_val(0, 64);
-      const std::string& op = x.op;
-      if (op == "+") return a + b;
-      if (op == "-") return a - b;
-      if (op == "*") return a * b;
-      if (op == "/") return z3::ite(b == zero, zero, a / b);
-      if (op == "%") return z3::ite(b == zero, zero, z3::srem(a, b));
-      if (op == "==") return boolean(a == b);
-      if (op == "!=") return boolean(a != b);
-      if (op == "<") return boolean(a < b);
-      if (op == "<=") return boolean(a <= b);
-      if (op == ">") return boolean(a > b);
-      if (op == ">=") return boolean(a >= b);
-      if (op == "&&") return boolean(a != zero && b != zero);
-      return boolean(a != zero || b != zero);
-    }
-  }
-  return c.bv_val(0, 64);
 }
 
 }  // namespace warpsat

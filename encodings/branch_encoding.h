@@ -57,7 +57,9 @@ struct BranchEncoding {
   std::vector<z3::expr> ntid, nctaid, ctaid;           // 32-bit
   std::vector<std::vector<z3::expr>> tid;             // [thread][dimension]
   std::vector<z3::expr> lane, warp, linear;           // per thread
-  std::vector<std::pair<std::string, z3::expr>> params;  // scalar kernel parameters by name
+  // The parameters without a value in the launch that the slice reads or an
+  // assumption names, by PTX name (parameter_terms.h: the same terms in both).
+  std::vector<std::pair<std::string, z3::expr>> params;
   std::vector<BranchInstance> instances;
   std::vector<LoadTerm> loads;
   std::vector<StoreTerm> stores;      // encode_stores only
@@ -107,8 +109,5 @@ extern const char* const kShuffleImprecision;
 // The imprecision recorded when a shared load after a barrier reads what
 // was stored before it (its value a function of the address).
 extern const char* const kSharedAfterBarrierImprecision;
-
-// An assumption as a 64-bit signed term over the encoding's names.
-z3::expr assumption_term(const BranchEncoding& e, const AssumptionExpr& x);
 
 }  // namespace warpsat

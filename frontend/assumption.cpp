@@ -179,6 +179,14 @@ int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::strin
   return 0;
 }
 
+int64_t parameter_value(const uint8_t* bytes, size_t size) {
+  size = std::min<size_t>(size, 8);
+  uint64_t v = 0;
+  for (size_t i = 0; i < size; ++i) v |= uint64_t{bytes[i]} << (8 * i);
+  if (size > 0 && size < 8 && (v >> (8 * size - 1) & 1)) v |= ~uint64_t{0} << (8 * size);
+  return static_cast<int64_t>(v);
+}
+
 namespace {
 // Recurses once per level, as the parser does: at most kMaxDepth.
 std::unique_ptr<AssumptionExpr> clone(const AssumptionExpr& e) {

@@ -45,6 +45,11 @@ Assumption parse_assumption(const std::string& text);
 // std::out_of_range); division by zero evaluates to 0.
 int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::string, int64_t>>& values);
 
+// A parameter's value as an assumption sees it: its first `size` bytes
+// (little-endian, at most 8) sign-extended to 64 bits, the rule
+// encodings/parameter_terms applies to the Z3 term of the parameter.
+int64_t parameter_value(const uint8_t* bytes, size_t size);
+
 // Renames every use of `from` to `to`.
 void rename(AssumptionExpr& e, const std::string& from, const std::string& to);
 

@@ -333,11 +333,10 @@ bool MadeUpLaunches::meets_assumptions(const simt::Launch& l) const {
     v.emplace_back(std::string("nctaid.") + dims[d], l.grid[d]);
   }
   for (size_t i = 0; i < k_.params.size() && i < l.args.size(); ++i)
-    if (l.args[i].kind == simt::KernelArgument::Kind::Scalar) {
-      int64_t x = 0;
-      std::memcpy(&x, l.args[i].bytes.data(), std::min<size_t>(8, l.args[i].bytes.size()));
-      v.emplace_back(std::string(k_.params[i].name), x);
-    }
+    if (l.args[i].kind == simt::KernelArgument::Kind::Scalar)
+      v.emplace_back(std::string(k_.params[i].name),
+                     parameter_value(l.args[i].bytes.data(),
+                                     std::min<size_t>(l.args[i].bytes.size(), k_.params[i].size_bytes())));
   try {
     for (const Assumption& a : spec_.assumptions)
       if (!evaluate(*a.expr, v)) return false;
