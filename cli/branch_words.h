@@ -38,10 +38,15 @@ std::string condition_sentence(const SourceCondition& c);
 // (thread 32,0,0) takes it (the condition fails), lane 16 (...) does not (...)".
 std::string witness_sentence(const Witness& w, bool indexed, const std::optional<SourceCondition>& c);
 
-// "taken on [0,48), not taken on [48,256); warps that split: warp 1 of every block".
+// "taken on [0,48), not taken on [48,256); warps that split: warp 1 of every
+// block"; a periodic stretch as "not taken on even threads of [0,64), taken
+// on odd threads of [0,64)" (frontend/periodic_ranges.h), each warp once.
 std::string ranges_sentence(const BranchRanges& r, const uint32_t grid[3]);
 
 // "the condition holds on threads [0,48), fails on threads [48,256)".
 std::string condition_ranges_sentence(const BranchRanges& r, const SourceCondition& c);
+
+// A feasible path's threads: "[0,8) [40,48)", or "even threads of [0,16)".
+std::string thread_set_phrase(const std::vector<Range>& threads, const std::string& space);
 
 }  // namespace warpsat::cli

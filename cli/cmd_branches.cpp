@@ -69,7 +69,11 @@ nlohmann::json ranges_json(const BranchRanges& r, const uint32_t grid[3], const 
     if (r.space != "thread") block = block_index(w.first, grid);
     warps.push_back({{"cta", w.first}, {"warp", w.second}, {"block", block}, {"name", split_warp_name(r, w, grid)}});
   }
-  return {{"space", r.space}, {"intervals", rs}, {"splitting_warps", warps}, {"complete", r.complete}};
+  return {{"space", r.space},
+          {"intervals", rs},
+          {"summary", ranges_sentence(r, grid)},
+          {"splitting_warps", warps},
+          {"complete", r.complete}};
 }
 
 nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const SourceFiles& sources,
@@ -133,10 +137,9 @@ void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernel
       fmt::print("  feasible paths ({} ranges{}{}):\n", k.paths_space, k.paths_complete ? "" : "; not all listed",
                  k.paths_validated ? "" : "; not validated");
       for (const FeasiblePath& p : k.paths) {
-        std::vector<std::string> steps, ids;
+        std::vector<std::string> steps;
         for (const auto& [line, o] : p.outcomes) steps.push_back(fmt::format("{} {}", line, o));
-        for (const auto& r : p.threads) ids.push_back(fmt::format("[{},{})", r.begin, r.end));
-        fmt::print("    {}: PTX lines {}\n", fmt::join(ids, " "), fmt::join(steps, ", "));
+        fmt::print("    {}: PTX lines {}\n", thread_set_phrase(p.threads, k.paths_space), fmt::join(steps, ", "));
       }
     }
     auto count = [&](BranchVerdict v) {

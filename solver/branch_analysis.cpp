@@ -281,6 +281,29 @@ bool uses_cta(const ptx::Function& f, const analysis::FunctionAnalysis& a, const
   return false;
 }
 
+// The warps (CTA linear id, warp in the block) whose threads reach the
+// branch and go more than one way, each once. Every interval that meets a
+// warp without covering it wholly has its first or its last thread in that
+// warp, so those two threads' warps are the only ones to look at ("not
+// reached" threads between two outcomes included).
+std::vector<std::pair<uint64_t, uint32_t>> splitting_warps(const std::vector<Range>& ranges, uint64_t threads,
+                                                           bool global) {
+  std::map<std::pair<uint64_t, uint32_t>, std::set<std::string>> outcomes;
+  auto warp_of = [&](uint64_t i) {
+    uint64_t cta = global ? i / threads : 0, t = global ? i % threads : i;
+    return std::pair{cta, static_cast<uint32_t>(t / 32)};
+  };
+  for (const Range& r : ranges) {
+    if (r.outcome == "not reached" || r.end <= r.begin) continue;
+    outcomes[warp_of(r.begin)].insert(r.outcome);
+    outcomes[warp_of(r.end - 1)].insert(r.outcome);
+  }
+  std::vector<std::pair<uint64_t, uint32_t>> split;
+  for (const auto& [warp, seen] : outcomes)
+    if (seen.size() > 1) split.push_back(warp);
+  return split;
+}
+
 // The index a range is over: the linear thread id of thread 0 of the
 // encoding, preceded by its CTA's linear id when `global`.
 z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& l, bool global) {
@@ -1066,15 +1089,7 @@ class BranchSolver {
     };
     for (const Interval& i : intervals(global ? threads * ctas : threads, o_.max_ranges, code_at, constant_on, br.complete))
       br.ranges.push_back({i.begin, i.end, kNames[i.code]});
-    for (size_t i = 1; i < br.ranges.size(); ++i) {
-      uint64_t b = br.ranges[i].begin;
-      const std::string& x = br.ranges[i - 1].outcome;
-      const std::string& y = br.ranges[i].outcome;
-      bool both_reach = x != "not reached" && y != "not reached";
-      if (!both_reach) continue;
-      uint64_t cta = global ? b / threads : 0, t = global ? b % threads : b;
-      if (t % 32 != 0 && t != 0) br.splitting_warps.emplace_back(cta, static_cast<uint32_t>(t / 32));
-    }
+    br.splitting_warps = splitting_warps(br.ranges, threads, global);
     r.ranges = std::move(br);
   }
 
