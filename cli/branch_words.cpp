@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "frontend/kernel_params.h"
 #include "frontend/periodic_ranges.h"
 
 namespace warpsat::cli {
@@ -142,6 +143,24 @@ std::string condition_ranges_sentence(const BranchRanges& r, const SourceConditi
       [&](const std::string& outcome) { return condition_outcome(outcome, c); });
   if (!r.complete) parts.push_back("(more intervals not listed)");
   return fmt::format("the condition {}", fmt::join(parts, ", "));
+}
+
+std::string missing_ranges_reason(const ptx::Module& m, const ptx::Function& kernel,
+                                  const analysis::FunctionAnalysis& a, const BranchResult& b,
+                                  const std::vector<std::optional<uint64_t>>& param_values) {
+  auto slice = std::find_if(a.slices.begin(), a.slices.end(),
+                            [&](const analysis::BranchSlice& s) { return s.branch == b.instruction; });
+  if (slice == a.slices.end()) return "";
+  std::vector<std::string> free;
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const ptx::Variable& p = kernel.params[i];
+    const auto& read = slice->leaves.kernel_params;
+    if (std::find(read.begin(), read.end(), p.name) == read.end()) continue;
+    if ((p.dims.empty() && pointer_sized_param(m, p)) || (i < param_values.size() && param_values[i])) continue;
+    free.push_back(fmt::format("{} (param{})", p.name, i));
+  }
+  if (free.empty()) return "";
+  return fmt::format("not computed: the branch reads {}, which the launch leaves free", fmt::join(free, ", "));
 }
 
 std::string thread_set_phrase(const std::vector<Range>& threads, const std::string& space) {

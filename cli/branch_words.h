@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "frontend/analysis/slices.h"
 #include "frontend/source_condition.h"
 #include "solver/branch_analysis.h"
 
@@ -45,6 +46,18 @@ std::string ranges_sentence(const BranchRanges& r, const uint32_t grid[3]);
 
 // "the condition holds on threads [0,48), fails on threads [48,256)".
 std::string condition_ranges_sentence(const BranchRanges& r, const SourceCondition& c);
+
+// Why a branch of a concrete launch has no thread ranges where the launch
+// is the cause: "not computed: the branch reads P (param2), which the
+// launch leaves free" for the non-pointer kernel parameters its slice reads
+// that the launch does not fix (ranges hold for one value of each). Empty
+// when it reads none; kMissingRangesHint says how to fix them.
+inline constexpr const char* kMissingRangesHint =
+    "thread ranges hold for one value of each kernel parameter a branch reads: give the values in a launch file "
+    "(--launch FILE; `warpsat launch-template` writes one)";
+std::string missing_ranges_reason(const ptx::Module& m, const ptx::Function& kernel,
+                                  const analysis::FunctionAnalysis& a, const BranchResult& b,
+                                  const std::vector<std::optional<uint64_t>>& param_values);
 
 // A feasible path's threads: "[0,8) [40,48)", or "even threads of [0,16)".
 std::string thread_set_phrase(const std::vector<Range>& threads, const std::string& space);

@@ -245,6 +245,9 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   progress.finish();
   out.kernels = std::move(results);
   std::copy(bo.launch.grid, bo.launch.grid + 3, out.grid);
+  out.concrete_launch = bo.launch.concrete_block && bo.launch.concrete_grid;
+  out.from_launch_file = lf.has_value();
+  out.param_values = bo.launch.param_values;
   return out;
 }
 

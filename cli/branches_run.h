@@ -48,6 +48,9 @@ struct ModuleBranches {
   // into that selection, ascending) `kernels` holds; without, all of them.
   size_t selected = 0;
   std::vector<size_t> items;
+  bool concrete_launch = false;         // block and grid both fixed: thread ranges are asked for
+  bool from_launch_file = false;        // --launch gave them (and the scalar parameters it sets)
+  std::vector<std::optional<uint64_t>> param_values;  // scalar values the launch fixes, by parameter index
 };
 
 // Every selected kernel's branches, replayed unless o.no_replay. Throws

@@ -76,11 +76,31 @@ nlohmann::json ranges_json(const BranchRanges& r, const uint32_t grid[3], const 
           {"complete", r.complete}};
 }
 
+// Why each branch of a concrete launch that has no thread ranges has none,
+// where the launch is the cause (branch_words.h), by branch instruction.
+std::map<uint32_t, std::string> missing_ranges(const ptx::Module& m, const KernelBranches& k,
+                                               const ModuleBranches& run) {
+  std::map<uint32_t, std::string> out;
+  if (!run.concrete_launch || k.function >= m.functions.size()) return out;
+  const ptx::Function& f = m.functions[k.function];
+  std::optional<analysis::FunctionAnalysis> a;
+  for (const BranchResult& b : k.branches) {
+    if (b.ranges || b.indexed || b.verdict == BranchVerdict::Unknown) continue;
+    if (!a) a = analysis::analyse_function(f, m.source);
+    if (std::string why = missing_ranges_reason(m, f, *a, b, run.param_values); !why.empty())
+      out[b.instruction] = why;
+  }
+  return out;
+}
+
 nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const SourceFiles& sources,
-                           const uint32_t grid[3]) {
+                           const ModuleBranches& run) {
+  const uint32_t* grid = run.grid;
+  std::map<uint32_t, std::string> no_ranges = missing_ranges(m, k, run);
   nlohmann::json branches = nlohmann::json::array();
   for (const BranchResult& b : k.branches) {
     std::optional<SourceCondition> c = branch_condition(m, k, b, sources);
+    auto why = no_ranges.find(b.instruction);
     branches.push_back({{"ptx_line", b.ptx_line},
                         {"source", source_json(m, b.loc)},
                         {"source_condition", condition_json(m, c)},
@@ -93,6 +113,8 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
                         {"validation", b.validation},
                         {"witness", b.witness ? witness_json(*b.witness, b.indexed, c) : nlohmann::json(nullptr)},
                         {"ranges", b.ranges ? ranges_json(*b.ranges, grid, c) : nlohmann::json(nullptr)},
+                        {"ranges_note", why != no_ranges.end() ? nlohmann::json(fmt::format("{}; {}", why->second, kMissingRangesHint))
+                                                              : nlohmann::json(nullptr)},
                         {"solve_ms", b.solve_ms},
                         {"encode_ms", b.encode_ms},
                         {"queries", b.queries}});
@@ -109,9 +131,10 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
           {"paths_validated", k.paths_validated}};
 }
 
-void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernels, const SourceFiles& sources,
-                 const uint32_t grid[3]) {
-  for (const KernelBranches& k : kernels) {
+void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFiles& sources) {
+  const uint32_t* grid = run.grid;
+  for (const KernelBranches& k : run.kernels) {
+    std::map<uint32_t, std::string> no_ranges = missing_ranges(m, k, run);
     fmt::print("kernel {}\n  assuming: {}\n", k.name, fmt::join(k.assumptions, "; "));
     // Group by source line when .loc is there, so a CUDA programmer sees their ifs.
     std::map<std::pair<std::string, uint32_t>, std::vector<const BranchResult*>> by_line;
@@ -130,9 +153,12 @@ void print_table(const ptx::Module& m, const std::vector<KernelBranches>& kernel
         if (b->ranges) {
           fmt::print("      {} ranges: {}\n", b->ranges->space, ranges_sentence(*b->ranges, grid));
           if (c) fmt::print("      {}\n", condition_ranges_sentence(*b->ranges, *c));
+        } else if (auto it = no_ranges.find(b->instruction); it != no_ranges.end()) {
+          fmt::print("      thread ranges: {}\n", it->second);
         }
       }
     }
+    if (!no_ranges.empty()) fmt::print("  {}\n", kMissingRangesHint);
     if (!k.paths.empty()) {
       fmt::print("  feasible paths ({} ranges{}{}):\n", k.paths_space, k.paths_complete ? "" : "; not all listed",
                  k.paths_validated ? "" : "; not validated");
@@ -180,7 +206,7 @@ int run_branches(const BranchesOptions& o, const CLI::App& sub) {
   }
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();
-    for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run.grid));
+    for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run));
     nlohmann::json out{{"file", m.source}, {"kernels", ks}};
     if (mark) out["shard"] = *mark;
     std::cout << out.dump(2) << "\n";
@@ -189,7 +215,7 @@ int run_branches(const BranchesOptions& o, const CLI::App& sub) {
     if (mark) out["runs"][0]["properties"]["warpsat/shard"] = *mark;
     std::cout << out.dump(2) << "\n";
   } else {
-    print_table(m, results, sources, run.grid);
+    print_table(m, run, sources);
   }
   if (stats) print_time_stats(*stats);
   return kExitOk;
