@@ -13,6 +13,7 @@
 #include "cli/shard.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/profile.h"
+#include "frontend/kernel_params.h"
 #include "frontend/parallel.h"
 #include "frontend/ptx/parser.h"
 
@@ -36,6 +37,7 @@ struct Row {
   const ptx::Module* module;
   simt::KernelProfile profile;
   simt::Launch launch;
+  std::vector<std::string> assumptions;  // what the launch took for the parameters it was not given
 };
 
 size_t file_instructions(const ptx::Module& m) {
@@ -50,6 +52,40 @@ void fill3(const std::vector<uint32_t>& v, uint32_t (&out)[3], const char* what)
   for (size_t i = 0; i < 3; ++i) out[i] = i < v.size() ? v[i] : 1;
   for (uint32_t x : out)
     if (x == 0) throw command_line_error(fmt::format("{} dimensions must be at least 1", what));
+}
+
+// What a launch without --launch takes for the kernel's parameters, in
+// words: simt::default_launch gives every pointer-sized parameter a
+// zero-filled buffer and every other parameter 0, which changes what the
+// kernel does (a loop bound of 0 runs no iteration), so the output says so.
+std::vector<std::string> default_launch_assumptions(const ptx::Module& m, const ptx::Function& f,
+                                                    uint64_t buffer_bytes) {
+  std::vector<std::string> zero, pointers;
+  for (const ptx::Variable& p : f.params)
+    (p.dims.empty() && pointer_sized_param(m, p) ? pointers : zero).push_back(std::string(p.name));
+  std::vector<std::string> out;
+  if (!zero.empty())
+    out.push_back(fmt::format("no --launch: every scalar parameter is 0 ({})", fmt::join(zero, ", ")));
+  if (!pointers.empty())
+    out.push_back(fmt::format("every pointer parameter points to {} zero bytes (--buffer-bytes) ({})", buffer_bytes,
+                              fmt::join(pointers, ", ")));
+  return out;
+}
+
+// The table's and the JSON's one line for the whole run without --launch.
+std::string default_assumptions_line(const std::vector<Row>& rows, uint64_t buffer_bytes) {
+  std::vector<std::string> with_scalars;
+  for (const Row& r : rows)
+    if (!r.assumptions.empty() && r.assumptions[0].starts_with("no --launch")) with_scalars.push_back(r.profile.kernel);
+  std::string which = with_scalars.empty() ? "none of the kernels takes one"
+                      : with_scalars.size() <= 4
+                          ? fmt::format("{} of {} kernel(s) take some: {}", with_scalars.size(), rows.size(),
+                                        fmt::join(with_scalars, ", "))
+                          : fmt::format("{} of {} kernels take some", with_scalars.size(), rows.size());
+  return fmt::format("assuming (no --launch): every scalar parameter is 0 ({}), every pointer parameter points to {} "
+                     "zero bytes (--buffer-bytes); --launch FILE gives a kernel its values (`warpsat launch-template` "
+                     "writes one)",
+                     which, buffer_bytes);
 }
 
 // warpsat's own CSV: one row per kernel, warpsat's names and meanings (not
@@ -150,12 +186,13 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     modules.push_back(ptx::read_module(file));
     const ptx::Module& m = modules.back();
     if (!o.launch.empty()) {
-      rows.push_back({&m, {}, launch_for(m, read_launch_file(o.launch, eo.max_launch_bytes), o.kernel)});
+      rows.push_back({&m, {}, launch_for(m, read_launch_file(o.launch, eo.max_launch_bytes), o.kernel),
+                      {fmt::format("parameters and buffers from {}", o.launch)}});
       continue;
     }
     for (const ptx::Function& f : m.functions) {
       if (!f.is_entry || !f.has_body || (!o.kernel.empty() && f.name != o.kernel)) continue;
-      rows.push_back({&m, {}, simt::default_launch(m, f, dl)});
+      rows.push_back({&m, {}, simt::default_launch(m, f, dl), default_launch_assumptions(m, f, o.buffer_bytes)});
     }
   }
   if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel named " + o.kernel);
@@ -225,6 +262,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
       j["mode"] = r.profile.mode == simt::ProfileMode::Slices ? "slices" : "full";
       if (!r.profile.fallback.empty()) j["fallback"] = r.profile.fallback;
       j["duration_ms"] = r.profile.milliseconds;
+      j["assumptions"] = r.assumptions;
       if (o.racecheck && r.profile.ok) j["racecheck"] = races_json(*r.module, r.profile.races);
       kernels.push_back(j);
     }
@@ -232,6 +270,8 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     t.erase("per_branch");
     nlohmann::json out = {{"mode", o.run.mode}, {"files", o.files}, {"kernels", kernels}, {"total", t},
                           {"failed", failed}, {"duration_ms", ms}};
+    out["assumptions"] = o.launch.empty() ? default_assumptions_line(rows, o.buffer_bytes)
+                                          : fmt::format("parameters and buffers from {}", o.launch);
     if (mark) out["shard"] = *mark;
     std::cout << out.dump(2) << "\n";
   } else {
@@ -261,6 +301,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     else
       fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
                  failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
+    if (o.launch.empty()) fmt::print("\n{}\n", default_assumptions_line(rows, o.buffer_bytes));
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
     for (const Row& r : rows)
