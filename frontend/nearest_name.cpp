@@ -20,8 +20,17 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string nearest_name(std::string_view word, const std::vector<std::string>& candidates) {
+  // A name that is the start of a candidate ("h100" for "h100-sxm") is
+  // what was meant, however many characters it leaves out: "a100" is one
+  // substitution from "h100", but another machine.
   std::string best;
   size_t best_d = std::string::npos;
+  for (const std::string& c : candidates) {
+    bool prefix = !word.empty() && c.starts_with(word);
+    size_t d = edit_distance(word, c);
+    if (prefix && d < best_d) best = c, best_d = d;
+  }
+  if (!best.empty()) return best;
   for (const std::string& c : candidates) {
     size_t d = edit_distance(word, c);
     if (d < best_d && d <= std::max<size_t>(2, c.size() / 3)) best = c, best_d = d;

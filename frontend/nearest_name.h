@@ -13,8 +13,8 @@ namespace warpsat {
 // Levenshtein distance: insertions, deletions and substitutions cost 1.
 size_t edit_distance(std::string_view a, std::string_view b);
 
-// The candidate closest to `word`, when it is within a third of the
-// candidate's length (at least 2 edits) and a strictly better match than any
+// The candidate `word` is a prefix of (the closest of those); else the candidate closest to `word`, when it is within
+// a third of the candidate's length (at least 2 edits). Ties go to the
 // earlier candidate; empty when none is near enough to be a typo.
 std::string nearest_name(std::string_view word, const std::vector<std::string>& candidates);
 

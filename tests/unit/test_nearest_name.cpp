@@ -26,3 +26,14 @@ TEST_CASE("the nearest name is a typo's, or none") {
   CHECK(nearest_name("a200", {"a100", "h200"}) == "a100");
   CHECK(nearest_name("x", {}).empty());
 }
+
+TEST_CASE("a prefix of a name ranks before a closer typo") {
+  std::vector<std::string> machines = {"a100", "a6000", "a6000-paper", "balanced", "h100-sxm", "h200"};
+  // "h100" is one substitution from "a100", but the start of "h100-sxm".
+  CHECK(nearest_name("h100", machines) == "h100-sxm");
+  CHECK(nearest_name("h100-sxm5", machines) == "h100-sxm");  // a typo as before
+  CHECK(nearest_name("a6000-papr", machines) == "a6000-paper");
+  CHECK(nearest_name("a6000-", machines) == "a6000-paper");
+  CHECK(nearest_name("a60", machines) == "a6000");  // the closer of two prefixes
+  CHECK(nearest_name("--grid", {"--grid-size", "--gird"}) == "--grid-size");
+}
