@@ -12,6 +12,7 @@
 
 #include "frontend/diagnostics.h"
 #include "frontend/nearest_name.h"
+#include "frontend/shape.h"
 
 namespace warpsat::cli {
 
@@ -120,6 +121,23 @@ std::string suggestion(const CLI::App& app, int argc, char** argv) {
     if (!c.empty()) return fmt::format("did you mean '{}' for '{}'?", c, a);
   }
   return {};
+}
+
+CLI::Option* add_shape_option(CLI::App* sub, const std::string& name, std::vector<uint32_t>& out,
+                              const std::string& help) {
+  return sub
+      ->add_option_function<std::string>(
+          name,
+          [&out, name](const std::string& text) {
+            out.clear();
+            try {
+              for (uint64_t v : parse_shape(text, name, 1, 3)) out.push_back(static_cast<uint32_t>(v));
+            } catch (const InputError& e) {
+              throw CLI::ValidationError(e.message());  // reported while parsing, as every option error is
+            }
+          },
+          help)
+      ->type_name("XxYxZ|X,Y,Z");
 }
 
 }  // namespace warpsat::cli

@@ -3,7 +3,9 @@
 // negative values for unsigned options, and "did you mean" for typos.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -20,6 +22,11 @@ void reject_negative_unsigned(CLI::App& app);
 // input error (exit 2) naming the path, not a filesystem error after minutes
 // of solving. Throws InputError.
 void check_output_paths(const CLI::App& sub);
+
+// A --block or --grid option: 1 to 3 sizes written `16x16` or `16,16`
+// (frontend/shape.h), into `out`.
+CLI::Option* add_shape_option(CLI::App* sub, const std::string& name, std::vector<uint32_t>& out,
+                              const std::string& help);
 
 // "did you mean 'profile'?" for a mistyped subcommand or option, or empty.
 std::string suggestion(const CLI::App& app, int argc, char** argv);

@@ -345,10 +345,16 @@ int64_t deepest_fitting_stages(const Tile& t, const Machine& m) {
 }
 
 Tile parse_tile(const std::string& text) {
+  // TMxTNxTK as CUTLASS writes it, or TM,TN,TK as the --block lists are
+  // written (frontend/shape.h): never one refused where the other is taken.
   std::string_view s = text;
-  size_t x1 = s.find('x'), x2 = x1 == std::string_view::npos ? x1 : s.find('x', x1 + 1);
-  if (x1 == std::string_view::npos || x2 == std::string_view::npos || s.find('x', x2 + 1) != std::string_view::npos)
-    throw command_line_error(fmt::format("tile '{}' must be written TMxTNxTK, e.g. 128x64x32", text));
+  char separator = s.find(',') != std::string_view::npos ? ',' : 'x';
+  size_t x1 = s.find(separator), x2 = x1 == std::string_view::npos ? x1 : s.find(separator, x1 + 1);
+  bool mixed = separator == ',' && s.find('x') != std::string_view::npos;
+  if (mixed || x1 == std::string_view::npos || x2 == std::string_view::npos ||
+      s.find(separator, x2 + 1) != std::string_view::npos)
+    throw command_line_error(
+        fmt::format("tile '{}' must be written TMxTNxTK or TM,TN,TK, e.g. 128x64x32", text));
   Tile t{parse_positive(s.substr(0, x1), "TM"), parse_positive(s.substr(x1 + 1, x2 - x1 - 1), "TN"),
          parse_positive(s.substr(x2 + 1), "TK")};
   check_tile(t);
