@@ -1,5 +1,6 @@
 #include "frontend/ptx/parser.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -11,9 +12,59 @@
 
 namespace warpsat::ptx {
 
+namespace {
+
+// CUDA C++ given where PTX is wanted (`warpsat branches racy.cu`) gets a
+// message that says what to do, not the lexer's "unexpected character".
+std::string compile_first(const std::string& source) {
+  std::string stem = source.substr(0, source.rfind('.'));
+  return fmt::format("this is CUDA C++ source, not PTX: compile it first, e.g. `nvcc -ptx -lineinfo -arch=sm_80 {} -o "
+                     "{}.ptx` (-lineinfo keeps the source lines warpsat reports), and give warpsat the .ptx",
+                     source, stem.empty() ? "kernel" : stem);
+}
+
+bool source_file_name(std::string_view path) {
+  for (std::string_view ext : {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"})
+    if (path.size() > ext.size() && path.ends_with(ext)) return true;
+  return false;
+}
+
+// The first line (1-based) that starts the way only C or C++ does: a
+// preprocessor directive or a CUDA or C++ keyword no PTX line begins with.
+// 0: none.
+uint32_t cxx_line(std::string_view text) {
+  static constexpr std::string_view kStarts[] = {"#include", "#define",   "#pragma",    "#if",       "template",
+                                                 "__global__", "__device__", "__host__", "extern \"C\"", "namespace",
+                                                 "using ",     "struct ",    "class ",    "typedef ",  "int main"};
+  uint32_t line = 1;
+  for (size_t at = 0; at < text.size(); ++line) {
+    size_t end = text.find('\n', at);
+    std::string_view l = text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    size_t first = l.find_first_not_of(" \t\r");
+    if (first != std::string_view::npos)
+      for (std::string_view start : kStarts)
+        if (l.substr(first).starts_with(start)) return line;
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
 Module parse_module(std::string text, std::string source) {
   auto owned = std::make_shared<const std::string>(std::move(text));
-  return detail::Parser(std::move(owned), std::move(source)).parse();
+  try {
+    return detail::Parser(owned, source).parse();
+  } catch (const InputError&) {
+    // Only where it does not parse as PTX, and has no .version line (PTX
+    // may use the C preprocessor's #include and #define too).
+    uint32_t line = cxx_line(*owned);
+    bool ptx = owned->starts_with(".version") || owned->find("\n.version") != std::string::npos;
+    if (!ptx && (line || source_file_name(source)))
+      throw InputError({source, std::max(line, 1u), 1}, compile_first(source), line_of(*owned, std::max(line, 1u)));
+    throw;
+  }
 }
 
 Module read_module(const std::string& path) { return parse_module(read_file(path, kMaxPtxBytes), path); }
