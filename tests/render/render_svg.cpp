@@ -10,6 +10,7 @@
 // in tests/CMakeLists.txt).
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -142,6 +143,51 @@ size_t non_white(const Image& img) {
   return n;
 }
 
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+// Loads `svg` inline in a page whose script measures every <text> with the
+// browser's own font metrics (getBBox) and writes the pairs that overlap
+// into the DOM, which --dump-dom brings back: "overlaps=N; first: A | B"
+// (a label reaching past the picture's edge counts too).
+std::string text_overlaps(const std::string& browser, const std::string& svg, const std::string& dir,
+                          const std::string& profile) {
+  std::string page = dir + "/overlaps.html", dom = dir + "/overlaps.dom.html";
+  std::string body = slurp(svg);
+  body = body.substr(body.find("<svg"));
+  std::ofstream(page) << "<!DOCTYPE html><html><body style=\"margin:0\">" << body
+                      << "<pre id=\"result\"></pre><script>\n"
+                         "const boxes = [...document.querySelectorAll('svg text')].map(t => [t.getBBox(), t.textContent]);\n"
+                         "let n = 0, first = '';\n"
+                         "for (let i = 0; i < boxes.length; ++i) for (let j = i + 1; j < boxes.length; ++j) {\n"
+                         "  const [a, x] = boxes[i], [b, y] = boxes[j];\n"
+                         "  if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) {\n"
+                         "    if (!n) first = x + ' | ' + y;\n"
+                         "    ++n;\n"
+                         "  }\n"
+                         "}\n"
+                         "const svg = document.querySelector('svg');\n"
+                         "const w = svg.width.baseVal.value, h = svg.height.baseVal.value;\n"
+                         "for (const [a, x] of boxes) if (a.x < 0 || a.y < 0 || a.x + a.width > w || a.y + a.height > h) {\n"
+                         "  if (!n) first = x + ' | outside ' + w + 'x' + h;\n"
+                         "  ++n;\n"
+                         "}\n"
+                         "document.getElementById('result').textContent = 'texts=' + boxes.length + '; overlaps=' + n + '; first: ' + first;\n"
+                         "</script></body></html>\n";
+  std::string cmd = "timeout 120 " + browser +
+                    " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+                    " --disable-component-update --disable-sync --disable-dev-shm-usage --user-data-dir=" +
+                    profile + " --dump-dom file://" + page + " >" + dom + " 2>/dev/null";
+  int rc = std::system(cmd.c_str());
+  std::string d = slurp(dom);
+  size_t at = d.find("texts=");
+  if (at == std::string::npos)
+    throw std::runtime_error("chromium dumped no measurement (exit status " + std::to_string(rc) + ") for " + page);
+  return d.substr(at, d.find('<', at) - at);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -194,6 +240,46 @@ int main(int argc, char** argv) {
     expect(non_white(h) > size_t{h.width} * h.height / 10, "the heat map is not blank");
     expect(count_colour(h, 0x440154, 10) > 2000, "the best cell is drawn in the darkest colour");
     expect(count_colour(h, 0xe8112d, 20) > 300, "the optimum's red outline is on screen");
+    std::string measured = text_overlaps(browser, heat, d, profile);
+    expect(measured.find("overlaps=0;") != std::string::npos, "no two labels of the heat map overlap, none leaves the picture: " + measured);
+
+    // Issue 28: 16 columns of 35 pixels, where "TN 112TN 128TN 144" ran
+    // together, and a linear scale painted the best configurations alike.
+    std::string wide = d + "/wide.svg";
+    if (std::system((warpsat + " tile --m 4096 --n 4096 --k 4096 --machine h100-sxm --tm 16:256:16 --tn 16:256:16 "
+                               "--tk 64 --stages 4 --svg " + wide + " >/dev/null")
+                        .c_str()) != 0)
+      throw std::runtime_error("warpsat failed to write the 16x16 heat map");
+    measured = text_overlaps(browser, wide, d, profile);
+    expect(measured.find("overlaps=0;") != std::string::npos,
+           "no two labels of the 16x16 heat map overlap, none leaves the picture: " + measured);
+    std::string text = slurp(wide);
+    expect(text.find(">legend<") != std::string::npos && text.find("the optimum</text>") != std::string::npos,
+           "the 16x16 heat map has a legend");
+    size = svg_size(wide);
+    Image w = render(browser, wide, d + "/wide.png", size, profile);
+    // The five best configurations in five colours the eye tells apart:
+    // each cell's fill is in the SVG, each must be on screen.
+    std::vector<std::pair<double, std::string>> cells;  // (total, fill)
+    for (size_t at = text.find("<rect"); at != std::string::npos; at = text.find("<rect", at + 1)) {
+      size_t end = text.find("</rect>", at), fill = text.find("fill=\"#", at), total = text.find(": total ", at);
+      if (end == std::string::npos || total == std::string::npos || total > end || fill > end) continue;
+      cells.emplace_back(std::stod(text.substr(total + 8)), text.substr(fill + 6, 7));
+    }
+    std::sort(cells.begin(), cells.end());
+    std::vector<std::string> best_fills;
+    for (size_t i = 0; i < cells.size() && best_fills.size() < 5; ++i)
+      if (best_fills.empty() || cells[i].second != best_fills.back()) best_fills.push_back(cells[i].second);
+    bool distinct = best_fills.size() == 5;
+    for (size_t i = 1; i < best_fills.size(); ++i) {
+      uint32_t a = std::stoul(best_fills[i - 1].substr(1), nullptr, 16), b = std::stoul(best_fills[i].substr(1), nullptr, 16);
+      int dr = int(a >> 16) - int(b >> 16), dg = int((a >> 8) & 255) - int((b >> 8) & 255), db = int(a & 255) - int(b & 255);
+      distinct = distinct && std::abs(dr) + std::abs(dg) + std::abs(db) >= 6;
+    }
+    expect(cells.size() > 100 && distinct,
+           "the five fastest configurations of " + std::to_string(cells.size()) + " have five distinct colours");
+    for (const std::string& fill : best_fills)
+      expect(count_colour(w, std::stoul(fill.substr(1), nullptr, 16), 2) > 200, "colour " + fill + " is on screen");
   } catch (const std::exception& e) {
     std::cout << "FAIL: " << e.what() << "\n";
     return 1;
