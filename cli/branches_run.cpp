@@ -9,10 +9,12 @@
 
 #include "emulator/simt/launch.h"
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_names.h"
 #include "frontend/launch_file.h"
 #include "cli/branch_cache.h"
 #include "cli/kernel_processes.h"
 #include "cli/shard.h"
+#include "cli/option_checks.h"
 #include "solver/branch_replay.h"
 #include "solver/branch_wire.h"
 #include "cli/progress.h"
@@ -45,10 +47,14 @@ void check_grid(const uint32_t g[3]) {
 }  // namespace
 
 void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
-  sub->add_option("--kernel", o.kernel, "only this kernel");
+  sub->add_option("--kernel", o.kernel,
+                  "only this kernel: its mangled or demangled name, its short name as output shows it, or a part of "
+                  "one that names no other kernel");
+  sub->add_flag("--full-names", o.full_names,
+                "name kernels by their mangled names (default: demangled and shortened, as Nsight Compute does)");
   sub->add_option("--launch", o.launch, "a launch description (.toml): concrete block, grid and scalar parameters");
-  sub->add_option("--block", o.block, "concrete block X,Y,Z")->delimiter(',');
-  sub->add_option("--grid", o.grid, "concrete grid X,Y,Z")->delimiter(',');
+  add_shape_option(sub, "--block", o.block, "concrete block, 16x16 or 16,16");
+  add_shape_option(sub, "--grid", o.grid, "concrete grid, 4x2 or 4,2");
   sub->add_flag("--symbolic-launch", o.symbolic, "any block and grid the hardware allows (the default without --block/--launch)");
   sub->add_flag("--declared-block", o.declared_block,
                 "a kernel that declares .maxntid (__launch_bounds__) runs with exactly that block, as library kernels "
@@ -123,8 +129,13 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;
   for (const ptx::Function& f : m.functions)
-    if (f.is_entry && f.has_body && (o.kernel.empty() || f.name == o.kernel)) kernels.push_back(&f);
-  if (kernels.empty()) throw command_line_error(o.kernel.empty() ? "no kernels in " + o.file : "no kernel named " + o.kernel);
+    if (f.is_entry && f.has_body) kernels.push_back(&f);
+  if (kernels.empty()) throw command_line_error("no kernels in " + o.file);
+  if (!o.kernel.empty()) {
+    std::vector<std::string> names;
+    for (const ptx::Function* f : kernels) names.emplace_back(f->name);
+    kernels = {kernels[select_kernel_name(names, o.kernel, "kernel", o.file)]};
+  }
   if (!o.launch.empty() && (!o.block.empty() || !o.grid.empty() || o.symbolic))
     throw command_line_error("--launch fixes the block and grid: give it without --block, --grid or --symbolic-launch");
   if (o.declared_block && (!o.launch.empty() || !o.block.empty()))

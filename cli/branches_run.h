@@ -35,6 +35,8 @@ struct BranchesOptions {
   std::string shard;        // --shard I/N (cli/shard.h): only that part of the kernels
   std::string cache;        // --cache FILE or WARPSAT_CACHE (cli/branch_cache.h); "": none
   bool trust_cache = false;
+  bool full_names = false;    // --full-names: kernels by their mangled names
+  bool inline_chain = false;  // --inline-chain: each branch's inlined_at chain in the table
 };
 
 // Registers the options of the analysis itself (all but the output format)

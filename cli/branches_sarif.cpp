@@ -35,22 +35,25 @@ std::string root_uri(const std::string& source_root) {
 }  // namespace
 
 nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels,
-                              const std::string& source_root, const SourceFiles* sources) {
+                              const std::string& source_root, const SourceFiles* sources, const KernelNames* names) {
   nlohmann::json results = nlohmann::json::array();
   for (const KernelBranches& k : kernels)
     for (const BranchResult& b : k.branches) {
       if (b.verdict != BranchVerdict::Divergent && b.verdict != BranchVerdict::Unknown) continue;
-      bool has_source = b.loc.outer_line != 0 && !m.file_path(b.loc.outer_file).empty();
-      std::string uri = has_source ? std::string(m.file_path(b.loc.outer_file)) : m.source;
-      uint32_t line = has_source ? b.loc.outer_line : b.ptx_line;
+      std::string kernel = names ? names->display(k.name) : short_kernel_name(k.name);
+      // The innermost source line: where the branch is written, not the
+      // line of the kernel it was inlined into.
+      bool has_source = b.loc.line != 0 && !m.file_path(b.loc.file).empty();
+      std::string uri = has_source ? std::string(m.file_path(b.loc.file)) : m.source;
+      uint32_t line = has_source ? b.loc.line : b.ptx_line;
       // Relative to the root, a source is where it was found (the .file path
       // may be relative to a folder other than the working one).
-      const SourceText* source_text = has_source && sources ? sources->get(b.loc.outer_file) : nullptr;
+      const SourceText* source_text = has_source && sources ? sources->get(b.loc.file) : nullptr;
       std::string found = source_text && source_text->readable() ? source_text->resolved : uri;
       std::string text = b.verdict == BranchVerdict::Divergent
-                             ? fmt::format("Branch in kernel {} diverges within a warp (PTX line {}): {}", k.name,
+                             ? fmt::format("Branch in kernel {} diverges within a warp (PTX line {}): {}", kernel,
                                            b.ptx_line, b.reason)
-                             : fmt::format("Branch in kernel {} could not be decided (PTX line {}): {}", k.name,
+                             : fmt::format("Branch in kernel {} could not be decided (PTX line {}): {}", kernel,
                                            b.ptx_line, b.reason);
       nlohmann::json location = {{"physicalLocation",
                                   {{"artifactLocation", artifact_location(source_root.empty() ? uri : found, source_root)}, {"region", {{"startLine", line}}}}}};
@@ -59,7 +62,8 @@ nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBran
                          {"level", b.verdict == BranchVerdict::Divergent ? "warning" : "note"},
                          {"message", {{"text", text}}},
                          {"locations", {location}},
-                         {"properties", {{"kernel", k.name}, {"ptxLine", b.ptx_line}, {"validated", b.validated}}}});
+                         {"properties",
+                          {{"kernel", k.name}, {"kernelName", kernel}, {"ptxLine", b.ptx_line}, {"validated", b.validated}}}});
     }
   nlohmann::json rules = nlohmann::json::array(
       {{{"id", "warpsat/divergent-branch"},

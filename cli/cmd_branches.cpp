@@ -14,15 +14,30 @@
 #include "cli/commands.h"
 #include "cli/shard.h"
 #include "frontend/diagnostics.h"
+#include "frontend/inline_chain.h"
+#include "frontend/kernel_names.h"
 #include "frontend/ptx/parser.h"
 
 namespace warpsat::cli {
 
 namespace {
 
+// The innermost source line (where the code is written, not the call site
+// it was inlined into), and the inlined_at chain outward.
 nlohmann::json source_json(const ptx::Module& m, const ptx::DebugLoc& loc) {
-  if (!loc.outer_line) return nullptr;
-  return {{"file", std::string(m.file_path(loc.outer_file))}, {"line", loc.outer_line}};
+  if (!loc.line) return nullptr;
+  nlohmann::json chain = nlohmann::json::array();
+  std::vector<SourceFrame> frames = inline_chain(m, loc);
+  for (size_t i = 1; i < frames.size(); ++i)
+    chain.push_back({{"file", std::string(m.file_path(frames[i].file))},
+                     {"line", frames[i].line},
+                     {"column", frames[i].column},
+                     {"function", frames[i].function.empty() ? nlohmann::json(nullptr) : nlohmann::json(frames[i].function)}});
+  return {{"file", std::string(m.file_path(loc.file))},
+          {"line", loc.line},
+          {"function", frames.empty() || frames[0].function.empty() ? nlohmann::json(nullptr)
+                                                                    : nlohmann::json(frames[0].function)},
+          {"inlined_at", chain}};
 }
 
 nlohmann::json condition_json(const ptx::Module& m, const std::optional<SourceCondition>& c) {
@@ -94,7 +109,7 @@ std::map<uint32_t, std::string> missing_ranges(const ptx::Module& m, const Kerne
 }
 
 nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const SourceFiles& sources,
-                           const ModuleBranches& run) {
+                           const ModuleBranches& run, const KernelNames& names) {
   const uint32_t* grid = run.grid;
   std::map<uint32_t, std::string> no_ranges = missing_ranges(m, k, run);
   nlohmann::json branches = nlohmann::json::array();
@@ -126,27 +141,32 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
     for (const auto& r : p.threads) threads.push_back({{"begin", r.begin}, {"end", r.end}});
     paths.push_back({{"outcomes", outcomes}, {"threads", threads}});
   }
-  return {{"name", k.name},          {"assumptions", k.assumptions},        {"branches", branches},
+  return {{"name", k.name},          {"short_name", names.display(k.name)}, {"demangled_name", demangle_kernel_name(k.name)},
+          {"assumptions", k.assumptions},        {"branches", branches},
           {"paths", paths},          {"paths_space", k.paths_space},        {"paths_complete", k.paths_complete},
           {"paths_validated", k.paths_validated}};
 }
 
-void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFiles& sources) {
+void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFiles& sources, const KernelNames& names,
+                 bool show_chain) {
   const uint32_t* grid = run.grid;
   for (const KernelBranches& k : run.kernels) {
     std::map<uint32_t, std::string> no_ranges = missing_ranges(m, k, run);
-    fmt::print("kernel {}\n  assuming: {}\n", k.name, fmt::join(k.assumptions, "; "));
-    // Group by source line when .loc is there, so a CUDA programmer sees their ifs.
+    fmt::print("kernel {}\n  assuming: {}\n", names.display(k.name), fmt::join(k.assumptions, "; "));
+    // Group by source line when .loc is there, so a CUDA programmer sees
+    // their ifs: the innermost line of an inlined_at chain, where the `if`
+    // is written (CUTLASS inlines every branch into device_kernel.h:123).
     std::map<std::pair<std::string, uint32_t>, std::vector<const BranchResult*>> by_line;
     for (const BranchResult& b : k.branches) {
-      std::string file = b.loc.outer_line ? std::string(m.file_path(b.loc.outer_file)) : "";
-      by_line[{file, b.loc.outer_line ? b.loc.outer_line : 0}].push_back(&b);
+      std::string file = b.loc.line ? std::string(m.file_path(b.loc.file)) : "";
+      by_line[{file, b.loc.line}].push_back(&b);
     }
     for (const auto& [where, list] : by_line) {
       if (!where.first.empty() || where.second) fmt::print("  {}:{}\n", where.first, where.second);
       for (const BranchResult* b : list) {
         fmt::print("    PTX line {:<5} {:<11} {}{}\n", b->ptx_line, to_string(b->verdict), b->reason,
                    b->validated ? "" : fmt::format(" [not validated: {}]", b->validation));
+        if (show_chain && b->loc.inlined_at) fmt::print("      inlined: {}\n", inline_chain_text(m, b->loc, names.display(k.name)));
         std::optional<SourceCondition> c = branch_condition(m, k, *b, sources);
         if (c) fmt::print("      source: {}\n", condition_sentence(*c));
         if (b->witness) fmt::print("      witness: {}\n", witness_sentence(*b->witness, b->indexed, c));
@@ -199,23 +219,27 @@ int run_branches(const BranchesOptions& o, const CLI::App& sub) {
   // --shard: the part says which it is and of what run (cli/shard.h).
   std::optional<nlohmann::json> mark;
   if (!o.shard.empty()) {
-    std::vector<std::string> names;
-    for (const KernelBranches& k : results) names.push_back(k.name);
-    mark = mark_json(make_mark(sub, "branches", o.format, parse_shard(o.shard), run.selected, run.items, names,
+    std::vector<std::string> shard_names;
+    for (const KernelBranches& k : results) shard_names.push_back(k.name);
+    mark = mark_json(make_mark(sub, "branches", o.format, parse_shard(o.shard), run.selected, run.items, shard_names,
                                {o.file}, kExitOk));
   }
+  std::vector<std::string> mangled;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry) mangled.emplace_back(f.name);
+  KernelNames names(mangled, o.full_names);
   if (o.format == "json") {
     nlohmann::json ks = nlohmann::json::array();
-    for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run));
+    for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run, names));
     nlohmann::json out{{"file", m.source}, {"kernels", ks}};
     if (mark) out["shard"] = *mark;
     std::cout << out.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    nlohmann::json out = branches_sarif(m, results, o.source_root, &sources);
+    nlohmann::json out = branches_sarif(m, results, o.source_root, &sources, &names);
     if (mark) out["runs"][0]["properties"]["warpsat/shard"] = *mark;
     std::cout << out.dump(2) << "\n";
   } else {
-    print_table(m, run, sources);
+    print_table(m, run, sources, names, o.inline_chain);
   }
   if (stats) print_time_stats(*stats);
   return kExitOk;
@@ -229,6 +253,9 @@ void add_branches_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("file", o->file, "PTX file")->required();
   add_branch_analysis_options(sub, *o);
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json", "sarif"}))->capture_default_str();
+  sub->add_flag("--inline-chain", o->inline_chain,
+                "under each branch inlined from elsewhere, the chain of call sites it was inlined at (from the .loc "
+                "inlined_at lines; the JSON always has it)");
   sub->add_option("--source-root", o->source_root,
                   "SARIF: artifact URIs relative to DIR (originalUriBaseIds SRCROOT); sources are also looked for there");
   sub->add_option("--inject-fault", o->inject_fault,

@@ -12,6 +12,7 @@
 #include "frontend/analysis/hopper_summary.h"
 #include "frontend/analysis/statistics.h"
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_names.h"
 #include "frontend/ptx/parser.h"
 
 namespace warpsat::cli {
@@ -25,6 +26,7 @@ struct InspectOptions {
   std::string kernel;
   std::string format = "table";
   std::string dot_dir;
+  bool full_names = false;
 };
 
 struct FunctionReport {
@@ -32,11 +34,18 @@ struct FunctionReport {
   StaticCounts counts;
   FunctionAnalysis analysis;
   size_t branches = 0;  // every bra/brx
+  std::string shown;    // the name as output shows it (kernel_names.h)
 };
 
 nlohmann::json source_json(const ptx::Module& m, const ptx::Instruction& ins) {
-  if (ins.loc.outer_line == 0) return nullptr;
-  return {{"file", std::string(m.file_path(ins.loc.outer_file))}, {"line", ins.loc.outer_line}};
+  if (ins.loc.line == 0) return nullptr;
+  // The innermost line (where the branch is written), and the line of the
+  // kernel it was inlined into.
+  return {{"file", std::string(m.file_path(ins.loc.file))},
+          {"line", ins.loc.line},
+          {"inlined_into", ins.loc.inlined_at ? nlohmann::json{{"file", std::string(m.file_path(ins.loc.outer_file))},
+                                                              {"line", ins.loc.outer_line}}
+                                              : nlohmann::json(nullptr)}};
 }
 
 std::vector<std::string> leaf_names(const SliceLeaves& l) {
@@ -111,6 +120,8 @@ nlohmann::json function_json(const ptx::Module& m, const FunctionReport& r) {
   }
   nlohmann::json j = counts_json(r.counts);
   j["name"] = std::string(f.name);
+  j["short_name"] = r.shown;
+  j["demangled_name"] = demangle_kernel_name(f.name);
   j["kind"] = f.is_entry ? "entry" : "func";
   j["ptx_line"] = f.pos.line;
   if (f.reqntid[0]) j["reqntid"] = {f.reqntid[0], f.reqntid[1], f.reqntid[2]};
@@ -135,8 +146,13 @@ void print_table(const ptx::Module& m, const std::vector<FunctionReport>& report
   fmt::print("{:<32} {:>6} {:>6} {:>5} {:>5} {:>5} {:>6} {:>5} {:>5} {:>6} {:>5} {:>6} {:>5} {:>5} {:>6}\n", "function",
              "instr", "int", "fp16", "fp32", "fp64", "mem", "ctrl", "sync", "tensor", "other", "blocks", "br", "loops",
              "slice%");
+  // Names are shortened (frontend/kernel_names.h), never cut: one longer
+  // than the column gets a line of its own above its numbers.
   auto row = [&](std::string name, const StaticCounts& c, size_t blocks, size_t br, size_t loops, double share) {
-    if (name.size() > 32) name = name.substr(0, 29) + "...";
+    if (name.size() > 32) {
+      fmt::print("{}\n", name);
+      name.clear();
+    }
     const auto& k = c.by_category;
     fmt::print("{:<32} {:>6} {:>6} {:>5} {:>5} {:>5} {:>6} {:>5} {:>5} {:>6} {:>5} {:>6} {:>5} {:>5} {:>6.1f}\n", name,
                c.instructions, k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], blocks, br, loops, share);
@@ -145,7 +161,7 @@ void print_table(const ptx::Module& m, const std::vector<FunctionReport>& report
   for (const auto& r : reports) {
     double share = r.f->instructions.empty() ? 0 : 100.0 * static_cast<double>(r.analysis.slice_union) /
                                                        static_cast<double>(r.f->instructions.size());
-    row(std::string(r.f->name), r.counts, r.analysis.cfg.blocks.size(), r.branches, r.analysis.cfg.loops.size(), share);
+    row(r.shown, r.counts, r.analysis.cfg.blocks.size(), r.branches, r.analysis.cfg.loops.size(), share);
     blocks += r.analysis.cfg.blocks.size();
     branches += r.branches;
     loops += r.analysis.cfg.loops.size();
@@ -176,20 +192,33 @@ int run_inspect(const InspectOptions& o) {
   std::vector<FunctionReport> reports;
   StaticCounts total;
   size_t slice_total = 0;
-  for (const ptx::Function& f : m.functions) {
-    if (!f.has_body || (!o.kernel.empty() && f.name != o.kernel)) continue;
-    FunctionReport r{&f, count_instructions(f), analyse_function(f, m.source), 0};
+  std::vector<const ptx::Function*> functions;
+  std::vector<std::string> mangled;
+  for (const ptx::Function& f : m.functions)
+    if (f.has_body) {
+      functions.push_back(&f);
+      mangled.emplace_back(f.name);
+    }
+  KernelNames names(mangled, o.full_names);
+  if (!o.kernel.empty()) {
+    if (functions.empty()) throw command_line_error(fmt::format("{} has no function with a body", o.file));
+    functions = {functions[select_kernel_name(mangled, o.kernel, "kernel or function", o.file)]};
+  }
+  for (const ptx::Function* fp : functions) {
+    const ptx::Function& f = *fp;
+    FunctionReport r{&f, count_instructions(f), analyse_function(f, m.source), 0, names.display(f.name)};
     for (const auto& ins : f.instructions) r.branches += ins.op == ptx::Opcode::Bra || ins.op == ptx::Opcode::Brx;
     total += r.counts;
     slice_total += r.analysis.slice_union;
     reports.push_back(std::move(r));
   }
-  if (!o.kernel.empty() && reports.empty())
-    throw command_line_error(fmt::format("{} has no function named '{}' with a body", o.file, o.kernel));
   if (!o.dot_dir.empty()) {
     std::filesystem::create_directories(o.dot_dir);
     for (const auto& r : reports) {
-      std::string path = (std::filesystem::path(o.dot_dir) / (std::string(r.f->name) + ".dot")).string();
+      // A file name of at most 255 bytes: CUTLASS's mangled names are longer.
+      std::string file(r.f->name);
+      if (file.size() > 200) file = file.substr(0, 100) + "-" + kernel_name_id(r.f->name, 8);
+      std::string path = (std::filesystem::path(o.dot_dir) / (file + ".dot")).string();
       std::ofstream(path) << cfg_to_dot(*r.f, r.analysis);
     }
   }
@@ -217,7 +246,10 @@ void add_inspect_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<InspectOptions>();
   CLI::App* sub = app.add_subcommand("inspect", "static counts, control flow and branch slices of a PTX module");
   sub->add_option("file", o->file, "PTX file")->required();
-  sub->add_option("--kernel", o->kernel, "only this kernel or function");
+  sub->add_option("--kernel", o->kernel,
+                  "only this kernel or function: its mangled, demangled or short name, or a part of one that names "
+                  "no other");
+  sub->add_flag("--full-names", o->full_names, "name functions by their mangled names (default: demangled, shortened)");
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   sub->add_option("--dot", o->dot_dir, "write each function's CFG to DIR/NAME.dot (Graphviz)");
   commands.push_back({sub, [o] { return run_inspect(*o); }});

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "cli/emulator_options.h"
 #include "cli/hypa_csv.h"
 #include "cli/metrics_output.h"
@@ -13,6 +14,7 @@
 #include "cli/shard.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/profile.h"
+#include "frontend/kernel_names.h"
 #include "frontend/kernel_params.h"
 #include "frontend/parallel.h"
 #include "frontend/ptx/parser.h"
@@ -29,6 +31,7 @@ struct ProfileOptions {
   uint64_t dynamic_shared_bytes = 0;
   EmulatorRunOptions run;
   bool racecheck = false;
+  bool full_names = false;
   unsigned jobs = 1;
   std::string shard;  // --shard I/N (cli/shard.h)
 };
@@ -38,6 +41,7 @@ struct Row {
   simt::KernelProfile profile;
   simt::Launch launch;
   std::vector<std::string> assumptions;  // what the launch took for the parameters it was not given
+  std::string shown;                     // the kernel's name as output shows it (kernel_names.h)
 };
 
 size_t file_instructions(const ptx::Module& m) {
@@ -76,7 +80,7 @@ std::vector<std::string> default_launch_assumptions(const ptx::Module& m, const 
 std::string default_assumptions_line(const std::vector<Row>& rows, uint64_t buffer_bytes) {
   std::vector<std::string> with_scalars;
   for (const Row& r : rows)
-    if (!r.assumptions.empty() && r.assumptions[0].starts_with("no --launch")) with_scalars.push_back(r.profile.kernel);
+    if (!r.assumptions.empty() && r.assumptions[0].starts_with("no --launch")) with_scalars.push_back(r.shown);
   std::string which = with_scalars.empty() ? "none of the kernels takes one"
                       : with_scalars.size() <= 4
                           ? fmt::format("{} of {} kernel(s) take some: {}", with_scalars.size(), rows.size(),
@@ -188,14 +192,31 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     if (!o.launch.empty()) {
       rows.push_back({&m, {}, launch_for(m, read_launch_file(o.launch, eo.max_launch_bytes), o.kernel),
                       {fmt::format("parameters and buffers from {}", o.launch)}});
+      rows.back().shown = o.full_names ? rows.back().launch.kernel : short_kernel_name(rows.back().launch.kernel);
       continue;
     }
-    for (const ptx::Function& f : m.functions) {
-      if (!f.is_entry || !f.has_body || (!o.kernel.empty() && f.name != o.kernel)) continue;
-      rows.push_back({&m, {}, simt::default_launch(m, f, dl), default_launch_assumptions(m, f, o.buffer_bytes)});
+    std::vector<const ptx::Function*> kernels;
+    std::vector<std::string> mangled;
+    for (const ptx::Function& f : m.functions)
+      if (f.is_entry && f.has_body) {
+        kernels.push_back(&f);
+        mangled.emplace_back(f.name);
+      }
+    if (!o.kernel.empty()) {
+      // Several files: the kernel may be in some of them only; one file:
+      // a name that matches none, or several, says which there are.
+      std::vector<size_t> found = match_kernel_names(mangled, o.kernel);
+      if (o.files.size() == 1 || found.size() > 1) found = {select_kernel_name(mangled, o.kernel, "kernel", file)};
+      std::vector<const ptx::Function*> picked;
+      for (size_t i : found) picked.push_back(kernels[i]);
+      kernels = picked;
     }
+    KernelNames names(mangled, o.full_names);
+    for (const ptx::Function* f : kernels)
+      rows.push_back({&m, {}, simt::default_launch(m, *f, dl), default_launch_assumptions(m, *f, o.buffer_bytes),
+                      names.display(f->name)});
   }
-  if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel named " + o.kernel);
+  if (rows.empty()) throw command_line_error(o.kernel.empty() ? "no kernels (.entry) to profile" : "no kernel matches " + o.kernel);
   std::vector<size_t> items;
   std::vector<std::string> names;
   size_t item_count = 0;
@@ -236,7 +257,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
   for (const Row& r : rows)
     if (!r.profile.ok)
       fmt::print(stderr, "warpsat: error: {}: kernel {} could not be profiled: {}\n", r.module->source,
-                 r.profile.kernel, r.profile.error);
+                 r.shown, r.profile.error);
 
   if (o.format == "csv") {
     print_csv(rows);
@@ -255,6 +276,8 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
       nlohmann::json j = r.profile.ok ? metrics_json(*r.module, r.profile.metrics) : nlohmann::json::object();
       j["file"] = r.module->source;
       j["name"] = r.profile.kernel;
+      j["short_name"] = r.shown;
+      j["demangled_name"] = demangle_kernel_name(r.profile.kernel);
       j["block"] = {r.launch.block[0], r.launch.block[1], r.launch.block[2]};
       j["grid"] = {r.launch.grid[0], r.launch.grid[1], r.launch.grid[2]};
       j["ok"] = r.profile.ok;
@@ -283,7 +306,12 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
       // kernel, clang's and nvcc's, otherwise read alike).
       if (o.files.size() > 1 && r.module != file) fmt::print("{}:\n", r.module->source);
       file = r.module;
-      std::string name = r.profile.kernel.size() > 34 ? r.profile.kernel.substr(0, 31) + "..." : r.profile.kernel;
+      // Shortened, never cut: a name longer than its column has a line of its own.
+      std::string name = r.shown;
+      if (name.size() > 34) {
+        fmt::print("{}\n", name);
+        name.clear();
+      }
       std::string block = fmt::format("{}x{}x{}", r.launch.block[0], r.launch.block[1], r.launch.block[2]);
       if (!r.profile.ok) {
         fmt::print("{:<34} {:>11} failed: {}\n", name, block, r.profile.error);
@@ -306,7 +334,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
     for (const Row& r : rows)
       if (o.racecheck && r.profile.ok)
-        fmt::print("{}: {}", r.profile.kernel, races_text(*r.module, r.profile.races));
+        fmt::print("{}: {}", r.shown, races_text(*r.module, r.profile.races));
   }
   return status;
 }
@@ -318,9 +346,13 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   CLI::App* sub = app.add_subcommand("profile", "instruction, FLOP and branch-divergence metrics of PTX kernels, without a GPU");
   sub->add_option("files", o->files, "PTX files")->required();
   sub->add_option("--launch", o->launch, "launch description (.toml) for one kernel");
-  sub->add_option("--kernel", o->kernel, "only this kernel (with --launch: the kernel the launch is for)");
-  sub->add_option("--block", o->block, "block X,Y,Z for every kernel (default: its .reqntid/.maxntid, else 128)")->delimiter(',');
-  sub->add_option("--grid", o->grid, "grid X,Y,Z (default 1,1,1)")->delimiter(',');
+  sub->add_option("--kernel", o->kernel,
+                  "only this kernel: its mangled, demangled or short name, or a part of one that names no other "
+                  "(with --launch: the kernel the launch is for)");
+  sub->add_flag("--full-names", o->full_names, "name kernels by their mangled names (default: demangled, shortened)");
+  add_shape_option(sub, "--block", o->block,
+                   "block for every kernel, 16x16 or 16,16 (default: its .reqntid/.maxntid, else 128)");
+  add_shape_option(sub, "--grid", o->grid, "grid, 4x2 or 4,2 (default 1x1x1)");
   sub->add_option("--buffer-bytes", o->buffer_bytes, "zero-filled bytes per pointer parameter without --launch")
       ->capture_default_str();
   sub->add_option("--dynamic-shared-bytes", o->dynamic_shared_bytes, "dynamic shared memory per block without --launch")

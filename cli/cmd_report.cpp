@@ -14,6 +14,8 @@
 #include "cli/commands.h"
 #include "cli/emulator_options.h"
 #include "frontend/diagnostics.h"
+#include "frontend/inline_chain.h"
+#include "frontend/kernel_names.h"
 #include "frontend/ptx/parser.h"
 #include "report/source_view.h"
 
@@ -43,32 +45,45 @@ std::vector<report::PtxLine> kernel_ptx_lines(const ptx::Module& m, const ptx::F
   std::vector<report::PtxLine> out;
   for (uint32_t n = first; n <= last && n <= lines.size(); ++n) {
     report::PtxLine l{n, lines[n - 1], 0, 0};
-    if (auto it = at.find(n); it != at.end() && it->second->loc.outer_line) {
-      l.source_file = it->second->loc.outer_file;
-      l.source_line = it->second->loc.outer_line;
+    if (auto it = at.find(n); it != at.end() && it->second->loc.line) {
+      l.source_file = it->second->loc.file;
+      l.source_line = it->second->loc.line;
     }
     out.push_back(std::move(l));
   }
   return out;
 }
 
+// A file name for the kernel's page: its name where that is short and
+// plain, else its function name and its id (a CUTLASS kernel's mangled name
+// is longer than a file name may be).
 std::string page_name(const std::string& kernel) {
-  std::string name;
-  for (char c : kernel) name += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ? c : '_';
+  auto plain = [](const std::string& text) {
+    std::string name;
+    for (char c : text) name += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ? c : '_';
+    return name;
+  };
+  std::string name = plain(kernel);
+  if (name.size() > 80) {
+    std::string shortened = plain(short_kernel_name(kernel, 40));
+    name = shortened.substr(0, 60) + "-" + kernel_name_id(kernel, 8);
+  }
   return (name.empty() ? "kernel" : name) + ".html";
 }
 
 report::KernelView kernel_view(const ptx::Module& m, const KernelBranches& k, const SourceFiles& sources,
-                               const uint32_t grid[3], const simt::KernelProfile* profile, const std::string& launch) {
+                               const uint32_t grid[3], const simt::KernelProfile* profile, const std::string& launch,
+                               const std::string& shown_name) {
   const ptx::Function& f = m.functions[k.function];
   report::KernelView v;
-  v.kernel = k.name;
+  v.kernel = shown_name;
   v.ptx_file = m.source;
   v.assumptions = k.assumptions;
   v.ptx = kernel_ptx_lines(m, f);
   for (const BranchResult& b : k.branches) {
-    report::BranchMark mark{b.ptx_line, b.loc.outer_file, b.loc.outer_line, to_string(b.verdict), b.reason, {},
+    report::BranchMark mark{b.ptx_line, b.loc.file, b.loc.line, to_string(b.verdict), b.reason, {},
                             b.validated, b.validation};
+    if (b.loc.inlined_at) mark.details.push_back("inlined: " + inline_chain_text(m, b.loc, shown_name));
     std::optional<SourceCondition> c = branch_condition(m, k, b, sources);
     if (c) mark.details.push_back("source: " + condition_sentence(*c));
     if (b.witness) mark.details.push_back("witness: " + witness_sentence(*b.witness, b.indexed, c));
@@ -78,22 +93,23 @@ report::KernelView kernel_view(const ptx::Module& m, const KernelBranches& k, co
     }
     v.branches.push_back(std::move(mark));
   }
-  // The source files the kernel's instructions come from (outermost
-  // inlined_at, so inlined helpers count for the line that calls them).
+  // The source files the kernel's instructions come from: the innermost
+  // line of each, where the code is written (an inlined helper's lines in
+  // its own file, not all on the line that calls it).
   std::map<uint32_t, report::SourceFileView> files;
   for (const ptx::Instruction& ins : f.instructions) {
-    if (!ins.loc.outer_line) continue;
-    auto [it, fresh] = files.try_emplace(ins.loc.outer_file);
+    if (!ins.loc.line) continue;
+    auto [it, fresh] = files.try_emplace(ins.loc.file);
     report::SourceFileView& sf = it->second;
     if (fresh) {
-      sf.index = ins.loc.outer_file;
-      const SourceText* t = sources.get(ins.loc.outer_file);
-      sf.name = t ? t->name : fmt::format(".file {} (not declared)", ins.loc.outer_file);
+      sf.index = ins.loc.file;
+      const SourceText* t = sources.get(ins.loc.file);
+      sf.name = t ? t->name : fmt::format(".file {} (not declared)", ins.loc.file);
       sf.readable = t && t->readable();
       sf.why_not = t ? t->why_not : "no .file directive";
       if (sf.readable) sf.lines = t->lines;
     }
-    std::vector<uint32_t>& ptx_lines = sf.ptx_lines[ins.loc.outer_line];
+    std::vector<uint32_t>& ptx_lines = sf.ptx_lines[ins.loc.line];
     if (ptx_lines.empty() || ptx_lines.back() != ins.pos.line) ptx_lines.push_back(ins.pos.line);
   }
   if (profile && profile->ok) {
@@ -103,8 +119,8 @@ report::KernelView kernel_view(const ptx::Module& m, const KernelBranches& k, co
       if (i.function != k.name) continue;  // called functions' lines are in their own PTX
       report::LineCounts c{i.warps, i.branch ? i.warps : 0, i.branch ? i.divergent : 0};
       v.ptx_counts[i.ptx_line] += c;
-      if (i.loc.outer_line)
-        if (auto it = files.find(i.loc.outer_file); it != files.end()) it->second.counts[i.loc.outer_line] += c;
+      if (i.loc.line)
+        if (auto it = files.find(i.loc.file); it != files.end()) it->second.counts[i.loc.line] += c;
     }
   } else {
     v.counts_note = profile ? "the emulator could not run the launch: " + profile->error
@@ -134,11 +150,15 @@ int run_report(const ReportOptions& o) {
     launch_words = fmt::format("grid ({},{},{}), block ({},{},{}) from {}", l.grid[0], l.grid[1], l.grid[2], l.block[0],
                                l.block[1], l.block[2], bo.launch);
   }
+  std::vector<std::string> mangled;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry) mangled.emplace_back(f.name);
+  KernelNames names(mangled, bo.full_names);
   std::vector<report::IndexEntry> index;
   for (const KernelBranches& k : run.kernels) {
     const simt::KernelProfile* p = profile && profile->kernel == k.name ? &*profile : nullptr;
-    report::KernelView v = kernel_view(m, k, sources, run.grid, p, launch_words);
-    report::IndexEntry e{k.name, page_name(k.name)};
+    report::KernelView v = kernel_view(m, k, sources, run.grid, p, launch_words, names.display(k.name));
+    report::IndexEntry e{names.display(k.name), page_name(k.name)};
     for (const BranchResult& b : k.branches) {
       if (b.verdict == BranchVerdict::Uniform) ++e.uniform;
       if (b.verdict == BranchVerdict::Divergent) ++e.divergent;

@@ -11,6 +11,7 @@
 #include "cli/metrics_output.h"
 #include "cli/race_output.h"
 #include "emulator/simt/launch.h"
+#include "frontend/kernel_names.h"
 #include "frontend/ptx/parser.h"
 #include "report/buffer_values.h"
 
@@ -83,7 +84,7 @@ int run_run(const RunOptions& o) {
     std::cout << j.dump(2) << "\n";
     return exit_code;
   }
-  fmt::print("kernel {} on grid {}x{}x{}, block {}x{}x{}\n", launch.kernel, launch.grid[0], launch.grid[1],
+  fmt::print("kernel {} on grid {}x{}x{}, block {}x{}x{}\n", short_kernel_name(launch.kernel), launch.grid[0], launch.grid[1],
              launch.grid[2], launch.block[0], launch.block[1], launch.block[2]);
   constexpr size_t kShown = 256;
   for (size_t i : dump) {

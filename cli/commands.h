@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "frontend/kernel_names.h"
 #include "frontend/ptx/ir.h"
 #include "frontend/source_condition.h"
 #include "solver/branch_analysis.h"
@@ -40,8 +41,11 @@ void add_report_command(CLI::App& app, std::vector<Command>& commands);
 
 // SARIF 2.1.0 for the divergent and undecided branches (branches_sarif.cpp);
 // with a source root, artifact URIs are relative to it (base id SRCROOT).
+// Kernels are named as `names` shows them (short, or mangled with
+// --full-names), the mangled name kept in each result's properties.
 nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBranches>& kernels,
-                              const std::string& source_root = "", const SourceFiles* sources = nullptr);
+                              const std::string& source_root = "", const SourceFiles* sources = nullptr,
+                              const KernelNames* names = nullptr);
 void add_validate_model_command(CLI::App& app, std::vector<Command>& commands);
 void add_launch_template_command(CLI::App& app, std::vector<Command>& commands);
 void add_merge_command(CLI::App& app, std::vector<Command>& commands);

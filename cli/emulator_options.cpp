@@ -4,6 +4,7 @@
 
 #include "emulator/simt/launch.h"
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_names.h"
 #include "frontend/ncu_profile.h"
 
 namespace warpsat::cli {
@@ -55,12 +56,13 @@ simt::Launch launch_for(const ptx::Module& m, LaunchFile file, const std::string
     best = how;
     chosen = &f;
   }
-  if (!chosen)
-    throw command_line_error(
-        fmt::format("--kernel {}: {} has no such kernel (kernels: {})", kernel, m.source, fmt::join(entries, ", ")));
-  if (ties > 1)
-    throw command_line_error(
-        fmt::format("--kernel {}: names {} kernels of {}; give the mangled name", kernel, ties, m.source));
+  // Not a name a profiler prints, or one several kernels share: the short
+  // names output shows and unique parts of names, with the candidates
+  // listed when that does not settle it (frontend/kernel_names.h).
+  if (!chosen || ties > 1) {
+    size_t i = select_kernel_name(entries, kernel, "kernel", m.source);
+    chosen = m.find_function(entries[i]);
+  }
   if (file.kernel && *file.kernel != chosen->name)
     throw InputError({file.source, 1, 1}, fmt::format("this launch file is for kernel '{}', but --kernel names '{}'",
                                                       *file.kernel, chosen->name));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_names.h"
 #include "frontend/kernel_params.h"
 #include "frontend/launch_file.h"
 #include "frontend/ptx/target_limits.h"
@@ -12,9 +13,12 @@ namespace warpsat {
 namespace {
 
 std::string kernel_list(const ptx::Module& m) {
-  std::string list;
+  std::vector<std::string> mangled;
   for (const ptx::Function& f : m.functions)
-    if (f.is_entry && f.has_body) list += (list.empty() ? "" : ", ") + std::string(f.name);
+    if (f.is_entry && f.has_body) mangled.emplace_back(f.name);
+  KernelNames names(mangled, false);
+  std::string list;
+  for (const std::string& k : mangled) list += (list.empty() ? "" : ", ") + names.display(k);
   return list;
 }
 
@@ -54,11 +58,14 @@ std::string dynamic_shared_line(const ptx::Module& m, const ptx::Function& k) {
 
 const ptx::Function& template_kernel(const ptx::Module& m, const std::string& name) {
   std::vector<const ptx::Function*> entries;
+  std::vector<std::string> names;
   for (const ptx::Function& f : m.functions)
-    if (f.is_entry && f.has_body && (name.empty() || f.name == name)) entries.push_back(&f);
-  if (!name.empty() && entries.empty())
-    throw command_line_error(fmt::format("--kernel {}: {} has no such kernel (kernels: {})", name, m.source, kernel_list(m)));
+    if (f.is_entry && f.has_body) {
+      entries.push_back(&f);
+      names.emplace_back(f.name);
+    }
   if (entries.empty()) throw command_line_error(fmt::format("{} has no kernels", m.source));
+  if (!name.empty()) return *entries[select_kernel_name(names, name, "kernel", m.source)];
   if (entries.size() > 1)
     throw command_line_error(
         fmt::format("{} has {} kernels; say which with --kernel (kernels: {})", m.source, entries.size(), kernel_list(m)));

@@ -1,7 +1,5 @@
 #include "frontend/ncu_profile.h"
 
-#include <cxxabi.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -67,13 +65,6 @@ std::optional<double> parse_ncu_number(std::string_view text) {
   auto [p, ec] = std::from_chars(b, plain.data() + plain.size(), v);
   if (ec != std::errc() || p != plain.data() + plain.size() || !std::isfinite(v)) return std::nullopt;
   return v;
-}
-
-std::string demangle_kernel_name(std::string_view name) {
-  int status = 0;
-  std::unique_ptr<char, decltype(&std::free)> d(
-      abi::__cxa_demangle(std::string(name).c_str(), nullptr, nullptr, &status), &std::free);
-  return status == 0 && d ? std::string(d.get()) : std::string(name);
 }
 
 std::string kernel_function_name(std::string_view name) {

@@ -27,6 +27,8 @@
 #include <string_view>
 #include <vector>
 
+#include "frontend/kernel_names.h"  // demangle_kernel_name
+
 namespace warpsat {
 
 enum class NcuLayout { Raw, Details };
@@ -98,8 +100,6 @@ std::optional<double> parse_ncu_number(std::string_view text);
 enum class NcuNameMatch { None, Function, Demangled, Exact };
 NcuNameMatch ncu_kernel_matches(std::string_view profile_name, std::string_view ptx_name);
 
-// The Itanium-demangled name, or the name itself when it is not mangled.
-std::string demangle_kernel_name(std::string_view name);
 // "void ns::f<int>(float *, int)" -> "f".
 std::string kernel_function_name(std::string_view name);
 

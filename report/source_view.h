@@ -21,7 +21,7 @@ struct LineCounts {
 
 struct BranchMark {
   uint32_t ptx_line = 0;
-  uint32_t source_file = 0, source_line = 0;  // the .file index and line (outermost inlined_at); 0: none
+  uint32_t source_file = 0, source_line = 0;  // the .file index and line (innermost, where it is written); 0: none
   std::string verdict;                        // "uniform", "divergent", "unreachable" or "unknown"
   std::string reason;
   std::vector<std::string> details;  // the source condition, witness and ranges, in words

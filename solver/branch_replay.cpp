@@ -21,6 +21,7 @@
 #include "emulator/simt/state.h"
 #include "encodings/branch_encoding.h"
 #include "encodings/induction_memo.h"
+#include "frontend/kernel_names.h"
 #include "frontend/analysis/cfg.h"
 #include "frontend/diagnostics.h"
 #include "solver/cross_validation.h"
@@ -164,7 +165,7 @@ class Replayer {
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Unknown && b.validation.empty()) b.validation = "no verdict to replay";
     if (!races_.empty() && mismatches_.empty())
-      throw CrossValidationError(fmt::format("branches of {}", k_.name), races_,
+      throw CrossValidationError(fmt::format("branches of {}", short_kernel_name(k_.name)), races_,
                                  "(none: a data race the analysis assumes absent, no solver query involved; an "
                                  "--assume that excludes the racing launch, or --no-race-free, drops the assumption "
                                  "there)");
@@ -183,7 +184,7 @@ class Replayer {
       } catch (const std::exception& e) {
         path = std::string("(could not write the query: ") + e.what() + ")";
       }
-      throw CrossValidationError(fmt::format("branches of {}", k_.name), mismatches_, path);
+      throw CrossValidationError(fmt::format("branches of {}", short_kernel_name(k_.name)), mismatches_, path);
     }
   }
 
@@ -917,14 +918,14 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   if (exists != SmtStatus::Sat && exists != SmtStatus::Unsat)
     throw NoAnswerError(fmt::format("could not decide whether any launch of {} meets the assumptions (the solver's "
                                     "answer: {}; raise --timeout-ms)",
-                                    kernel.name, to_string(exists)));
+                                    short_kernel_name(kernel.name), to_string(exists)));
   if (exists == SmtStatus::Unsat) {
     std::vector<std::string> texts;
     // Long assumptions (thousands of terms) are cut: the message must stay readable.
     for (const Assumption& a : options.launch.assumptions)
       texts.push_back(a.text.size() <= 160 ? a.text : a.text.substr(0, 160) + fmt::format("... ({} characters)", a.text.size()));
     throw command_line_error(fmt::format("no launch of {} meets the launch description and the assumptions ({})",
-                                         kernel.name, fmt::join(texts, "; ")));
+                                         short_kernel_name(kernel.name), fmt::join(texts, "; ")));
   }
   // The loops' inductions, shared by every encoding of this kernel (both
   // passes); the options point at it only while the kernel is analysed.

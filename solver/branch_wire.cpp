@@ -69,7 +69,7 @@ std::vector<Range> ranges_of(const json& j) {
 json branch_json(const BranchResult& b) {
   json j = {{"instruction", b.instruction},
             {"ptx_line", b.ptx_line},
-            {"loc", {b.loc.file, b.loc.line, b.loc.column, b.loc.outer_file, b.loc.outer_line}},
+            {"loc", {b.loc.file, b.loc.line, b.loc.column, b.loc.outer_file, b.loc.outer_line, b.loc.inlined_at}},
             {"indexed", b.indexed},
             {"verdict", static_cast<int>(b.verdict)},
             {"reason", b.reason},
@@ -99,7 +99,7 @@ BranchResult branch_of(const json& j) {
   b.instruction = j.at("instruction");
   b.ptx_line = j.at("ptx_line");
   const json& loc = j.at("loc");
-  b.loc = {loc.at(0), loc.at(1), loc.at(2), loc.at(3), loc.at(4)};
+  b.loc = {loc.at(0), loc.at(1), loc.at(2), loc.at(3), loc.at(4), loc.at(5)};
   b.indexed = j.at("indexed");
   int verdict = j.at("verdict");
   if (verdict < 0 || verdict > static_cast<int>(BranchVerdict::Unreachable))

@@ -43,13 +43,30 @@ struct SourcePos {
   uint32_t column = 0;  // 1-based
 };
 
-// A `.loc file line column` in effect for an instruction (0 = none). For
+// A `.loc file line column` in effect for an instruction (0 = none): the
+// innermost source position, in the function the code was written in. For
 // code inlined from elsewhere, `outer_*` is the outermost `inlined_at`
-// position: the line in the user's function the code was inlined into.
+// position (the line in the kernel everything was inlined into), and
+// `inlined_at` the call site it was inlined at directly: 1 + an index into
+// Module::inline_sites, whose own `inlined_at` continues the chain (0: not
+// inlined).
 struct DebugLoc {
   uint32_t file = 0, line = 0, column = 0;
   uint32_t outer_file = 0, outer_line = 0;
+  uint32_t inlined_at = 0;
   friend bool operator==(const DebugLoc&, const DebugLoc&) = default;
+};
+
+// A call site code was inlined at (`.loc ... function_name F, inlined_at f l
+// c`): its position, the function inlined there (F, the `function_name`
+// label, e.g. $L__info_string0 naming a .debug_str entry; empty when none),
+// and where the function holding the call site was itself inlined (1 +
+// index; 0: it is the kernel).
+struct InlineSite {
+  uint32_t file = 0, line = 0, column = 0;
+  std::string_view callee;
+  uint32_t inlined_at = 0;
+  friend bool operator==(const InlineSite&, const InlineSite&) = default;
 };
 
 using RegId = uint32_t;
@@ -251,6 +268,7 @@ struct Module {
   std::vector<Function> functions;
   std::vector<FileDirective> files;
   std::vector<Section> sections;
+  std::vector<InlineSite> inline_sites;  // DebugLoc::inlined_at chains
   // Module items in source order, for printing.
   struct Item {
     enum class Kind : uint8_t { Variable, Function, File, Section };

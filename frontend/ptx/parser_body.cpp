@@ -85,7 +85,7 @@ void Parser::parse_body(Function& f) {
   symbol_uses_.clear();
   symbols_seen_.clear();
   registers_seen_.clear();
-  loc_outer_.clear();
+  loc_context_.clear();
   current_loc_ = {};
   // Parameters in the .reg space (returns too) are registers of the body.
   for (std::vector<Variable>* list : {&f.returns, &f.params})
@@ -206,17 +206,28 @@ void Parser::parse_loc(Function& f) {
   loc.file = small_integer("a file index");
   loc.line = small_integer("a line number");
   loc.column = small_integer("a column");
-  std::optional<std::pair<uint32_t, uint32_t>> outer;
+  LocContext context{loc.file, loc.line, 0, {}};
   if (at(Tok::Comma) && peek().line == d.line) {
     const Token& first = peek();
     const Token* last = &first;
     while (!at(Tok::End) && peek().line == d.line) {
+      if (peek().kind == Tok::Ident && peek().text == "function_name" && peek(1).line == d.line &&
+          peek(1).kind == Tok::Ident)
+        context.function = peek(1).text;
       if (peek().kind == Tok::Ident && peek().text == "inlined_at" && peek(1).kind == Tok::Int &&
           peek(2).kind == Tok::Int && peek(3).kind == Tok::Int) {
         auto at_file = static_cast<uint32_t>(integer(peek(1))), at_line = static_cast<uint32_t>(integer(peek(2))),
              at_col = static_cast<uint32_t>(integer(peek(3)));
-        auto it = loc_outer_.find(loc_key(at_file, at_line, at_col));
-        outer = it != loc_outer_.end() ? it->second : std::pair{at_file, at_line};
+        // The call site continues the chain the .loc at its position began
+        // (nvcc writes that .loc first); one never seen ends it there.
+        auto it = loc_context_.find(loc_key(at_file, at_line, at_col));
+        LocContext caller = it != loc_context_.end() ? it->second : LocContext{at_file, at_line, 0, {}};
+        context.outer_file = caller.outer_file;
+        context.outer_line = caller.outer_line;
+        auto key = std::tuple{at_file, at_line, at_col, caller.inlined_at, context.function};
+        auto [site, fresh] = inline_site_index_.try_emplace(key, static_cast<uint32_t>(module_.inline_sites.size() + 1));
+        if (fresh) module_.inline_sites.push_back({at_file, at_line, at_col, context.function, caller.inlined_at});
+        context.inlined_at = site->second;
       }
       last = &take();
     }
@@ -224,9 +235,8 @@ void Parser::parse_loc(Function& f) {
     size_t end = static_cast<size_t>(last->text.data() - text_->data()) + last->text.size();
     loc.tail = std::string_view(*text_).substr(begin, end - begin);
   }
-  if (!outer) outer = std::pair{loc.file, loc.line};
-  loc_outer_[loc_key(loc.file, loc.line, loc.column)] = *outer;
-  current_loc_ = DebugLoc{loc.file, loc.line, loc.column, outer->first, outer->second};
+  loc_context_[loc_key(loc.file, loc.line, loc.column)] = context;
+  current_loc_ = DebugLoc{loc.file, loc.line, loc.column, context.outer_file, context.outer_line, context.inlined_at};
   f.body.push_back({Statement::Kind::Loc, static_cast<uint32_t>(f.locs.size())});
   f.locs.push_back(loc);
 }

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -106,8 +108,16 @@ class Parser {
   std::vector<SymbolUse> symbol_uses_;
   // How often each spelling has been declared in this function so far.
   std::unordered_map<std::string_view, uint32_t> symbols_seen_, registers_seen_;
-  // For .loc ... inlined_at chains: the outermost (file, line) of each location seen.
-  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> loc_outer_;
+  // For .loc ... inlined_at chains: what the last .loc at each position
+  // said, so that a later `inlined_at` that position continues its chain.
+  struct LocContext {
+    uint32_t outer_file = 0, outer_line = 0;  // the outermost position
+    uint32_t inlined_at = 0;                  // 1 + index into module_.inline_sites
+    std::string_view function;                // its function_name label
+  };
+  std::unordered_map<uint64_t, LocContext> loc_context_;
+  // Inline sites by position and context, so that each is stored once.
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, std::string_view>, uint32_t> inline_site_index_;
   DebugLoc current_loc_;
   int scope_depth_ = 0;
 };

@@ -22,7 +22,7 @@ KernelBranches every_field() {
   BranchResult b;
   b.instruction = 17;
   b.ptx_line = 42;
-  b.loc = {2, 30, 7, 1, 12};
+  b.loc = {2, 30, 7, 1, 12, 3};
   b.indexed = true;
   b.verdict = BranchVerdict::Divergent;
   b.reason = "two lanes of one warp can reach it together and go different ways";
