@@ -156,10 +156,15 @@ void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFi
     // Group by source line when .loc is there, so a CUDA programmer sees
     // their ifs: the innermost line of an inlined_at chain, where the `if`
     // is written (CUTLASS inlines every branch into device_kernel.h:123).
-    std::map<std::pair<std::string, uint32_t>, std::vector<const BranchResult*>> by_line;
+    // Groups in the order of their first branch in the PTX: the kernel's
+    // own code first, not the headers whose paths sort first.
+    std::vector<std::pair<std::pair<std::string, uint32_t>, std::vector<const BranchResult*>>> by_line;
+    std::map<std::pair<std::string, uint32_t>, size_t> group;
     for (const BranchResult& b : k.branches) {
       std::string file = b.loc.line ? std::string(m.file_path(b.loc.file)) : "";
-      by_line[{file, b.loc.line}].push_back(&b);
+      auto [it, fresh] = group.try_emplace({file, b.loc.line}, by_line.size());
+      if (fresh) by_line.push_back({it->first, {}});
+      by_line[it->second].second.push_back(&b);
     }
     for (const auto& [where, list] : by_line) {
       if (!where.first.empty() || where.second) fmt::print("  {}:{}\n", where.first, where.second);

@@ -30,6 +30,15 @@ std::string_view trim(std::string_view s) {
 // parameter list: "void ns::f<int>(float*)" -> "ns::f<int>".
 std::string_view declared_name(std::string_view d) {
   d = trim(d);
+  // A member function's qualifiers after its parameters ("() const").
+  for (bool again = true; again;) {
+    again = false;
+    for (std::string_view q : {" const", " volatile", " &&", " &", " noexcept"})
+      if (d.ends_with(q)) {
+        d = trim(d.substr(0, d.size() - q.size()));
+        again = true;
+      }
+  }
   if (!d.empty() && d.back() == ')') {
     int depth = 0;
     for (size_t i = d.size(); i-- > 0;) {

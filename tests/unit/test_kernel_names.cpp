@@ -25,6 +25,8 @@ TEST_CASE("kernel names shorten the way Nsight Compute shows them") {
   CHECK(short_kernel_name(kHidden) == "(anonymous namespace)::hidden<3>");
   CHECK(short_kernel_name("branches_nested") == "branches_nested");  // extern "C": as it is
   CHECK(short_kernel_name("_Z4kernPfPKfij") == "kern");
+  // A const member function (an inlined method .debug_str names).
+  CHECK(short_kernel_name("_ZNK4cuda3std6testerIPKvEclEv") == "cuda::std::tester<void const*>::operator()");
   // Too long: trailing arguments, then the middle qualifiers, give way.
   CHECK(short_kernel_name(kReduce, 48) == "cub::detail::DeviceReduceKernel<Policy1000, …>");
   CHECK(short_kernel_name(kReduce, 20) == "cub::…::DeviceReduceKernel<…>");

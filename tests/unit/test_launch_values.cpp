@@ -169,7 +169,8 @@ TEST_CASE("launch template: read back, it is a launch the emulator accepts") {
   CHECK(input_error_text([&] { template_kernel(m, ""); }) ==
         "warpsat: error: k.ptx has 2 kernels; say which with --kernel (kernels: k, other)");
   CHECK(input_error_text([&] { template_kernel(m, "nope"); }) ==
-        "warpsat: error: --kernel nope: k.ptx has no such kernel (kernels: k, other)");
+        "warpsat: error: no kernel in k.ptx matches 'nope' (by mangled or demangled name, or part of one); k.ptx "
+        "has:\n  k\n  other");
   std::string text = launch_template(m, template_kernel(m, "k"));
   CHECK(text.find("block = [64, 1, 1]") != std::string::npos);
   CHECK(text.find("buffer = { type = \"u32\", count = 64, fill = 0 }") != std::string::npos);
