@@ -2,7 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+
+#include <fmt/ranges.h>
+
+#include "frontend/analysis/cfg.h"
+#include "frontend/analysis/pointer_uses.h"
+#include "frontend/analysis/reaching_defs.h"
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_source.h"
 #include "frontend/kernel_names.h"
 #include "frontend/kernel_params.h"
 #include "frontend/launch_file.h"
@@ -72,7 +81,79 @@ const ptx::Function& template_kernel(const ptx::Module& m, const std::string& na
   return *entries[0];
 }
 
-std::string launch_template(const ptx::Module& m, const ptx::Function& k) {
+namespace {
+
+// The element type the kernel's accesses through a pointer agree on, and
+// the words for the comment above the buffer; nullopt (and why) when they
+// do not agree or there are none.
+struct BufferType {
+  std::optional<ElementType> type;
+  std::string why;
+};
+
+BufferType buffer_type(const ptx::Function& k, const analysis::PointerUses& uses) {
+  std::vector<uint32_t> load_lines, store_lines, atomic_lines;
+  std::vector<ptx::ScalarType> types;
+  for (const analysis::PointerAccess& a : uses.accesses) {
+    (a.atomic ? atomic_lines : a.store ? store_lines : load_lines).push_back(k.instructions[a.instruction].pos.line);
+    if (std::find(types.begin(), types.end(), a.type) == types.end()) types.push_back(a.type);
+  }
+  auto lines = [](std::vector<uint32_t> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    if (v.size() > 4) return fmt::format("{}, ... ({} lines)", fmt::join(v.begin(), v.begin() + 3, ", "), v.size());
+    return fmt::format("{}", fmt::join(v, ", "));
+  };
+  std::vector<std::string> hows;
+  if (!load_lines.empty()) hows.push_back(fmt::format("loads through it at PTX line(s) {}", lines(load_lines)));
+  if (!store_lines.empty()) hows.push_back(fmt::format("stores through it at PTX line(s) {}", lines(store_lines)));
+  if (!atomic_lines.empty())
+    hows.push_back(fmt::format("updates it atomically at PTX line(s) {}", lines(atomic_lines)));
+  std::string how = fmt::format("{}", fmt::join(hows, " and "));
+  std::string escapes = uses.escapes ? "; it also passes the pointer on (a call, a store), where it is not followed" : "";
+  if (types.empty())
+    return {std::nullopt, fmt::format("the kernel neither loads nor stores through it{}", escapes)};
+  // One width: a float or a signed/unsigned integer type over the untyped bits.
+  std::optional<ptx::ScalarType> chosen;
+  bool agree = true;
+  for (ptx::ScalarType t : types) {
+    if (!chosen) {
+      chosen = t;
+      continue;
+    }
+    if (ptx::bit_width(t) != ptx::bit_width(*chosen)) agree = false;
+    std::string a(ptx::to_string(*chosen)), b(ptx::to_string(t));
+    if (a[0] == 'b') chosen = t;  // b32 and f32: f32
+    else if (b[0] != 'b' && a[0] != b[0]) agree = false;  // f32 and u32, s32 and u32: no one type
+  }
+  std::vector<std::string> names;
+  for (ptx::ScalarType t : types) names.emplace_back(ptx::to_string(t));
+  if (!agree || !chosen)
+    return {std::nullopt, fmt::format("the kernel {} as {}: no one element type{}", how, fmt::join(names, " and "), escapes)};
+  return {element_for(*chosen), fmt::format("the kernel {} as {}{}", how, ptx::to_string(*chosen), escapes)};
+}
+
+// "# " before each line of a comment wrapped at about 76 columns.
+std::string comment(const std::string& text) {
+  std::string out, line;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t space = text.find(' ', at);
+    std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
+    if (!line.empty() && line.size() + 1 + word.size() > 76) {
+      out += "# " + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    at = space == std::string::npos ? text.size() : space + 1;
+  }
+  if (!line.empty()) out += "# " + line + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string launch_template(const ptx::Module& m, const ptx::Function& k, const SourceFiles* sources) {
   const uint32_t* block = k.reqntid[0] ? k.reqntid : k.maxntid[0] ? k.maxntid : nullptr;
   uint32_t b[3] = {128, 1, 1};
   if (block)
@@ -86,22 +167,37 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k) {
       "kernel = \"{}\"\n"
       "grid = [1, 1, 1]{}\n"
       "block = [{}, {}, {}]{}\n",
-      k.name, m.source, k.name, "          # blocks in x, y, z", b[0], b[1], b[2],
+      short_kernel_name(k.name), m.source, k.name, "          # blocks in x, y, z", b[0], b[1], b[2],
       block ? fmt::format("   # threads per block (the kernel's .{})", k.reqntid[0] ? "reqntid" : "maxntid")
             : "       # threads per block");
   out += dynamic_shared_line(m, k);
+  std::optional<SourceParameters> named = sources ? source_parameters(m, k, *sources) : std::nullopt;
+  if (named) out += fmt::format("# Parameter names from the kernel's declaration at {}.\n", named->where);
+  // The element types of the buffers: what the kernel loads and stores
+  // through each pointer (frontend/analysis/pointer_uses.h).
+  std::vector<analysis::PointerUses> uses;
+  if (k.has_body) {
+    analysis::Cfg cfg = analysis::build_cfg(k, m.source);
+    uses = analysis::pointer_parameter_uses(k, analysis::reaching_definitions(k, cfg, m.source));
+  }
   for (size_t i = 0; i < k.params.size(); ++i) {
     const ptx::Variable& p = k.params[i];
     const ElementType e = element_for(p.type);
-    out += fmt::format("\n[[param]]   # {}: {} {}\n", i, p.name, declared_param_type(p));
+    std::string name = named && !named->names[i].empty() ? named->names[i] : "";
+    out += fmt::format("\n[[param]]   # {}: {} {}{}\n", i, p.name, declared_param_type(p),
+                       named ? fmt::format(" ({})", named->types[i]) : "");
+    if (!name.empty()) out += fmt::format("name = \"{}\"\n", name);
     if (pointer_sized_param(m, p)) {
-      out += fmt::format(
-          "# A pointer: the buffer it points to, one element per thread here. Set the\n"
-          "# element type, then values = [...], hex = [...], count + fill, count +\n"
-          "# random_seed (+ min, max) or file = \"data.bin\". If it is a {}-bit integer\n"
-          "# and no pointer, write scalar = {{ type = \"{}\", value = 0 }} instead.\n"
-          "buffer = {{ type = \"u32\", count = {}, fill = 0 }}\n",
-          m.address_size, e.name, threads);
+      BufferType t = i < uses.size() ? buffer_type(k, uses[i]) : BufferType{std::nullopt, ""};
+      const ElementType element = t.type.value_or(*parse_element_type("u32"));
+      out += comment(fmt::format(
+          "A pointer: the buffer it points to, one element per thread here. {} Then give values = [...], hex = "
+          "[...], count + fill, count + random_seed (+ min, max) or file = \"data.bin\". If it is a {}-bit integer "
+          "and no pointer, write scalar = {{ type = \"{}\", value = 0 }} instead.",
+          t.type ? fmt::format("Element type {}: {}.", element.name, t.why)
+                 : fmt::format("Set the element type ({}).", t.why.empty() ? "not inferred" : t.why),
+          m.address_size, e.name));
+      out += fmt::format("buffer = {{ type = \"{}\", count = {}, fill = {} }}\n", element.name, threads, zero_of(element));
     } else if (!p.dims.empty() || p.vector > 1) {
       uint64_t count = p.size_bytes() / e.bytes;
       out += fmt::format(

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "frontend/ptx/ir.h"
+#include "frontend/source_condition.h"
 
 namespace warpsat {
 
@@ -15,8 +16,11 @@ const ptx::Function& template_kernel(const ptx::Module& m, const std::string& na
 
 // A launch file for `kernel`: one [[param]] per parameter with its PTX type
 // in a comment; pointer-sized integers as buffers of one element per thread,
-// other scalars as zero of the parameter's type, structs passed by value as
-// zero bytes.
-std::string launch_template(const ptx::Module& m, const ptx::Function& kernel);
+// typed as the kernel loads and stores through them where those accesses
+// agree on one type (u32 otherwise, with why), other scalars as zero of the
+// parameter's type, structs passed by value as zero bytes. With `sources`,
+// parameters are named as the kernel's CUDA declaration names them, where
+// exactly one declaration fits (kernel_source.h).
+std::string launch_template(const ptx::Module& m, const ptx::Function& kernel, const SourceFiles* sources = nullptr);
 
 }  // namespace warpsat
