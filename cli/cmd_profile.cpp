@@ -77,11 +77,16 @@ std::vector<std::string> default_launch_assumptions(const ptx::Module& m, const 
 }
 
 // The table's and the JSON's one line for the whole run without --launch.
-std::string default_assumptions_line(const std::vector<Row>& rows, uint64_t buffer_bytes) {
+// `rows` null: the line without the kernels that take scalars, the same for
+// every shard of a run (JSON: each kernel's own "assumptions" names them).
+std::string default_assumptions_line(const std::vector<Row>* rows_or_null, uint64_t buffer_bytes) {
+  static const std::vector<Row> kNoRows;
+  const std::vector<Row>& rows = rows_or_null ? *rows_or_null : kNoRows;
   std::vector<std::string> with_scalars;
   for (const Row& r : rows)
     if (!r.assumptions.empty() && r.assumptions[0].starts_with("no --launch")) with_scalars.push_back(r.shown);
-  std::string which = with_scalars.empty() ? "none of the kernels takes one"
+  std::string which = !rows_or_null         ? "each kernel's own assumptions say whether it takes one"
+                      : with_scalars.empty() ? "none of the kernels takes one"
                       : with_scalars.size() <= 4
                           ? fmt::format("{} of {} kernel(s) take some: {}", with_scalars.size(), rows.size(),
                                         fmt::join(with_scalars, ", "))
@@ -293,7 +298,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     t.erase("per_branch");
     nlohmann::json out = {{"mode", o.run.mode}, {"files", o.files}, {"kernels", kernels}, {"total", t},
                           {"failed", failed}, {"duration_ms", ms}};
-    out["assumptions"] = o.launch.empty() ? default_assumptions_line(rows, o.buffer_bytes)
+    out["assumptions"] = o.launch.empty() ? default_assumptions_line(nullptr, o.buffer_bytes)
                                           : fmt::format("parameters and buffers from {}", o.launch);
     if (mark) out["shard"] = *mark;
     std::cout << out.dump(2) << "\n";
@@ -329,7 +334,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     else
       fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
                  failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
-    if (o.launch.empty()) fmt::print("\n{}\n", default_assumptions_line(rows, o.buffer_bytes));
+    if (o.launch.empty()) fmt::print("\n{}\n", default_assumptions_line(&rows, o.buffer_bytes));
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
     for (const Row& r : rows)

@@ -246,7 +246,7 @@ int main(int argc, char** argv) {
     // Issue 28: 16 columns of 35 pixels, where "TN 112TN 128TN 144" ran
     // together, and a linear scale painted the best configurations alike.
     std::string wide = d + "/wide.svg";
-    if (std::system((warpsat + " tile --m 4096 --n 4096 --k 4096 --machine h100-sxm --tm 16:256:16 --tn 16:256:16 "
+    if (std::system((warpsat + " tile --m 4096 --n 4096 --k 4096 --machine h100-sxm --target generic --tm 16:256:16 --tn 16:256:16 "
                                "--tk 64 --stages 4 --svg " + wide + " >/dev/null")
                         .c_str()) != 0)
       throw std::runtime_error("warpsat failed to write the 16x16 heat map");
