@@ -45,7 +45,10 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int
 
 }  // namespace warpsat_cutlass
 
-// Taking the kernel's address instantiates it for the device.
+// Taking the kernel's address instantiates it for the device (not in the
+// host-only launch writer, examples/cutlass/host, which needs the types alone).
+#ifndef WARPSAT_CUTLASS_HOST_ONLY
 void* warpsat_cutlass_kernel() {
   return reinterpret_cast<void*>(&cutlass::device_kernel<warpsat_cutlass::GemmKernel>);
 }
+#endif

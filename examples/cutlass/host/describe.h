@@ -1,0 +1,103 @@
+// The launch of one CUTLASS 3 GemmKernel for a problem: its Params as
+// CUTLASS's host code makes them, their layout (offsetof, sizeof), grid,
+// block, cluster and shared memory, and the buffers the Params point to.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
+
+#include "cute/tensor.hpp"
+#include "cutlass/cutlass.h"
+#include "cutlass/util/packed_stride.hpp"
+#include "launch_writer.h"
+
+namespace warpsat_host {
+
+// Buffer i's fake device address: far apart, so that any pointer CUTLASS
+// derives from one is recognised (launch_writer.cpp).
+inline uint64_t fake_address(size_t i) { return 0x00007f0000000000ull + (uint64_t{i + 1} << 36); }
+
+template <class T>
+T* device_pointer(const Buffer& b) { return reinterpret_cast<T*>(b.fake_address); }
+
+inline Buffer& add_buffer(KernelLaunch& l, std::string name, std::string type, unsigned bytes,
+                          std::vector<std::string> values, bool output = false) {
+  Buffer b;
+  b.name = std::move(name);
+  b.type = std::move(type);
+  b.bytes = bytes;
+  b.values = std::move(values);
+  b.output = output;
+  b.fake_address = fake_address(l.buffers.size());
+  l.buffers.push_back(std::move(b));
+  return l.buffers.back();
+}
+
+inline std::vector<std::string> texts(const std::vector<double>& v) {
+  std::vector<std::string> out;
+  for (double x : v) out.push_back(number_text(x));
+  return out;
+}
+inline std::vector<std::string> e4m3_texts(const std::vector<double>& v) {
+  std::vector<std::string> out;
+  for (double x : v) out.push_back(std::to_string(e4m3_bits(x)));
+  return out;
+}
+
+// Fills the stack below the caller with `v` (for describe's padding check).
+[[gnu::noinline]] inline void scribble_stack(uint8_t v) {
+  volatile uint8_t area[1 << 16];
+  for (size_t i = 0; i < sizeof area; ++i) area[i] = v;
+}
+
+template <class P, class = void>
+struct HasWorkspace : std::false_type {};
+template <class P>
+struct HasWorkspace<P, std::void_t<decltype(&P::workspace)>> : std::true_type {};
+
+// Fills everything but the buffers and the notes.
+template <class GemmKernel>
+void describe(KernelLaunch& l, typename GemmKernel::Arguments const& args) {
+  using Params = typename GemmKernel::Params;
+  // The Params' padding holds whatever the stack held: made twice over
+  // stacks scribbled differently, the bytes that differ are padding and
+  // are written as 0, so that the launch files do not change from run to run.
+  std::vector<uint8_t> made[2];
+  Params params;
+  for (int pass = 0; pass < 2; ++pass) {
+    recorded_tensor_maps().clear();
+    scribble_stack(pass ? 0xff : 0x00);
+    params = GemmKernel::to_underlying_arguments(args, nullptr);
+    made[pass].resize(sizeof(Params));
+    std::memcpy(made[pass].data(), &params, sizeof(Params));
+  }
+  l.params.resize(sizeof(Params));
+  for (size_t i = 0; i < sizeof(Params); ++i) l.params[i] = made[0][i] == made[1][i] ? made[0][i] : 0;
+  using MainloopParams = decltype(Params::mainloop);
+  auto field = [&](const char* name, size_t offset, size_t size) { l.fields.push_back(Field{name, offset, size}); };
+  field("mode", offsetof(Params, mode), sizeof(params.mode));
+  field("problem_shape", offsetof(Params, problem_shape), sizeof(params.problem_shape));
+  field("mainloop", offsetof(Params, mainloop), sizeof(params.mainloop));
+  field("epilogue", offsetof(Params, epilogue), sizeof(params.epilogue));
+  field("hw_info", offsetof(Params, hw_info), sizeof(params.hw_info));
+  field("scheduler", offsetof(Params, scheduler), sizeof(params.scheduler));
+  if constexpr (HasWorkspace<Params>::value)  // the ping-pong kernel's Params have none
+    field("workspace", offsetof(Params, workspace), sizeof(params.workspace));
+  const size_t mainloop = offsetof(Params, mainloop);
+  field("mainloop.tma_load_a", mainloop + offsetof(MainloopParams, tma_load_a), sizeof(params.mainloop.tma_load_a));
+  field("mainloop.tma_load_b", mainloop + offsetof(MainloopParams, tma_load_b), sizeof(params.mainloop.tma_load_b));
+  field("mainloop.tma_transaction_bytes", mainloop + offsetof(MainloopParams, tma_transaction_bytes),
+        sizeof(params.mainloop.tma_transaction_bytes));
+  dim3 grid = GemmKernel::get_grid_shape(params);
+  dim3 block = GemmKernel::get_block_shape();
+  l.grid[0] = grid.x, l.grid[1] = grid.y, l.grid[2] = grid.z;
+  l.block[0] = block.x, l.block[1] = block.y, l.block[2] = block.z;
+  using Cluster = typename GemmKernel::DispatchPolicy::ClusterShape;
+  l.cluster[0] = cute::size<0>(Cluster{}), l.cluster[1] = cute::size<1>(Cluster{}), l.cluster[2] = cute::size<2>(Cluster{});
+  l.dynamic_shared_bytes = GemmKernel::SharedStorageSize;
+  l.notes.push_back("tensor_transaction_bytes per stage (A and B): " +
+                    std::to_string(params.mainloop.tma_transaction_bytes));
+}
+
+}  // namespace warpsat_host

@@ -1,0 +1,14 @@
+// One function per CUTLASS kernel the launch files are made for; each
+// compiles against the CUTLASS headers in a translation unit of its own
+// (their type names would collide).
+#pragma once
+
+#include "launch_writer.h"
+
+namespace warpsat_host {
+
+void make_48_tf32_cooperative(KernelLaunch& l);   // kernel_48_tf32.cu
+void make_fp16_pingpong(KernelLaunch& l);         // kernel_fp16_pingpong.cu
+void make_54_fp8_cooperative(KernelLaunch& l);    // kernel_54_fp8.cu
+
+}  // namespace warpsat_host

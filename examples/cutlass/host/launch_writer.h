@@ -1,0 +1,78 @@
+// Host-only: a CUTLASS kernel's Params as a warpsat launch file. The Params
+// bytes come from CUTLASS's own to_underlying_arguments (describe.h); this
+// file knows nothing of CUTLASS. Tensor maps are not bytes warpsat can use
+// (the driver's encoding is not public), so cuTensorMapEncodeTiled is
+// replaced by a recorder (tensor_map_recorder.cpp) that keeps its arguments
+// and marks the 128 bytes; pointers are recognised by the fake device
+// addresses each buffer is given. Both become the launch file's placements.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warpsat_host {
+
+// One call of cuTensorMapEncodeTiled, as CUTLASS made it.
+struct TensorMapRecord {
+  uint32_t data_type = 0;  // CUtensorMapDataType
+  uint32_t rank = 0;
+  uint64_t global_address = 0;
+  uint64_t dims[5] = {};
+  uint64_t strides[5] = {};  // bytes, dimensions 1..rank-1 (globalStrides)
+  uint32_t box[5] = {};
+  uint32_t element_strides[5] = {};
+  uint32_t interleave = 0, swizzle = 0, l2_promotion = 0, oob_fill = 0;
+};
+
+// The recorder is the driver's stand-in, so it is reached through a fixed C
+// signature; the records live for the program's one run.
+std::vector<TensorMapRecord>& recorded_tensor_maps();
+// The first 8 bytes the recorder writes into map `index`'s 128 bytes.
+uint64_t tensor_map_marker(uint32_t index);
+
+struct Buffer {
+  std::string name;
+  std::string type;              // a launch-file element type: f32, f16, u8, ...
+  unsigned bytes = 4;            // per element
+  std::vector<std::string> values;  // as the launch file writes them
+  uint64_t fake_address = 0;     // what the Params hold for it
+  bool output = false;           // written by the kernel (its values are the initial contents)
+  uint64_t size() const { return uint64_t{bytes} * values.size(); }
+};
+
+struct Field {
+  std::string name;
+  uint64_t offset = 0, size = 0;
+};
+
+struct Problem {
+  int m = 256, n = 256, k = 128;
+  double alpha = 1, beta = 0;
+  uint64_t seed = 1;
+};
+
+struct KernelLaunch {
+  std::string kernel_label;      // the host program's name for it
+  std::string entry;             // the PTX .entry
+  std::string ptx;               // the committed PTX file, relative to the repository
+  Problem problem;
+  uint32_t grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, cluster[3] = {1, 1, 1};
+  uint64_t dynamic_shared_bytes = 0;
+  std::vector<uint8_t> params;   // the Params' bytes
+  std::vector<Field> fields;     // offsetof / sizeof of the Params' members
+  std::vector<Buffer> buffers;
+  std::vector<std::string> notes;  // what the launch computes, for the file's header
+};
+
+// Deterministic small values for the exact tests: integers in [lo, hi]
+// (scaled by `step`), drawn from splitmix64.
+std::vector<double> small_values(uint64_t count, int lo, int hi, double step, uint64_t seed);
+std::string number_text(double v);
+// e4m3's bits for a value it represents exactly (the generator only asks for those).
+unsigned e4m3_bits(double v);
+
+// The launch file: the layout as comments, then the TOML.
+std::string launch_toml(const KernelLaunch& l);
+
+}  // namespace warpsat_host

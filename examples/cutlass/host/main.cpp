@@ -1,0 +1,55 @@
+// cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
+// problem (examples/cutlass/README.md, "Launch files").
+//   cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
+// KERNEL is 48_tf32, fp16_pingpong or 54_fp8; ENTRY the PTX .entry; PTX the
+// committed file (written into the launch file's description).
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <fstream>
+#include <string>
+
+#include "kernels.h"
+#include "launch_writer.h"
+
+int main(int argc, char** argv) {
+  if (argc != 11) {
+    std::fprintf(stderr, "usage: %s KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml\n", argv[0]);
+    return 2;
+  }
+  warpsat_host::KernelLaunch l;
+  std::string kernel = argv[1];
+  l.problem.m = std::atoi(argv[2]);
+  l.problem.n = std::atoi(argv[3]);
+  l.problem.k = std::atoi(argv[4]);
+  l.problem.alpha = std::atof(argv[5]);
+  l.problem.beta = std::atof(argv[6]);
+  l.problem.seed = std::strtoull(argv[7], nullptr, 10);
+  l.entry = argv[8];
+  l.ptx = argv[9];
+  try {
+    if (kernel == "48_tf32") {
+      l.kernel_label = "CUTLASS example 48 (TF32, cooperative, cluster 4x2x1)";
+      warpsat_host::make_48_tf32_cooperative(l);
+    } else if (kernel == "fp16_pingpong") {
+      l.kernel_label = "FP16 ping-pong (cluster 1x1x1)";
+      warpsat_host::make_fp16_pingpong(l);
+    } else if (kernel == "54_fp8") {
+      l.kernel_label = "CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)";
+      warpsat_host::make_54_fp8_cooperative(l);
+    } else {
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8)\n", kernel.c_str());
+      return 2;
+    }
+    std::ofstream out(argv[10]);
+    out << warpsat_host::launch_toml(l);
+    if (!out) {
+      std::fprintf(stderr, "cannot write %s\n", argv[10]);
+      return 1;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", kernel.c_str(), e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Writes the launch files of the CUTLASS kernels the emulator runs end to
+# end (examples/cutlass/launch/, examples/cutlass/README.md "Launch files"):
+# examples/cutlass/host is compiled against the CUTLASS headers by nvcc and
+# asked, for each kernel and problem, for the Params that CUTLASS's own
+# GemmKernel::to_underlying_arguments makes (their layout by offsetof and
+# sizeof, the tensor maps cuTensorMapEncodeTiled was asked for, the
+# pointers), the grid, block, cluster and shared memory. It needs no GPU
+# and no driver (the program stands in for cuTensorMapEncodeTiled).
+# It never runs at build or test time and downloads nothing: without nvcc
+# or the CUTLASS checkout it says so and exits 0 leaving the files alone.
+# Compiling takes 3 to 6 minutes on a loaded 2-core machine.
+#
+# Usage: scripts/generate_cutlass_launches.sh
+# Environment: CUTLASS_DIR (default /work/cutlass, NVIDIA/cutlass
+# 7107b05535f8977f5ecb9d01ee203205b1fd9bc4), NVCC (default
+# /usr/local/cuda/bin/nvcc), BUILD (default build/cutlass-host).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cutlass="${CUTLASS_DIR:-/work/cutlass}"
+nvcc="${NVCC:-/usr/local/cuda/bin/nvcc}"
+build="${BUILD:-build/cutlass-host}"
+host=examples/cutlass/host
+ptx=examples/cutlass/ptx
+out=examples/cutlass/launch
+
+if [ ! -x "$nvcc" ]; then
+  echo "generate_cutlass_launches: no nvcc at $nvcc (set NVCC): nothing regenerated"
+  exit 0
+fi
+if [ ! -f "$cutlass/include/cutlass/cutlass.h" ]; then
+  echo "generate_cutlass_launches: no CUTLASS checkout at $cutlass (set CUTLASS_DIR): nothing regenerated"
+  exit 0
+fi
+
+mkdir -p "$build" "$out"
+flags=(-std=c++17 -arch=sm_90a --expt-relaxed-constexpr -DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL -DNDEBUG
+       -I "$cutlass/include" -I "$cutlass/tools/util/include" -Xcompiler -Wno-invalid-offsetof
+       -diag-suppress 20012)
+objects=()
+for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_54_fp8.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
+  obj="$build/${src%.*}.o"
+  objects+=("$obj")
+  # Compiled again only when its source, a header of host/ or (for a kernel) src/ is newer than the object.
+  deps=("$host/$src" "$host"/*.h)
+  case "$src" in *.cu) deps+=(examples/cutlass/src/*) ;; esac
+  if [ -f "$obj" ] && [ -z "$(find "${deps[@]}" -newer "$obj" | head -1)" ]; then continue; fi
+  rm -f "$obj"
+  "$nvcc" "${flags[@]}" -c "$host/$src" -o "$obj" &
+done
+wait
+for obj in "${objects[@]}"; do [ -f "$obj" ] || { echo "generate_cutlass_launches: $obj did not compile" >&2; exit 1; }; done
+"$nvcc" -o "$build/cutlass_launch" "${objects[@]}"
+
+# The GEMM kernel of a PTX file: its one cutlass::device_kernel entry.
+entry() { grep -o '^\.entry _ZN7cutlass13device_kernel[^(]*' "$ptx/$1.ptx" | cut -d' ' -f2; }
+
+# kernel label, PTX name, launch-file prefix
+kernels=("48_tf32 48_hopper_warp_specialized_gemm 48_tf32_cooperative"
+         "fp16_pingpong fp16_pingpong_c1x1 fp16_pingpong"
+         "54_fp8 54_hopper_fp8_warp_specialized_gemm 54_fp8_cooperative")
+# M N K alpha beta seed: one problem of whole tiles, one with partial tiles
+# in M, N and K (every kernel's alignment holds: M and K multiples of 16).
+problems=("256 256 128 2 0.5 1" "208 136 80 -1 2 7")
+for k in "${kernels[@]}"; do
+  read -r label file prefix <<<"$k"
+  e="$(entry "$file")"
+  for p in "${problems[@]}"; do
+    read -r m n kk alpha beta seed <<<"$p"
+    "$build/cutlass_launch" "$label" "$m" "$n" "$kk" "$alpha" "$beta" "$seed" "$e" "$ptx/$file.ptx" \
+      "$out/${prefix}_${m}x${n}x${kk}.toml"
+    echo "wrote $out/${prefix}_${m}x${n}x${kk}.toml"
+  done
+done
