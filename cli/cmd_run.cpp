@@ -51,6 +51,9 @@ int run_run(const RunOptions& o) {
   // returned) plus a constant.
   for (LaunchParam& p : lf.params)
     if (p.buffer) std::vector<uint8_t>().swap(p.buffer->bytes);
+  for (NamedBuffer& b : lf.buffers) std::vector<uint8_t>().swap(b.contents.bytes);
+  // [[buffer]]s no parameter points to are printed too, unless --dump picks.
+  const bool named = o.dump.empty();
   std::vector<size_t> dump = o.dump;
   if (dump.empty())
     for (size_t i = 0; i < launch.args.size(); ++i)
@@ -75,6 +78,13 @@ int run_run(const RunOptions& o) {
                          {"values", buffer_values_json(&t, r.buffers[i])},
                          {"hex", buffer_hex_json(&t, r.buffers[i])}});
     }
+    for (size_t i = 0; named && i < lf.buffers.size(); ++i) {
+      const ElementType& t = lf.buffers[i].contents.type;
+      buffers.push_back({{"buffer", lf.buffers[i].name},
+                         {"type", t.name},
+                         {"values", buffer_values_json(&t, r.named_buffers[i])},
+                         {"hex", buffer_hex_json(&t, r.named_buffers[i])}});
+    }
     nlohmann::json j = {{"kernel", launch.kernel},
                         {"block", {launch.block[0], launch.block[1], launch.block[2]}},
                         {"grid", {launch.grid[0], launch.grid[1], launch.grid[2]}},
@@ -87,15 +97,17 @@ int run_run(const RunOptions& o) {
   fmt::print("kernel {} on grid {}x{}x{}, block {}x{}x{}\n", short_kernel_name(launch.kernel), launch.grid[0], launch.grid[1],
              launch.grid[2], launch.block[0], launch.block[1], launch.block[2]);
   constexpr size_t kShown = 256;
-  for (size_t i : dump) {
-    const ElementType& t = types[i];
-    const std::vector<uint8_t>& b = r.buffers[i];
+  auto print_buffer = [&](const std::string& label, const std::string& name, const ElementType& t,
+                          const std::vector<uint8_t>& b) {
     size_t n = b.size() / t.bytes;
-    fmt::print("param {} ({}, {} x {}):", i, launch.args[i].name, n, t.name);
+    fmt::print("{} ({}, {} x {}):", label, name, n, t.name);
     for (size_t k = 0; k < std::min(n, kShown); ++k) fmt::print("{}{}", k % 16 == 0 ? "\n  " : " ", element_text(t, b.data() + k * t.bytes));
     if (n > kShown) fmt::print("\n  ... {} more (use --format json for all)", n - kShown);
     fmt::print("\n");
-  }
+  };
+  for (size_t i : dump) print_buffer(fmt::format("param {}", i), launch.args[i].name, types[i], r.buffers[i]);
+  for (size_t i = 0; named && i < lf.buffers.size(); ++i)
+    print_buffer("buffer", lf.buffers[i].name, lf.buffers[i].contents.type, r.named_buffers[i]);
   fmt::print("metrics:\n{}", metrics_text(r.metrics));
   if (o.racecheck) fmt::print("{}", races_text(m, r.races));
   return exit_code;

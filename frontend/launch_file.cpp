@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -114,9 +115,11 @@ class LaunchReader {
 
   LaunchFile read() {
     const toml::table& t = r_.root();
-    r_.reject_unknown_keys(t, {"kernel", "grid", "block", "dynamic_shared_bytes", "param", "description"});
+    r_.reject_unknown_keys(t, {"kernel", "grid", "block", "dynamic_shared_bytes", "param", "description", "cluster",
+                               "cluster_non_portable", "buffer", "tensor_map"});
     LaunchFile l;
     l.source = source_;
+    l.text = r_.text();
     l.kernel = r_.optional_string(t, "kernel");
     triple(t, "grid", l.grid, (int64_t{1} << 31) - 1);
     triple(t, "block", l.block, 1024);
@@ -128,16 +131,31 @@ class LaunchReader {
     auto dynamic_shared = r_.optional_integer(t, "dynamic_shared_bytes", 0, 1 << 20);
     l.dynamic_shared_bytes = static_cast<uint64_t>(dynamic_shared.value_or(0));
     l.dynamic_shared_given = dynamic_shared.has_value();
-    if (const toml::node* p = t.get("param")) {
-      const toml::array* params = p->as_array();
-      if (!params) r_.fail(*p, "'param' must be an array of tables: write [[param]]");
-      check_counted_launch_bytes(*params);
-      for (const toml::node& n : *params) {
-        const toml::table* pt = n.as_table();
-        if (!pt) r_.fail(n, "each [[param]] must be a table");
-        l.params.push_back(param(*pt));
-      }
+    if (const toml::node* c = t.get("cluster")) {
+      triple(t, "cluster", l.cluster, 16);
+      for (uint32_t& d : l.cluster) d = std::max<uint32_t>(d, 1);
+      l.cluster_line = c->source().begin.line;
+      l.cluster_column = c->source().begin.column;
+      if (uint64_t n = uint64_t{l.cluster[0]} * l.cluster[1] * l.cluster[2]; n > 16)
+        r_.fail(*c, fmt::format("a cluster has at most 16 CTAs; {}x{}x{} = {}", l.cluster[0], l.cluster[1],
+                                l.cluster[2], n));
     }
+    if (const toml::node* n = t.get("cluster_non_portable")) {
+      auto v = n->value_exact<bool>();
+      if (!v) r_.fail(*n, "'cluster_non_portable' must be true or false");
+      l.cluster_non_portable = *v;
+    }
+    const toml::array* params = tables(t, "param");
+    const toml::array* buffers = tables(t, "buffer");
+    if (params) check_counted_launch_bytes(*params, "buffer");
+    if (buffers) check_counted_launch_bytes(*buffers, nullptr);
+    if (params)
+      for (const toml::node& n : *params) l.params.push_back(param(*n.as_table()));
+    if (buffers)
+      for (const toml::node& n : *buffers) l.buffers.push_back(named_buffer(*n.as_table()));
+    if (const toml::array* maps = tables(t, "tensor_map"))
+      for (const toml::node& n : *maps) l.tensor_maps.push_back(tensor_map(*n.as_table()));
+    resolve_names(l);
     return l;
   }
 
@@ -167,19 +185,39 @@ class LaunchReader {
     return *bits;
   }
 
+  // An array of tables written [[key]], or null when absent.
+  const toml::array* tables(const toml::table& t, std::string_view key) {
+    const toml::node* p = t.get(key);
+    if (!p) return nullptr;
+    const toml::array* a = p->as_array();
+    if (!a) r_.fail(*p, fmt::format("'{}' must be an array of tables: write [[{}]]", key, key));
+    for (const toml::node& n : *a)
+      if (!n.as_table()) r_.fail(n, fmt::format("each [[{}]] must be a table", key));
+    return a;
+  }
+
   LaunchParam param(const toml::table& pt) {
-    r_.reject_unknown_keys(pt, {"buffer", "scalar", "struct", "name"});
+    r_.reject_unknown_keys(pt, {"buffer", "scalar", "struct", "name", "tensor_map"});
     LaunchParam p;
     p.line = pt.source().begin.line;
+    p.name = r_.optional_string(pt, "name").value_or("");
     const toml::node* b = pt.get("buffer");
     const toml::node* s = pt.get("scalar");
     const toml::node* by_value = pt.get("struct");
-    if ((b != nullptr) + (s != nullptr) + (by_value != nullptr) != 1)
-      r_.fail(pt, "a [[param]] has exactly one of 'buffer', 'scalar' or 'struct'");
-    const toml::node& value = b ? *b : s ? *s : *by_value;
+    const toml::node* map = pt.get("tensor_map");
+    if ((b != nullptr) + (s != nullptr) + (by_value != nullptr) + (map != nullptr) != 1)
+      r_.fail(pt, "a [[param]] has exactly one of 'buffer', 'scalar', 'struct' or 'tensor_map'");
+    const toml::node& value = b ? *b : s ? *s : by_value ? *by_value : *map;
     p.value_line = value.source().begin.line;
     p.value_column = value.source().begin.column;
     p.value_source = line_of(r_.text(), p.value_line);
+    if (map) {
+      auto name = map->value_exact<std::string>();
+      if (!name) r_.fail(*map, "'tensor_map' names a [[tensor_map]]: tensor_map = \"name\"");
+      p.tensor_map = NameRef{*name, 0, p.value_line, p.value_column};
+      p.type_line = p.value_line, p.type_column = p.value_column, p.type_source = p.value_source;
+      return p;
+    }
     if (s) {
       const toml::table* st = s->as_table();
       if (!st) r_.fail(*s, "'scalar' must be a table such as { type = \"s32\", value = \"1000\" }");
@@ -195,10 +233,177 @@ class LaunchReader {
     const char* key = b ? "buffer" : "struct";
     const toml::table* bt = value.as_table();
     if (!bt) r_.fail(value, fmt::format("'{}' must be a table such as {{ type = \"u32\", count = 16, fill = 0 }}", key));
-    BufferParam contents = contents_of(value, *bt, key);
+    BufferParam contents = contents_of(value, *bt, key, by_value != nullptr);
     note_type_place(p, *bt);
+    if (by_value) {
+      p.pointers = placements(*bt, "pointers", "buffer");
+      p.tensor_maps = placements(*bt, "tensor_maps", "map");
+    }
     (b ? p.buffer : p.by_value) = std::move(contents);
     return p;
+  }
+
+  // pointers = [{ offset = 8, buffer = "C" }], tensor_maps = [{ offset = 64, map = "tmA" }]
+  std::vector<NameRef> placements(const toml::table& t, std::string_view key, std::string_view name_key) {
+    std::vector<NameRef> out;
+    const toml::node* n = t.get(key);
+    if (!n) return out;
+    const toml::array* a = n->as_array();
+    if (!a) r_.fail(*n, fmt::format("'{}' must be an array such as [{{ offset = 0, {} = \"name\" }}]", key, name_key));
+    for (const toml::node& e : *a) {
+      const toml::table* et = e.as_table();
+      if (!et) r_.fail(e, fmt::format("each entry of '{}' is {{ offset = ..., {} = \"name\" }}", key, name_key));
+      r_.reject_unknown_keys(*et, {"offset", name_key});
+      NameRef ref;
+      ref.offset = static_cast<uint64_t>(r_.require_integer(*et, "offset", 0, 32764));
+      ref.name = r_.require_string(*et, name_key);
+      ref.line = e.source().begin.line;
+      ref.column = e.source().begin.column;
+      out.push_back(std::move(ref));
+    }
+    return out;
+  }
+
+  NamedBuffer named_buffer(const toml::table& bt) {
+    NamedBuffer b;
+    b.name = r_.require_string(bt, "name");
+    if (b.name.empty()) r_.fail(*bt.get("name"), "a [[buffer]]'s name is not empty");
+    b.line = bt.source().begin.line;
+    b.column = bt.source().begin.column;
+    b.contents = contents_of(bt, bt, "[[buffer]]", false, true);
+    return b;
+  }
+
+  TensorMapEntry tensor_map(const toml::table& t) {
+    r_.reject_unknown_keys(t, {"name", "buffer", "type", "dims", "strides", "box", "element_strides", "interleave",
+                               "swizzle", "l2_promotion", "oob_fill", "offset"});
+    TensorMapEntry e;
+    TensorMapSpec& m = e.spec;
+    e.line = t.source().begin.line;
+    e.column = t.source().begin.column;
+    m.name = r_.require_string(t, "name");
+    m.buffer = r_.require_string(t, "buffer");
+    e.buffer_line = t.get("buffer")->source().begin.line;
+    e.buffer_column = t.get("buffer")->source().begin.column;
+    std::string type = r_.require_string(t, "type");
+    auto ty = parse_tensor_map_type(type);
+    if (!ty) {
+      std::string names;
+      for (const std::string& n : tensor_map_type_names()) names += (names.empty() ? "" : ", ") + n;
+      r_.fail(*t.get("type"), fmt::format("unknown tensor map type '{}' ({})", type, names));
+    }
+    m.type = *ty;
+    std::vector<uint64_t> dims = list(t, "dims", 1, 5, true);
+    m.rank = static_cast<uint32_t>(dims.size());
+    std::copy(dims.begin(), dims.end(), m.dims);
+    m.strides[0] = element_bytes(m.type);
+    std::vector<uint64_t> strides = list(t, "strides", m.rank - 1, m.rank - 1, m.rank > 1);
+    std::copy(strides.begin(), strides.end(), m.strides + 1);
+    std::vector<uint64_t> box = list(t, "box", m.rank, m.rank, true);
+    for (uint32_t d = 0; d < m.rank; ++d) m.box[d] = static_cast<uint32_t>(std::min<uint64_t>(box[d], UINT32_MAX));
+    if (t.get("element_strides")) {
+      std::vector<uint64_t> es = list(t, "element_strides", m.rank, m.rank, true);
+      for (uint32_t d = 0; d < m.rank; ++d) m.element_strides[d] = static_cast<uint32_t>(std::min<uint64_t>(es[d], UINT32_MAX));
+    }
+    using S = TensorMapSpec;
+    m.interleave = choice<S::Interleave>(t, "interleave", {{"none", S::Interleave::None}, {"16B", S::Interleave::B16},
+                                                           {"32B", S::Interleave::B32}});
+    m.swizzle = choice<S::Swizzle>(t, "swizzle", {{"none", S::Swizzle::None}, {"32B", S::Swizzle::B32},
+                                                  {"64B", S::Swizzle::B64}, {"128B", S::Swizzle::B128}});
+    m.l2_promotion = choice<S::L2Promotion>(t, "l2_promotion", {{"none", S::L2Promotion::None},
+                                                                {"64B", S::L2Promotion::B64},
+                                                                {"128B", S::L2Promotion::B128},
+                                                                {"256B", S::L2Promotion::B256}});
+    m.oob_fill = choice<S::OobFill>(t, "oob_fill", {{"zero", S::OobFill::Zero}, {"nan", S::OobFill::Nan}});
+    m.offset = static_cast<uint64_t>(r_.optional_integer(t, "offset", 0, INT64_MAX).value_or(0));
+    if (auto p = tensor_map_problem(m)) {
+      const toml::node* at = t.get(p->key);
+      if (!at) r_.fail(t, p->message);
+      r_.fail(*at, p->message);
+    }
+    return e;
+  }
+
+  std::vector<uint64_t> list(const toml::table& t, std::string_view key, size_t min, size_t max, bool required) {
+    const toml::node* n = t.get(key);
+    if (!n) {
+      if (required) r_.fail_missing(t, key);
+      return {};
+    }
+    const toml::array* a = n->as_array();
+    if (!a || a->size() < min || a->size() > max)
+      r_.fail(*n, min == max ? fmt::format("'{}' must be an array of {} integer(s)", key, min)
+                             : fmt::format("'{}' must be an array of {} to {} integers", key, min, max));
+    std::vector<uint64_t> out;
+    for (const toml::node& e : *a) out.push_back(static_cast<uint64_t>(r_.integer_value(e, key, 0, INT64_MAX)));
+    return out;
+  }
+
+  template <typename E>
+  E choice(const toml::table& t, std::string_view key, std::initializer_list<std::pair<const char*, E>> options) {
+    const toml::node* n = t.get(key);
+    if (!n) return options.begin()->second;
+    auto v = n->value_exact<std::string>();
+    std::string names;
+    for (const auto& [name, value] : options) {
+      if (v && *v == name) return value;
+      names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
+    }
+    r_.fail(*n, fmt::format("'{}' is one of {}", key, names));
+  }
+
+  // Every name a launch file refers to exists, and what it names fits.
+  void resolve_names(const LaunchFile& l) {
+    auto fail_at = [&](uint32_t line, uint32_t column, const std::string& message) {
+      r_.fail_at_line(line, column, message);
+    };
+    std::map<std::string, uint64_t> buffer_bytes;  // name -> size
+    std::map<std::string, int> buffer_count;
+    for (const NamedBuffer& b : l.buffers) {
+      if (buffer_count[b.name]++) fail_at(b.line, b.column, fmt::format("a second [[buffer]] named '{}'", b.name));
+      buffer_bytes[b.name] = b.contents.bytes.size();
+    }
+    for (const LaunchParam& p : l.params)
+      if (p.buffer && !p.name.empty()) ++buffer_count[p.name], buffer_bytes[p.name] = p.buffer->bytes.size();
+    std::map<std::string, const TensorMapEntry*> maps;
+    for (const TensorMapEntry& e : l.tensor_maps) {
+      if (!maps.emplace(e.spec.name, &e).second)
+        fail_at(e.line, e.column, fmt::format("a second [[tensor_map]] named '{}'", e.spec.name));
+      auto it = buffer_bytes.find(e.spec.buffer);
+      if (it == buffer_bytes.end())
+        fail_at(e.buffer_line, e.buffer_column,
+                fmt::format("no buffer named '{}': name a [[buffer]], or a [[param]] with a buffer and name = \"{}\"",
+                            e.spec.buffer, e.spec.buffer));
+      if (buffer_count[e.spec.buffer] > 1)
+        fail_at(e.buffer_line, e.buffer_column, fmt::format("several buffers are named '{}'", e.spec.buffer));
+      if (e.spec.extent_bytes() > it->second)
+        fail_at(e.line, e.column, fmt::format("tensor map '{}' covers {} bytes of buffer '{}' (offset, dims and "
+                                              "strides), which has {}",
+                                              e.spec.name, e.spec.extent_bytes(), e.spec.buffer, it->second));
+    }
+    for (const LaunchParam& p : l.params) {
+      auto known_map = [&](const NameRef& r) {
+        if (!maps.count(r.name)) fail_at(r.line, r.column, fmt::format("no [[tensor_map]] named '{}'", r.name));
+      };
+      if (p.tensor_map) known_map(*p.tensor_map);
+      uint64_t bytes = p.by_value ? p.by_value->bytes.size() : 0;
+      for (const NameRef& r : p.tensor_maps) {
+        known_map(r);
+        if (r.offset % 64 || r.offset + 128 > bytes)
+          fail_at(r.line, r.column, fmt::format("a tensor map takes 128 bytes at a multiple of 64; offset {} in a "
+                                                "struct of {} bytes",
+                                                r.offset, bytes));
+      }
+      for (const NameRef& r : p.pointers) {
+        if (!buffer_bytes.count(r.name))
+          fail_at(r.line, r.column, fmt::format("no buffer named '{}' for this pointer", r.name));
+        if (buffer_count[r.name] > 1) fail_at(r.line, r.column, fmt::format("several buffers are named '{}'", r.name));
+        if (r.offset % 4 || r.offset + 4 > bytes)
+          fail_at(r.line, r.column, fmt::format("a pointer at offset {} does not fit a struct of {} bytes, or is not "
+                                                "aligned",
+                                                r.offset, bytes));
+      }
+    }
   }
 
   void note_type_place(LaunchParam& p, const toml::table& t) {
@@ -209,8 +414,15 @@ class LaunchReader {
   }
 
   // The bytes of a buffer or of a struct passed by value.
-  BufferParam contents_of(const toml::node& b, const toml::table& bt, const char* key) {
-    r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file"});
+  BufferParam contents_of(const toml::node& b, const toml::table& bt, const char* key, bool placements = false,
+                          bool named = false) {
+    if (placements)
+      r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file",
+                                  "pointers", "tensor_maps"});
+    else if (named)
+      r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file", "name"});
+    else
+      r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file"});
     BufferParam buf{element_type(bt), {}, ""};
     const unsigned w = buf.type.bytes;
     int sources = (bt.get("hex") != nullptr) + (bt.get("values") != nullptr) + (bt.get("file") != nullptr) +
@@ -325,11 +537,10 @@ class LaunchReader {
   // made: three of 1 GiB each would otherwise be in memory before the
   // third passed the limit. What is malformed is skipped here and reported
   // where the buffer is read.
-  void check_counted_launch_bytes(const toml::array& params) {
-    uint64_t total = 0;
+  void check_counted_launch_bytes(const toml::array& params, const char* key) {
     for (const toml::node& n : params) {
       const toml::table* pt = n.as_table();
-      const toml::node* b = pt ? pt->get("buffer") : nullptr;
+      const toml::node* b = !pt ? nullptr : key ? pt->get(key) : pt;
       const toml::table* bt = b ? b->as_table() : nullptr;
       const toml::node* type = bt ? bt->get("type") : nullptr;
       const toml::node* count = bt ? bt->get("count") : nullptr;
@@ -337,8 +548,8 @@ class LaunchReader {
       std::optional<ElementType> t = parse_element_type(type->value_or(std::string()));
       std::optional<int64_t> c = count->value_exact<int64_t>();
       if (!t || !c || *c < 0 || static_cast<uint64_t>(*c) > kMaxBufferBytes / t->bytes) continue;
-      total += static_cast<uint64_t>(*c) * t->bytes;
-      check_launch_total(total, *count);
+      counted_total_ += static_cast<uint64_t>(*c) * t->bytes;
+      check_launch_total(counted_total_, *count);
     }
   }
 
@@ -359,6 +570,7 @@ class LaunchReader {
   std::string source_;
   uint64_t max_launch_bytes_;
   uint64_t launch_bytes_ = 0;
+  uint64_t counted_total_ = 0;  // buffers given by a count, of [[param]] and [[buffer]] together
 };
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "frontend/ptx/types.h"
+#include "frontend/tensor_map.h"
 
 namespace warpsat {
 
@@ -48,10 +49,22 @@ struct ScalarParam {
   uint64_t bits = 0;
 };
 
+// A name a launch file refers to, with where the reference is written.
+struct NameRef {
+  std::string name;
+  uint64_t offset = 0;  // in a struct: where the pointer or tensor map goes
+  uint32_t line = 0, column = 0;
+};
+
 struct LaunchParam {
   std::optional<BufferParam> buffer;
   std::optional<ScalarParam> scalar;
   std::optional<BufferParam> by_value;  // struct = {...}: bytes passed by value
+  std::optional<NameRef> tensor_map;    // tensor_map = "name": a CUtensorMap passed by value
+  // In a struct: buffers' addresses and tensor maps placed at byte offsets
+  // (struct = { ..., pointers = [...], tensor_maps = [...] }).
+  std::vector<NameRef> pointers, tensor_maps;
+  std::string name;                     // the [[param]]'s name (a buffer's name for tensor maps and pointers)
   // For diagnostics: the [[param]] table, the buffer/scalar/struct value, and
   // its `type` value, which checks against the kernel point at.
   uint32_t line = 0;
@@ -60,14 +73,36 @@ struct LaunchParam {
   std::string value_source, type_source;  // those lines' text, shown under the error
 };
 
+// [[buffer]]: a device buffer that is no kernel parameter (a struct's
+// pointers and tensor maps refer to it by name).
+struct NamedBuffer {
+  std::string name;
+  BufferParam contents;
+  uint32_t line = 0, column = 0;
+};
+
+// [[tensor_map]] (docs/launch-files.md, "Tensor maps"), checked against
+// cuTensorMapEncodeTiled's requirements when read.
+struct TensorMapEntry {
+  TensorMapSpec spec;
+  uint32_t line = 0, column = 0;           // the table
+  uint32_t buffer_line = 0, buffer_column = 0;  // its `buffer` key
+};
+
 struct LaunchFile {
   std::string source;
+  std::string text;  // the file, for the source line under errors found against the kernel
   std::optional<std::string> kernel;
   uint32_t grid[3] = {1, 1, 1};
   uint32_t block[3] = {1, 1, 1};
   uint64_t dynamic_shared_bytes = 0;
   bool dynamic_shared_given = false;  // the file wrote dynamic_shared_bytes (0 included)
   std::vector<LaunchParam> params;
+  uint32_t cluster[3] = {0, 0, 0};  // cluster = [x, y, z]; 0: not given
+  bool cluster_non_portable = false;
+  uint32_t cluster_line = 0, cluster_column = 0;
+  std::vector<NamedBuffer> buffers;
+  std::vector<TensorMapEntry> tensor_maps;
 };
 
 // Limits that keep memory bounded.

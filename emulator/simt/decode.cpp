@@ -182,16 +182,17 @@ Slot Decoder::slot(const Operand& o, ScalarType type) {
         case ptx::SpecialReg::Clock64: return c(SpecialSlot::Clock64);
         case ptx::SpecialReg::DynamicSmemSize: return c(SpecialSlot::DynamicSmemSize);
         case ptx::SpecialReg::TotalSmemSize: return c(SpecialSlot::TotalSmemSize);
-        case ptx::SpecialReg::ClusterId:
-        case ptx::SpecialReg::NClusterId:
-        case ptx::SpecialReg::ClusterCtaId:
-        case ptx::SpecialReg::ClusterNCtaId:
-        case ptx::SpecialReg::ClusterCtaRank:
-        case ptx::SpecialReg::ClusterNCtaRank:
-        case ptx::SpecialReg::IsExplicitCluster:
+        case ptx::SpecialReg::ClusterId: return c(SpecialSlot::ClusterIdX);
+        case ptx::SpecialReg::NClusterId: return c(SpecialSlot::NClusterIdX);
+        case ptx::SpecialReg::ClusterCtaId: return c(SpecialSlot::ClusterCtaIdX);
+        case ptx::SpecialReg::ClusterNCtaId: return c(SpecialSlot::ClusterNCtaIdX);
+        case ptx::SpecialReg::ClusterCtaRank: return c(SpecialSlot::ClusterCtaRank);
+        case ptx::SpecialReg::ClusterNCtaRank: return c(SpecialSlot::ClusterNCtaRank);
+        case ptx::SpecialReg::IsExplicitCluster: return c(SpecialSlot::IsExplicitCluster);
         case ptx::SpecialReg::AggrSmemSize:
-        case ptx::SpecialReg::Other:
+        case ptx::SpecialReg::Other: {
           return o.text.starts_with("%globaltimer") ? c(SpecialSlot::GlobalTimer) : c(SpecialSlot::Zero);
+        }
       }
       return c(SpecialSlot::Zero);
     }
@@ -299,7 +300,8 @@ void decode_function(Program& program, FunctionCode& code) {
     Op& op = code.ops[i];
     d.fill_common(ins, op);
     try {
-      bool decoded = decode_control(d, ins, op) || decode_integer(d, ins, op) || decode_float(d, ins, op) ||
+      bool decoded = decode_cluster(d, ins, op) || decode_tma(d, ins, op) || decode_control(d, ins, op) ||
+                     decode_integer(d, ins, op) || decode_float(d, ins, op) ||
                      decode_move(d, ins, op) || decode_memory(d, ins, op) || decode_atomic(d, ins, op) ||
                      decode_mbarrier(d, ins, op) ||
                      decode_warp(d, ins, op) || decode_matrix_move(d, ins, op) || decode_mma(d, ins, op) ||

@@ -73,6 +73,8 @@ bool decode_move(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_memory(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_atomic(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_mbarrier(Decoder& d, const ptx::Instruction& ins, Op& op);
+bool decode_cluster(Decoder& d, const ptx::Instruction& ins, Op& op);  // mapa, getctarank, barrier.cluster, setmaxnreg
+bool decode_tma(Decoder& d, const ptx::Instruction& ins, Op& op);      // bulk copies, fence.proxy.async, prefetch.tensormap
 bool decode_warp(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_control(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_matrix_move(Decoder& d, const ptx::Instruction& ins, Op& op);  // ldmatrix, stmatrix, movmatrix

@@ -10,7 +10,10 @@
 
 #include <fmt/format.h>
 
+#include "emulator/simt/async_state.h"
+#include "emulator/simt/cluster.h"
 #include "emulator/simt/decode.h"
+#include "emulator/simt/mbarrier.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/spin_check.h"
 #include "emulator/simt/wgmma_async.h"
@@ -53,6 +56,12 @@ void Exec::fail(const Op& op, unsigned lane, const std::string& message) const {
                        line_of(*run.module.text, ins.pos.line));
 }
 
+Cta* Exec::cluster_cta(uint64_t shared_address) const {
+  uint64_t tag = shared_address >> kClusterRankShift;
+  if (tag == 0 || !cta.cluster || tag > cta.cluster->size()) return nullptr;
+  return cta.cluster->ctas[tag - 1];
+}
+
 uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, bool write, ptx::StateSpace space) {
   using ptx::StateSpace;
   auto oob = [&](const char* where) {
@@ -80,9 +89,17 @@ uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, boo
   switch (space) {
     case StateSpace::Shared: {
       if (addr >= kSharedWindow) addr -= kSharedWindow;
-      if (!cta.shared.contains(addr, n)) oob("shared");
-      if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Shared, addr, n, write);
-      return cta.shared.data() + addr;
+      Cta* target = &cta;
+      if (!cta.shared.contains(addr, n)) {
+        // Another CTA of the cluster (distributed shared memory), by a
+        // shared::cluster address.
+        target = cluster_cta(addr);
+        addr &= kClusterOffsetMask;
+        if (!target || !target->shared.contains(addr, n)) oob("shared");
+      }
+      if (run.race && target == &cta) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Shared, addr, n, write);
+      if (write && target->async) [[unlikely]] async_shared_write(*this, op, lane, *target, addr, n);
+      return target->shared.data() + addr;
     }
     case StateSpace::Local: {
       if (addr >= kLocalWindow) addr -= kLocalWindow;
@@ -241,13 +258,21 @@ void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, u
   w.frames.push_back(std::move(f));
 }
 
-Cta make_cta(RunState& rs, uint64_t linear) {
+// CTA `linear` of the grid, as rank `rank` of `cluster`.
+std::unique_ptr<Cta> make_cta(RunState& rs, uint64_t linear, Cluster& cluster, uint32_t rank) {
   const Launch& l = rs.launch;
-  Cta c;
+  auto owned = std::make_unique<Cta>();
+  Cta& c = *owned;
+  c.linear = linear;
+  c.cluster = &cluster;
+  c.rank = rank;
   c.id[0] = static_cast<uint32_t>(linear % l.grid[0]);
   c.id[1] = static_cast<uint32_t>((linear / l.grid[0]) % l.grid[1]);
   c.id[2] = static_cast<uint32_t>(linear / (uint64_t{l.grid[0]} * l.grid[1]));
   c.shared.resize(rs.program().dynamic_shared_offset + l.dynamic_shared_bytes);
+  if (rs.track_proxy) begin_proxy_tracking(c);
+  const uint32_t* cd = cluster.dims;
+  uint32_t in_cluster[3] = {c.id[0] % cd[0], c.id[1] % cd[1], c.id[2] % cd[2]};
   uint32_t threads = l.block[0] * l.block[1] * l.block[2];
   uint32_t nwarps = (threads + kWarpSize - 1) / kWarpSize;
   c.warps.resize(nwarps);
@@ -282,21 +307,45 @@ Cta make_cta(RunState& rs, uint64_t linear) {
       set(SpecialSlot::LanemaskGt, lane, lane == 31 ? 0u : ~((2u << lane) - 1));
       set(SpecialSlot::DynamicSmemSize, lane, l.dynamic_shared_bytes);
       set(SpecialSlot::TotalSmemSize, lane, c.shared.size());
+      for (int d = 0; d < 3; ++d) {
+        auto at = [&](SpecialSlot first) { return static_cast<SpecialSlot>(static_cast<int>(first) + d); };
+        set(at(SpecialSlot::ClusterCtaIdX), lane, in_cluster[d]);
+        set(at(SpecialSlot::ClusterNCtaIdX), lane, cd[d]);
+        set(at(SpecialSlot::ClusterIdX), lane, cluster.id[d]);
+        set(at(SpecialSlot::NClusterIdX), lane, l.grid[d] / cd[d]);
+      }
+      set(SpecialSlot::ClusterCtaRank, lane, rank);
+      set(SpecialSlot::ClusterNCtaRank, lane, cd[0] * cd[1] * cd[2]);
+      set(SpecialSlot::IsExplicitCluster, lane, rs.cluster.is_explicit ? 1 : 0);
     }
     new_frame(rs, w, rs.program().functions[rs.kernel], w.valid, 0);
   }
-  return c;
+  return owned;
 }
+
+// The CTAs of one cluster, their spin checks, and what the scheduler
+// remembers between rounds.
+struct ClusterRun {
+  Cluster cluster;
+  std::vector<std::unique_ptr<Cta>> ctas;
+  std::vector<std::vector<SpinCheck>> spin;  // [rank][warp], with EmulatorOptions::detect_spin
+  // Suspended try_waits woken by a time-out: the shared version then, and
+  // each woken warp's state, to tell a wait that can never end from one that
+  // counts its attempts.
+  uint64_t timeout_version = ~uint64_t{0};
+  std::map<std::pair<uint32_t, uint32_t>, WarpSnapshot> timed_out;
+};
 
 // ---- The warp's instruction loop ----
 
 class WarpRunner {
  public:
-  WarpRunner(RunState& rs, Cta& cta) : rs_(rs), cta_(cta) {}
+  WarpRunner(RunState& rs, Cta& cta, ClusterRun& cluster) : rs_(rs), cta_(cta), cluster_(cluster) {}
 
   // Runs `w` for up to `budget` instructions or until it blocks or ends.
   void run(Warp& w, uint32_t budget) {
-    while (budget > 0 && w.state == Warp::State::Ready && !rs_.stop) {
+    budget_ = budget;
+    while (budget_ > 0 && w.state == Warp::State::Ready && !rs_.stop) {
       if (w.frames.empty()) {
         w.state = Warp::State::Done;
         return;
@@ -317,13 +366,12 @@ class WarpRunner {
         leave(w, active, w.frames.size() == 1);
         continue;
       }
-      --budget;
+      --budget_;
       step(w, f, e, active);
     }
   }
 
   bool release_barriers(bool force_check);
-  [[noreturn]] void deadlock();
 
  private:
   uint32_t guard_lanes(const Exec& x, const Op& op, uint32_t active) const {
@@ -386,6 +434,20 @@ class WarpRunner {
         ++e.pc;
         return;
       case Control::Barrier: return barrier(x, w, e, op, exec);
+      case Control::Blocking:
+        if (exec) op.run(x, op, exec);
+        if (w.yield) w.yield = false, budget_ = 0;  // let the others run
+        if (w.state == Warp::State::Ready) {
+          ++e.pc;
+          return;
+        }
+        // Suspended: the instruction runs again when the warp resumes, and
+        // only the run that completes counts.
+        --w.steps, --rs_.steps, --c.warps;
+        c.threads -= count(active);
+        c.threads_on -= static_cast<uint32_t>(__builtin_popcount(exec));
+        w.barrier_op = e.pc;
+        return;
     }
   }
 
@@ -534,7 +596,10 @@ class WarpRunner {
         w.state = Warp::State::Done;
         w.frames.clear();
       }
+      w.cluster_arrived &= ~lanes;
+      w.cluster_done &= ~lanes;
       release_barriers(true);
+      complete_cluster_barrier(rs_, cluster_.cluster);
       return;
     }
     for (SimtEntry& e : w.frames.back().stack) e.mask &= ~lanes;
@@ -639,10 +704,13 @@ class WarpRunner {
   // At a backward branch: when this warp repeats, and so does every other
   // warp that can still run, nothing will ever change again.
   [[gnu::noinline]] void check_spin(const Warp& w, const Op& op) {
-    if (spin_.size() != cta_.warps.size()) spin_.resize(cta_.warps.size());
-    if (!spin_[w.id].visit(w, rs_.shared_version)) return;
-    for (const Warp& other : cta_.warps)
-      if (other.state == Warp::State::Ready && !spin_[other.id].repeating(other, rs_.shared_version)) return;
+    std::vector<std::vector<SpinCheck>>& spin = cluster_.spin;
+    spin.resize(cluster_.ctas.size());
+    for (size_t r = 0; r < spin.size(); ++r) spin[r].resize(cluster_.ctas[r]->warps.size());
+    if (!spin[cta_.rank][w.id].visit(w, rs_.shared_version)) return;
+    for (const auto& c : cluster_.ctas)
+      for (const Warp& other : c->warps)
+        if (other.state == Warp::State::Ready && !spin[c->rank][other.id].repeating(other, rs_.shared_version)) return;
     never_finishes(w, op);
   }
 
@@ -650,8 +718,11 @@ class WarpRunner {
     const Frame& f = w.frames.back();
     const ptx::Instruction& ins = f.code->function->instructions[op.index];
     std::string others;
-    for (const Warp& other : cta_.warps)
-      if (other.state == Warp::State::Ready && other.id != w.id) others += fmt::format(", {}", other.id);
+    for (const auto& c : cluster_.ctas)
+      for (const Warp& other : c->warps)
+        if (other.state == Warp::State::Ready && (other.id != w.id || c.get() != &cta_))
+          others += c.get() == &cta_ ? fmt::format(", {}", other.id)
+                                     : fmt::format(", {} of block ({},{},{})", other.id, c->id[0], c->id[1], c->id[2]);
     throw EmulationError(
         {rs_.module.source, ins.pos.line, ins.pos.column},
         fmt::format("warp {} of block ({},{},{}) repeats the same state at PTX line {} with no memory change: it can "
@@ -663,7 +734,8 @@ class WarpRunner {
 
   RunState& rs_;
   Cta& cta_;
-  std::vector<SpinCheck> spin_;  // per warp, with EmulatorOptions::detect_spin
+  ClusterRun& cluster_;
+  uint32_t budget_ = 0;  // instructions left in the running warp's turn
   std::map<uint32_t, uint32_t> waiting_masks_;  // warp -> lanes that arrived at its barrier
   uint32_t counted_mask_ = ~0u, counted_ = 32;
 };
@@ -695,50 +767,75 @@ bool WarpRunner::release_barriers(bool) {
   return released;
 }
 
-void WarpRunner::deadlock() {
-  std::string detail;
-  const ptx::Instruction* at = nullptr;
-  for (uint32_t id = 0; id < cta_.barriers.size(); ++id) {
-    const BarrierState& b = cta_.barriers[id];
-    if (b.waiting.empty()) continue;
-    std::string warps;
-    for (uint32_t wi : b.waiting) {
-      const Warp& w = cta_.warps[wi];
-      const ptx::Instruction& ins = w.frames.back().code->function->instructions[w.barrier_op];
-      if (!at) at = &ins;
-      warps += fmt::format("{}warp {} (PTX line {})", warps.empty() ? "" : ", ", wi, ins.pos.line);
-    }
-    uint32_t expected = b.expected ? b.expected : live_threads();
-    detail += fmt::format("; barrier {}: {} of {} threads arrived, waiting: {}", id, b.arrived, expected, warps);
-  }
-  detail += wgmma_waits(cta_, rs_.module, &at);
-  throw EmulationError({rs_.module.source, at ? at->pos.line : 0, at ? at->pos.column : 0},
-                       fmt::format("deadlock in block ({},{},{}): every live warp waits at a barrier that cannot "
-                                   "complete{}",
-                                   cta_.id[0], cta_.id[1], cta_.id[2], detail),
-                       at ? line_of(*rs_.module.text, at->pos.line) : "");
+// Suspended try_waits see their phase incomplete; when nothing else can
+// run, they are woken with try_wait returning false, as the hardware's time
+// limit would. False when that cannot change anything: the same warps came
+// back to the same waits in the same states with nothing shared changed
+// since the last time-out (a deadlock).
+bool time_out_waits(RunState& rs, ClusterRun& run) {
+  std::vector<Warp*> waiting;
+  bool same = rs.shared_version == run.timeout_version;
+  size_t count = 0;
+  for (const auto& c : run.ctas)
+    for (Warp& w : c->warps)
+      if (w.state == Warp::State::AtMbarrier) {
+        waiting.push_back(&w);
+        auto it = run.timed_out.find({c->rank, w.id});
+        ++count;
+        same = same && it != run.timed_out.end() && it->second.same_as(w);
+      }
+  if (waiting.empty() || (same && count == run.timed_out.size())) return false;
+  run.timeout_version = rs.shared_version;
+  run.timed_out.clear();
+  for (const auto& c : run.ctas)
+    for (Warp& w : c->warps)
+      if (w.state == Warp::State::AtMbarrier) {
+        run.timed_out[{c->rank, w.id}].take(w);
+        w.mbarrier.timed_out = true;
+        w.state = Warp::State::Ready;
+      }
+  return true;
 }
 
-void run_cta(RunState& rs, uint64_t linear) {
-  Cta cta = make_cta(rs, linear);
-  if (rs.race) rs.race->begin_cta(linear, static_cast<uint32_t>(cta.warps.size()));
-  WarpRunner runner(rs, cta);
+// Runs the cluster of CTAs `linear` (by rank): resident together, their
+// warps interleaved round-robin, each for a quantum or until it waits.
+void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32_t (&id)[3]) {
+  ClusterRun run;
+  std::copy(rs.cluster.dims, rs.cluster.dims + 3, run.cluster.dims);
+  std::copy(id, id + 3, run.cluster.id);
+  for (uint32_t rank = 0; rank < linear.size(); ++rank) {
+    run.ctas.push_back(make_cta(rs, linear[rank], run.cluster, rank));
+    run.cluster.ctas.push_back(run.ctas.back().get());
+  }
+  if (rs.race) rs.race->begin_cta(linear[0], static_cast<uint32_t>(run.ctas[0]->warps.size()));
+  std::vector<std::unique_ptr<WarpRunner>> runners;
+  for (const auto& c : run.ctas) runners.push_back(std::make_unique<WarpRunner>(rs, *c, run));
   for (;;) {
     bool ran = false, all_done = true;
-    for (Warp& w : cta.warps) {
-      if (w.state == Warp::State::Ready) {
-        runner.run(w, rs.options.quantum);
-        ran = true;
+    for (const auto& c : run.ctas)
+      for (Warp& w : c->warps) {
+        if (w.state == Warp::State::AtMbarrier && mbarrier_wait_over(run.cluster, w.mbarrier))
+          w.state = Warp::State::Ready;
+        else if (w.state == Warp::State::AtRegisters && registers_available(rs, *c, w))
+          w.state = Warp::State::Ready;
+        if (w.state == Warp::State::Ready) {
+          runners[c->rank]->run(w, rs.options.quantum);
+          ran = true;
+        }
+        all_done &= w.state == Warp::State::Done;
       }
-      all_done &= w.state == Warp::State::Done;
-    }
     if (all_done || rs.stop) break;
-    if (!ran && !runner.release_barriers(true)) runner.deadlock();
+    if (ran) continue;
+    bool released = complete_cluster_barrier(rs, run.cluster);
+    for (auto& r : runners) released |= r->release_barriers(true);
+    if (!released && !time_out_waits(rs, run)) report_deadlock(rs, run.cluster);
   }
-  if (!rs.stop) wgmma_end_block(rs, cta);
+  if (!rs.stop)
+    for (const auto& c : run.ctas) wgmma_end_block(rs, *c);
   if (!rs.block_starts.empty())
-    for (const Warp& w : cta.warps)
-      for (uint32_t m = w.valid; m; m &= m - 1) rs.thread_paths.insert(w.path[static_cast<unsigned>(__builtin_ctz(m))]);
+    for (const auto& c : run.ctas)
+      for (const Warp& w : c->warps)
+        for (uint32_t m = w.valid; m; m &= m - 1) rs.thread_paths.insert(w.path[static_cast<unsigned>(__builtin_ctz(m))]);
 }
 
 // Where basic blocks start, for counting paths: at a label's instruction
@@ -858,8 +955,11 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
   uint64_t launch_bytes = 0;
   // Only contents the launch holds count: zero-filled buffers (zero_bytes)
   // are allocated lazily, page by page, and replays rely on that.
-  for (const KernelArgument& a : launch.args)
-    if (a.kind == KernelArgument::Kind::Buffer && a.alias_of < 0) {
+  std::vector<const KernelArgument*> owned;
+  for (const KernelArgument& a : launch.args) owned.push_back(&a);
+  for (const KernelArgument& a : launch.buffers) owned.push_back(&a);
+  for (const KernelArgument* arg : owned)
+    if (const KernelArgument& a = *arg; a.kind == KernelArgument::Kind::Buffer && a.alias_of < 0) {
       if (a.bytes.size() > options.max_launch_bytes || launch_bytes + a.bytes.size() > options.max_launch_bytes)
         throw command_line_error(fmt::format("the launch's buffers hold {} bytes or more, over the limit of {}; "
                                              "raise it with --max-launch-bytes",
@@ -890,6 +990,31 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
     int a = launch.args[i].alias_of;
     if (a >= 0 && static_cast<size_t>(a) < launch.args.size()) rs.arg_addresses[i] = rs.arg_addresses[static_cast<size_t>(a)];
   }
+  std::vector<uint64_t> named_addresses;
+  for (size_t i = 0; i < launch.buffers.size(); ++i) {
+    const KernelArgument& b = launch.buffers[i];
+    std::string name = b.name.empty() ? fmt::format("buffer {}", i) : b.name;
+    uint64_t addr = rs.memory.allocate(name, std::max<uint64_t>(b.size(), 1));
+    if (!b.bytes.empty()) rs.memory.find(addr, b.bytes.size())->write(0, b.bytes.data(), b.bytes.size());
+    named_addresses.push_back(addr);
+  }
+  auto buffer_address = [&](BufferRef r) -> uint64_t {
+    if (r.named ? r.index >= named_addresses.size() : r.index >= rs.arg_addresses.size() || !rs.arg_addresses[r.index])
+      throw command_line_error("a pointer or tensor map refers to a buffer the launch does not have");
+    return r.named ? named_addresses[r.index] : rs.arg_addresses[r.index];
+  };
+  auto buffer_size = [&](BufferRef r) {
+    const KernelArgument& b = r.named ? launch.buffers[r.index] : launch.args[r.index];
+    return b.alias_of >= 0 ? launch.args[static_cast<size_t>(b.alias_of)].size() : b.size();
+  };
+  for (const Launch::TensorMapArg& t : launch.tensor_maps) {
+    if (auto p = tensor_map_problem(t.spec))
+      throw command_line_error(fmt::format("tensor map '{}': {}", t.spec.name, p->message));
+    if (t.spec.extent_bytes() > buffer_size(t.buffer))
+      throw command_line_error(fmt::format("tensor map '{}' covers {} bytes of its buffer, which has {}", t.spec.name,
+                                           t.spec.extent_bytes(), buffer_size(t.buffer)));
+    rs.tensor_maps.push_back({t.spec, buffer_address(t.buffer) + t.spec.offset});
+  }
   if (options.program_cache) rs.decoded = &options.program_cache->adopt(load_program(module, rs.memory));
   else rs.own_program = load_program(module, rs.memory);
   rs.kernel = rs.program().function_index(kernel.name);
@@ -904,6 +1029,18 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
     } else {
       std::memcpy(rs.kernel_params.data() + offsets[i], launch.args[i].bytes.data(),
                   std::min<uint64_t>(size, launch.args[i].bytes.size()));
+      unsigned pointer_bytes = module.address_size == 32 ? 4 : 8;
+      for (const auto& [at, ref] : launch.args[i].pointer_slots) {
+        if (at + pointer_bytes > size) throw command_line_error(fmt::format("a pointer at byte {} of parameter {} passes its end", at, i));
+        uint64_t address = buffer_address(ref);
+        std::memcpy(rs.kernel_params.data() + offsets[i] + at, &address, pointer_bytes);
+      }
+      for (const auto& [at, index] : launch.args[i].tensor_map_slots) {
+        if (at + kTensorMapBytes > size || index >= rs.tensor_maps.size())
+          throw command_line_error(fmt::format("a tensor map at byte {} of parameter {} passes its end", at, i));
+        auto handle = tensor_map_handle(index);
+        std::memcpy(rs.kernel_params.data() + offsets[i] + at, handle.data(), kTensorMapBytes);
+      }
     }
   }
   rs.counters.resize(rs.program().functions.size());
@@ -911,6 +1048,22 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
   rs.executes = options.execute_only;
   if (options.count_thread_paths) rs.block_starts = block_starts(module);
   if (options.racecheck) rs.race = std::make_unique<RaceDetector>(module, launch, rs.program());
+  try {
+    rs.cluster = cluster_shape(kernel, launch);
+  } catch (const std::invalid_argument& e) {
+    throw command_line_error(e.what());
+  }
+  if (rs.race && rs.cluster.size() > 1)
+    throw command_line_error("--racecheck does not check launches with clusters of more than one CTA yet");
+  rs.track_proxy = reads_shared_asynchronously(module);
+  // Registers per thread at launch, for setmaxnreg: the kernel's .maxnreg,
+  // else the most its launch bounds allow (the SM's 64K registers over the
+  // block's warps and .minnctapersm blocks), in ptxas's steps of 8, at most 255.
+  {
+    uint64_t threads = (uint64_t{launch.block[0]} * launch.block[1] * launch.block[2] + kWarpSize - 1) / kWarpSize * kWarpSize;
+    uint64_t fit = kRegistersPerSm / (threads * std::max<uint32_t>(kernel.minnctapersm, 1)) / 8 * 8;
+    rs.initial_registers = kernel.maxnreg ? kernel.maxnreg : static_cast<uint32_t>(std::min<uint64_t>(fit, 255));
+  }
 
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
   // A kernel with no instructions never reaches the step limit, so the
@@ -925,12 +1078,40 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
                                          "limit of {}; raise it with --max-shared-bytes",
                                          shared, rs.program().dynamic_shared_offset, launch.dynamic_shared_bytes,
                                          options.max_shared_bytes));
+  if (rs.cluster.size() > 1 && shared > kClusterOffsetMask)
+    throw command_line_error(fmt::format("{} bytes of shared memory per block: a cluster's blocks have at most {} "
+                                         "(shared::cluster addresses carry the CTA rank above)",
+                                         shared, kClusterOffsetMask));
+  // Clusters one after another, in linear order of %clusterid (x fastest);
+  // a launch's CTAs of one cluster run together (only_ctas: the clusters
+  // holding the CTAs it lists).
+  const uint32_t* cd = rs.cluster.dims;
+  const uint32_t clusters[3] = {launch.grid[0] / cd[0], launch.grid[1] / cd[1], launch.grid[2] / cd[2]};
+  auto cluster_of = [&](uint64_t cta) {
+    uint64_t x = cta % launch.grid[0], y = (cta / launch.grid[0]) % launch.grid[1],
+             z = cta / (uint64_t{launch.grid[0]} * launch.grid[1]);
+    return x / cd[0] + (y / cd[1]) * clusters[0] + (z / cd[2]) * uint64_t{clusters[0]} * clusters[1];
+  };
+  auto run_one = [&](uint64_t cl) {
+    uint32_t id[3] = {static_cast<uint32_t>(cl % clusters[0]), static_cast<uint32_t>((cl / clusters[0]) % clusters[1]),
+                      static_cast<uint32_t>(cl / (uint64_t{clusters[0]} * clusters[1]))};
+    std::vector<uint64_t> members;  // by %cluster_ctarank: x fastest within the cluster
+    for (uint32_t z = 0; z < cd[2]; ++z)
+      for (uint32_t y = 0; y < cd[1]; ++y)
+        for (uint32_t x = 0; x < cd[0]; ++x)
+          members.push_back((id[0] * cd[0] + x) + (id[1] * cd[1] + y) * uint64_t{launch.grid[0]} +
+                            (id[2] * cd[2] + z) * uint64_t{launch.grid[0]} * launch.grid[1]);
+    run_cluster(rs, members, id);
+    return members.size();
+  };
   uint64_t ran = 0;
   if (options.only_ctas.empty()) {
-    for (uint64_t c = 0; c < total && !rs.stop; ++c, ++ran) run_cta(rs, c);
+    uint64_t n = total / rs.cluster.size();
+    for (uint64_t cl = 0; cl < n && !rs.stop; ++cl) ran += run_one(cl);
   } else {
+    std::set<uint64_t> done;
     for (uint64_t c : options.only_ctas)
-      if (c < total && !rs.stop) run_cta(rs, c), ++ran;
+      if (c < total && !rs.stop && done.insert(cluster_of(c)).second) ran += run_one(cluster_of(c));
   }
 
   RunResult r;
@@ -944,6 +1125,8 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
       uint64_t n = (a >= 0 ? launch.args[static_cast<size_t>(a)] : launch.args[i]).size();
       r.buffers[i] = rs.memory.contents(rs.arg_addresses[i], n);
     }
+  for (size_t i = 0; i < launch.buffers.size() && options.return_buffers; ++i)
+    r.named_buffers.push_back(rs.memory.contents(named_addresses[i], launch.buffers[i].size()));
   return r;
 }
 

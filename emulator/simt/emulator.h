@@ -12,6 +12,7 @@
 #include "emulator/simt/racecheck.h"
 #include "frontend/diagnostics.h"
 #include "frontend/launch_file.h"
+#include "frontend/tensor_map.h"
 #include "frontend/ptx/ir.h"
 
 namespace warpsat::simt {
@@ -28,6 +29,13 @@ class EmulationError : public InputError {
   using InputError::InputError;
 };
 
+// A device buffer of a launch: argument `index`'s (named = false) or
+// Launch::buffers[index] (named = true).
+struct BufferRef {
+  bool named = false;
+  uint32_t index = 0;
+};
+
 struct KernelArgument {
   enum class Kind { Buffer, Scalar };
   Kind kind = Kind::Scalar;
@@ -37,6 +45,11 @@ struct KernelArgument {
   uint64_t fixed_address = 0;  // a buffer: place it at this device address (replays); 0: anywhere
   std::vector<std::pair<uint64_t, std::vector<uint8_t>>> patches;  // a buffer: bytes written at offsets
   uint64_t zero_bytes = 0;     // a buffer: its size when `bytes` is empty (zero-filled, allocated lazily)
+  // A scalar or struct passed by value: bytes the launch fills in at these
+  // offsets, a buffer's device address (8 bytes; 4 with .address_size 32)
+  // and a tensor map's 128-byte handle (Launch::tensor_maps index).
+  std::vector<std::pair<uint64_t, BufferRef>> pointer_slots;
+  std::vector<std::pair<uint64_t, uint32_t>> tensor_map_slots;
   uint64_t size() const { return bytes.empty() ? zero_bytes : bytes.size(); }
 
   static KernelArgument buffer(std::vector<uint8_t> contents, std::string name) {
@@ -59,7 +72,33 @@ struct Launch {
   uint32_t block[3] = {1, 1, 1};
   uint64_t dynamic_shared_bytes = 0;
   std::vector<KernelArgument> args;  // one per kernel parameter, in order
+  // CTAs per cluster in x, y, z (docs/emulator.md, "Thread-block clusters");
+  // all 0: the kernel's .reqnctapercluster, else clusters of one CTA.
+  uint32_t cluster[3] = {0, 0, 0};
+  bool cluster_non_portable = false;  // allow 16 CTAs per cluster, not 8 (cudaFuncAttributeNonPortableClusterSizeAllowed)
+  // Device buffers no parameter points to directly (Kind::Buffer): struct
+  // pointer slots and tensor maps refer to them (CUTLASS passes one Params
+  // struct holding every pointer and tensor map).
+  std::vector<KernelArgument> buffers;
+  // TMA tensor maps (docs/launch-files.md, "Tensor maps"), by the index their
+  // handles hold.
+  struct TensorMapArg {
+    TensorMapSpec spec;
+    BufferRef buffer;
+  };
+  std::vector<TensorMapArg> tensor_maps;
 };
+
+// The cluster shape a launch runs with, checked against the kernel's
+// .reqnctapercluster, .explicitcluster and .maxclusterrank and the grid.
+struct ClusterShape {
+  uint32_t dims[3] = {1, 1, 1};
+  bool is_explicit = false;  // %is_explicit_cluster
+  uint32_t size() const { return dims[0] * dims[1] * dims[2]; }
+};
+// Throws std::invalid_argument with the reason when the launch's cluster does
+// not fit the kernel or the grid.
+ClusterShape cluster_shape(const ptx::Function& kernel, const Launch& launch);
 
 struct EmulatorOptions {
   uint64_t max_steps = uint64_t{1} << 28;  // warp instructions, over the whole launch
@@ -124,6 +163,7 @@ struct RunResult {
   bool stopped = false;  // on_branch ended the launch early (metrics are partial)
   KernelMetrics metrics;
   std::vector<std::vector<uint8_t>> buffers;  // final contents, per argument (empty for scalars)
+  std::vector<std::vector<uint8_t>> named_buffers;  // final contents of Launch::buffers
   RaceReport races;  // with EmulatorOptions::racecheck (a run stopped by a fault reports none)
 };
 

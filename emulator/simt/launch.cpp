@@ -1,7 +1,10 @@
 #include "emulator/simt/launch.h"
 
+#include <map>
+
 #include <fmt/format.h>
 
+#include "emulator/simt/tensor_map.h"
 #include "frontend/kernel_params.h"
 
 namespace warpsat::simt {
@@ -34,6 +37,29 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
   std::copy(file.grid, file.grid + 3, l.grid);
   std::copy(file.block, file.block + 3, l.block);
   l.dynamic_shared_bytes = file.dynamic_shared_bytes;
+  std::copy(file.cluster, file.cluster + 3, l.cluster);
+  l.cluster_non_portable = file.cluster_non_portable;
+  try {
+    cluster_shape(k, l);
+  } catch (const std::invalid_argument& e) {
+    uint32_t line = file.cluster_line ? file.cluster_line : 1, column = file.cluster_line ? file.cluster_column : 1;
+    throw InputError({file.source, line, column}, e.what(), line_of(file.text, line));
+  }
+  // Buffers by name: a [[buffer]], or a [[param]] buffer with that name.
+  std::map<std::string, BufferRef> buffers;
+  for (size_t i = 0; i < file.buffers.size(); ++i) {
+    KernelArgument b = KernelArgument::buffer(file.buffers[i].contents.bytes, file.buffers[i].name);
+    l.buffers.push_back(std::move(b));
+    buffers[file.buffers[i].name] = {true, static_cast<uint32_t>(i)};
+  }
+  for (size_t i = 0; i < file.params.size(); ++i)
+    if (file.params[i].buffer && !file.params[i].name.empty())
+      buffers.emplace(file.params[i].name, BufferRef{false, static_cast<uint32_t>(i)});
+  std::map<std::string, uint32_t> maps;
+  for (const TensorMapEntry& e : file.tensor_maps) {
+    maps[e.spec.name] = static_cast<uint32_t>(l.tensor_maps.size());
+    l.tensor_maps.push_back({e.spec, buffers.at(e.spec.buffer)});
+  }
   if (file.params.size() != k.params.size())
     throw InputError({file.source, 1, 1}, fmt::format("kernel {} has {} parameter(s); the launch file gives {} [[param]]",
                                                       k.name, k.params.size(), file.params.size()));
@@ -47,7 +73,16 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
     auto fail = [&](uint32_t line, uint32_t column, const std::string& message) -> void {
       throw InputError({file.source, line, column}, message, line == lp.type_line ? lp.type_source : lp.value_source);
     };
-    if (lp.buffer) {
+    if (lp.tensor_map) {
+      // A CUtensorMap passed by value: 128 bytes, 64-byte aligned.
+      if (p.size_bytes() != kTensorMapBytes || p.align < 64)
+        fail(lp.value_line, lp.value_column,
+             fmt::format("{} is {}: a tensor map is passed as .param .align 64 .b8 {}[128]", what, declared, p.name));
+      a.kind = KernelArgument::Kind::Scalar;
+      a.bytes.assign(kTensorMapBytes, 0);
+      a.tensor_map_slots.push_back({0, maps.at(lp.tensor_map->name)});
+      if (types) types->push_back(*parse_element_type("b8"));
+    } else if (lp.buffer) {
       if (!pointer_sized_param(m, p))
         fail(lp.value_line, lp.value_column,
              fmt::format("{} is {}, not a pointer, but this [[param]] gives a buffer", what, declared));
@@ -65,6 +100,23 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
                          p.size_bytes(), lp.by_value->bytes.size()));
       a.kind = KernelArgument::Kind::Scalar;
       a.bytes = lp.by_value->bytes;
+      unsigned pointer_bytes = m.address_size == 32 ? 4 : 8;
+      for (const NameRef& r : lp.pointers) {
+        if (r.offset + pointer_bytes > a.bytes.size() || r.offset % pointer_bytes)
+          throw InputError({file.source, r.line, r.column},
+                           fmt::format("a {}-byte pointer at offset {} does not fit {} ({} bytes), or is not aligned",
+                                       pointer_bytes, r.offset, what, a.bytes.size()),
+                           line_of(file.text, r.line));
+        a.pointer_slots.push_back({r.offset, buffers.at(r.name)});
+      }
+      for (const NameRef& r : lp.tensor_maps) {
+        if (p.align < 64)
+          throw InputError({file.source, r.line, r.column},
+                           fmt::format("{} holds a tensor map, so it is 64-byte aligned (.param .align 64); it is {}",
+                                       what, declared),
+                           line_of(file.text, r.line));
+        a.tensor_map_slots.push_back({r.offset, maps.at(r.name)});
+      }
       if (types) types->push_back(lp.by_value->type);
     } else {
       const ElementType& t = lp.scalar->type;

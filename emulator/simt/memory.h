@@ -21,6 +21,17 @@ inline constexpr uint64_t kParamWindow = uint64_t{3} << 48;
 inline constexpr uint64_t kFunctionWindow = uint64_t{4} << 48;
 inline constexpr uint64_t kWindowSize = uint64_t{1} << 48;
 
+// shared::cluster addresses (docs/emulator.md, "Thread-block clusters"): an
+// offset below 2^24 is the executing CTA's shared::cta address; (rank + 1)
+// << 24 | offset is the shared memory of the cluster's CTA of that
+// %cluster_ctarank, what mapa returns (for the executing CTA's own rank too).
+// Generic addresses put either form in the shared window.
+inline constexpr unsigned kClusterRankShift = 24;
+inline constexpr uint64_t kClusterOffsetMask = (uint64_t{1} << kClusterRankShift) - 1;
+inline constexpr uint64_t shared_cluster_address(uint32_t rank, uint64_t offset) {
+  return (uint64_t{rank} + 1) << kClusterRankShift | (offset & kClusterOffsetMask);
+}
+
 enum class Window { Device, Shared, Local, Param, Function, None };
 Window window_of(uint64_t generic_address);
 

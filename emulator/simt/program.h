@@ -29,11 +29,18 @@ enum class SpecialSlot : uint32_t {
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
   DynamicSmemSize, TotalSmemSize,
   Clock, ClockHi, Clock64, GlobalTimer,  // deterministic: derived from the warp's step count
+  // Thread-block clusters (docs/emulator.md, "Thread-block clusters").
+  ClusterCtaRank, ClusterNCtaRank, ClusterCtaIdX, ClusterCtaIdY, ClusterCtaIdZ,
+  ClusterNCtaIdX, ClusterNCtaIdY, ClusterNCtaIdZ, ClusterIdX, ClusterIdY, ClusterIdZ,
+  NClusterIdX, NClusterIdY, NClusterIdZ, IsExplicitCluster,
   Zero,                                  // %envreg*, %pm* and the rest: 0
   Count
 };
 
-enum class Control : uint8_t { None, Branch, BranchIndexed, Call, Return, Exit, Barrier, Trap };
+// Blocking: a handler that may suspend the warp (sets Warp::state); the
+// instruction runs again when the warp resumes, and only the run that
+// completes is counted.
+enum class Control : uint8_t { None, Branch, BranchIndexed, Call, Return, Exit, Barrier, Trap, Blocking };
 
 // How a memory operand's address is formed.
 struct MemRef {

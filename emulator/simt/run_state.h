@@ -9,6 +9,7 @@
 #include "emulator/simt/memory.h"
 #include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
+#include "emulator/simt/tensor_map.h"
 
 namespace warpsat::simt {
 
@@ -48,6 +49,11 @@ struct RunState {
   // and the path hash of every thread that has finished.
   std::vector<std::vector<bool>> block_starts;
   std::unordered_set<uint64_t> thread_paths;
+  ClusterShape cluster;      // the launch's cluster shape (cluster_shape)
+  std::vector<TensorMap> tensor_maps;  // the launch's, by the index their handles hold
+  uint64_t proxy_fences = 0;           // fence.proxy.async executed so far (async_state.h)
+  uint32_t initial_registers = 0;  // per thread at launch, for setmaxnreg (exec_cluster.cpp)
+  bool track_proxy = false;  // the module has bulk copies that read shared memory: track generic-proxy writes
 
   RunState(const ptx::Module& m, const Launch& l, const EmulatorOptions& o) : module(m), launch(l), options(o) {}
 };

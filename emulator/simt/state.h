@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "emulator/simt/memory.h"
@@ -31,14 +32,36 @@ struct Frame {
   uint32_t call = 0;            // the caller's call site (index into the caller's calls)
 };
 
+// Where a warp that waits on an mbarrier (a try_wait that suspended it)
+// waits: the barrier's CTA (cluster rank) and shared offset, and the parity
+// of the phase whose completion it waits for.
+struct MbarrierWait {
+  uint32_t rank = 0;
+  uint32_t offset = 0;
+  uint32_t parity = 0;
+  uint32_t lanes = 0;        // the lanes that wait
+  bool timed_out = false;    // its next try_wait returns false (the hardware's time limit)
+};
+
 struct Warp {
-  enum class State : uint8_t { Ready, AtBarrier, Done, AtWgmmaWait };
+  // AtBarrier: bar.sync/barrier.sync; AtClusterBarrier: barrier.cluster.wait;
+  // AtMbarrier: an mbarrier.try_wait that suspended it until its phase
+  // completes; AtRegisters: a setmaxnreg.inc waiting for registers;
+  // AtWgmmaWait: wgmma.wait_group (wgmma_async.h).
+  enum class State : uint8_t { Ready, AtBarrier, AtClusterBarrier, AtMbarrier, AtRegisters, Done, AtWgmmaWait };
   uint32_t id = 0;        // warp index in the CTA
   uint32_t valid = 0;     // lanes that hold a thread (the last warp may be partial)
   uint32_t exited = 0;    // lanes that executed exit
   State state = State::Ready;
   uint32_t barrier = 0;   // the barrier waited at
   uint32_t barrier_op = 0;  // index of the bar instruction (for messages)
+  MbarrierWait mbarrier;    // with State::AtMbarrier
+  // barrier.cluster, per lane: arrived in the phase not yet complete, and
+  // arrived in a phase that completed but not yet waited on.
+  uint32_t cluster_arrived = 0, cluster_done = 0;
+  bool yield = false;       // end this turn (a test_wait that found its phase incomplete)
+  uint32_t registers = 0;   // per thread, after setmaxnreg (0: the kernel's count, RunState::initial_registers)
+  uint32_t register_request = 0;  // with State::AtRegisters: the count setmaxnreg.inc asks for
   uint64_t steps = 0;     // warp instructions executed (also the source of %clock)
   uint64_t clock_reads = 0;  // reads of %clock/%globaltimer: a loop that reads them may end by time alone
   bool wgmma_watch = false;  // since its first wgmma.fence: each instruction's registers are checked (wgmma_async.h)
@@ -59,12 +82,45 @@ struct BarrierState {
 
 struct WgmmaCta;  // wgmma_async.h
 
+struct Cluster;
+struct AsyncState;
+
+// What the emulator knows of an mbarrier beyond its 64-bit word: the phase
+// number and what the current phase has seen, for deadlock reports.
+struct MbarrierRecord {
+  uint64_t phase = 0;            // phases completed since init
+  uint32_t expected_arrivals = 0;
+  uint32_t arrivals = 0;         // arrive-on counts received this phase
+  uint64_t tx_expected = 0;      // expect-tx bytes this phase
+  uint64_t tx_completed = 0;     // complete-tx bytes this phase
+  uint32_t init_function = 0, init_instruction = 0;  // where it was initialised
+};
+
 struct Cta {
   uint32_t id[3] = {0, 0, 0};
+  uint64_t linear = 0;           // linear CTA id in the grid (x fastest)
   ByteArray shared;
   std::vector<Warp> warps;
   std::array<BarrierState, 16> barriers;
   std::shared_ptr<WgmmaCta> wgmma;  // made by the first wgmma instruction
+  Cluster* cluster = nullptr;    // the cluster it runs in (one CTA, unless the launch has clusters)
+  uint32_t rank = 0;             // %cluster_ctarank
+  std::unordered_map<uint32_t, MbarrierRecord> mbarriers;  // by shared offset
+  std::unique_ptr<AsyncState> async;  // bulk async-groups and proxy tracking (exec_tma.cpp); null until used
+  Cta();
+  Cta(Cta&&) noexcept;
+  Cta& operator=(Cta&&) noexcept;
+  ~Cta();
+};
+
+// The CTAs of one cluster, resident together (docs/emulator.md, "Thread-block
+// clusters"), and its barrier.cluster state.
+struct Cluster {
+  uint32_t id[3] = {0, 0, 0};    // %clusterid
+  uint32_t dims[3] = {1, 1, 1};  // %cluster_nctaid
+  std::vector<Cta*> ctas;        // by rank
+  uint64_t barrier_phase = 0;    // barrier.cluster phases completed
+  uint32_t size() const { return static_cast<uint32_t>(ctas.size()); }
 };
 
 struct Launch;
@@ -120,6 +176,10 @@ struct Exec {
   void store(const Op& op, unsigned lane, uint64_t addr, const void* buf, size_t n);
   // Resolves to a host pointer valid for n bytes (for atomics and copies).
   uint8_t* resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, bool write, ptx::StateSpace space);
+
+  // The CTA of the cluster a rank-tagged shared::cluster address names
+  // (memory.h, kClusterRankShift); nullptr when it names none.
+  Cta* cluster_cta(uint64_t shared_address) const;
 
   [[noreturn]] void fail(const Op& op, unsigned lane, const std::string& message) const;
   // Thread coordinates of a lane, "(x,y,z)" in the block and the block's.

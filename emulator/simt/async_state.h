@@ -1,0 +1,74 @@
+// What asynchronous bulk operations leave behind in a CTA, for the two
+// protocol errors the emulator reports (exec_tma.cpp; docs/emulator.md,
+// "TMA"): shared memory a bulk copy still reads being written before the
+// wait_group.read that covers it, and shared memory written by ordinary
+// stores (the generic proxy) being read by a bulk copy (the async proxy)
+// with no fence.proxy.async in between.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "emulator/simt/state.h"
+
+namespace warpsat::ptx {
+struct Module;
+}
+
+namespace warpsat::simt {
+
+// A bulk copy's shared-memory source, read until the bulk async-group that
+// holds the copy is waited on (cp.async.bulk.wait_group.read). The copy
+// itself happened at issue: only the promise is tracked.
+struct PendingRead {
+  static constexpr uint64_t kUncommitted = ~uint64_t{0};
+  uint64_t begin = 0, end = 0;  // shared offsets [begin, end)
+  uint32_t thread = 0;          // the issuing thread, linear in its CTA
+  uint32_t function = 0, instruction = 0;
+  uint64_t group = kUncommitted;  // the issuing thread's async-group number, once committed
+};
+
+// A generic-proxy write to a shared byte, and the fence count of the run
+// when it happened: a fence.proxy.async by the writer, or by the thread that
+// issues the bulk copy, after that count orders it before the copy.
+struct GenericWrite {
+  uint32_t rank = 0, thread = 0;
+  uint32_t function = 0, instruction = 0;
+  uint64_t fences = 0;
+};
+
+struct AsyncState {
+  std::vector<PendingRead> reads;
+  std::unordered_map<uint32_t, uint64_t> committed;  // thread -> bulk async-groups it committed
+  // Generic-proxy writes (RunState::track_proxy): per shared byte, an index
+  // into writes (0: none since the last async-proxy write).
+  bool tracking = false;
+  std::vector<uint32_t> writer;
+  std::vector<GenericWrite> writes{GenericWrite{}};
+  std::unordered_map<uint32_t, uint32_t> last_write;  // thread -> its latest record
+  std::unordered_map<uint32_t, uint64_t> fenced;      // thread -> the run's fence count at its last fence.proxy.async
+};
+
+AsyncState& async_state(Cta& cta);
+// Starts tracking generic-proxy writes in a new CTA's shared memory.
+void begin_proxy_tracking(Cta& cta);
+// Whether a module has instructions that read shared memory through the
+// async proxy (bulk copies from shared memory, wgmma with shared operands):
+// only then are generic-proxy writes tracked.
+bool reads_shared_asynchronously(const ptx::Module& m);
+
+// A generic-proxy write of n bytes at `offset` of `target`'s shared memory
+// by lane `lane` of the executing warp (Exec::resolve calls it when the CTA
+// has an AsyncState): stops the run if a bulk copy still reads those bytes,
+// and records the write for the proxy check.
+void async_shared_write(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n);
+
+// An async-proxy read of n bytes at `offset` of `target`'s shared memory by
+// lane `lane` (a bulk copy's source; wgmma's shared operands may use it too):
+// stops the run, naming both instructions, when a byte was written through
+// the generic proxy with no fence.proxy.async since by the writer or the
+// reader.
+void check_async_proxy_read(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n);
+
+}  // namespace warpsat::simt

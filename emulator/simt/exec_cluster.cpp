@@ -1,0 +1,309 @@
+// Thread-block clusters (PTX ISA: mapa, getctarank, barrier.cluster, the
+// %cluster_* registers) and the per-warp-group register budget (setmaxnreg);
+// the cluster shape a launch runs with; the deadlock report over a
+// cluster's waits. docs/emulator.md, "Thread-block clusters".
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "emulator/simt/cluster.h"
+#include "emulator/simt/decode.h"
+#include "emulator/simt/lanes.h"
+#include "emulator/simt/mbarrier.h"
+#include "emulator/simt/run_state.h"
+
+namespace warpsat::simt {
+
+using ptx::Opcode;
+
+ClusterShape cluster_shape(const ptx::Function& k, const Launch& l) {
+  ClusterShape c;
+  bool given = l.cluster[0] || l.cluster[1] || l.cluster[2];
+  bool required = k.reqnctapercluster[0] != 0;
+  if (given) {
+    for (int d = 0; d < 3; ++d) c.dims[d] = std::max<uint32_t>(l.cluster[d], 1);
+    if (required)
+      for (int d = 0; d < 3; ++d)
+        if (c.dims[d] != std::max<uint32_t>(k.reqnctapercluster[d], 1))
+          throw std::invalid_argument(fmt::format(
+              "cluster {}x{}x{}: kernel {} declares .reqnctapercluster {}, {}, {}", c.dims[0], c.dims[1], c.dims[2],
+              k.name, k.reqnctapercluster[0], std::max<uint32_t>(k.reqnctapercluster[1], 1),
+              std::max<uint32_t>(k.reqnctapercluster[2], 1)));
+  } else if (required) {
+    for (int d = 0; d < 3; ++d) c.dims[d] = std::max<uint32_t>(k.reqnctapercluster[d], 1);
+  } else if (k.explicitcluster) {
+    throw std::invalid_argument(fmt::format("kernel {} is .explicitcluster: the launch must give its cluster shape "
+                                            "(cluster = [x, y, z])",
+                                            k.name));
+  }
+  c.is_explicit = given || required || k.explicitcluster;
+  uint32_t limit = l.cluster_non_portable ? 16 : 8;
+  if (c.size() > limit)
+    throw std::invalid_argument(fmt::format("cluster {}x{}x{} has {} CTAs, over the {} of {}{}", c.dims[0], c.dims[1],
+                                            c.dims[2], c.size(), l.cluster_non_portable ? "non-portable" : "portable",
+                                            limit, l.cluster_non_portable ? "" : " (cluster_non_portable = true allows 16)"));
+  if (k.maxclusterrank && c.size() > k.maxclusterrank)
+    throw std::invalid_argument(fmt::format("cluster {}x{}x{} has {} CTAs; kernel {} declares .maxclusterrank {}",
+                                            c.dims[0], c.dims[1], c.dims[2], c.size(), k.name, k.maxclusterrank));
+  for (int d = 0; d < 3; ++d)
+    if (l.grid[d] % c.dims[d])
+      throw std::invalid_argument(fmt::format("grid {}x{}x{} is not a multiple of the cluster {}x{}x{}", l.grid[0],
+                                              l.grid[1], l.grid[2], c.dims[0], c.dims[1], c.dims[2]));
+  return c;
+}
+
+bool complete_cluster_barrier(RunState& rs, Cluster& cluster) {
+  uint32_t live = 0, arrived = 0;
+  for (const Cta* c : cluster.ctas)
+    for (const Warp& w : c->warps) {
+      live += static_cast<uint32_t>(__builtin_popcount(w.valid & ~w.exited));
+      arrived += static_cast<uint32_t>(__builtin_popcount(w.cluster_arrived));
+    }
+  if (arrived == 0 || arrived < live) return false;
+  ++cluster.barrier_phase;
+  ++rs.shared_version;
+  for (Cta* c : cluster.ctas)
+    for (Warp& w : c->warps) {
+      w.cluster_done |= w.cluster_arrived;
+      w.cluster_arrived = 0;
+      if (w.state == Warp::State::AtClusterBarrier) w.state = Warp::State::Ready;
+    }
+  return true;
+}
+
+bool registers_available(const RunState& rs, const Cta& cta, const Warp& waiting) {
+  uint64_t total = 0;
+  for (const Warp& w : cta.warps) {
+    if (w.state == Warp::State::Done) continue;
+    uint32_t r = &w == &waiting ? waiting.register_request : w.registers ? w.registers : rs.initial_registers;
+    total += uint64_t{r} * kWarpSize;
+  }
+  return total <= kRegistersPerSm;
+}
+
+namespace {
+
+enum Kind : uint32_t { Mapa, GetCtaRank, ClusterArrive, ClusterWait, SetMaxNReg };
+
+// The shared address (offset, or rank-tagged shared::cluster form) an
+// operand holds, and whether it was generic.
+uint64_t shared_part(Exec& x, const Op& op, unsigned lane, uint64_t a, bool generic) {
+  if (!generic) return a;
+  if (window_of(a) != Window::Shared) x.fail(op, lane, fmt::format("address 0x{:x} is not in shared memory", a));
+  return a - kSharedWindow;
+}
+
+uint32_t rank_of(const Exec& x, uint64_t shared) {
+  uint64_t tag = shared >> kClusterRankShift;
+  return tag == 0 ? x.cta.rank : static_cast<uint32_t>(tag - 1);
+}
+
+void run_cluster_op(Exec& x, const Op& op, uint32_t mask) {
+  Cluster& cluster = *x.cta.cluster;
+  bool generic = op.flags & 1;
+  switch (static_cast<Kind>(op.aux)) {
+    case Mapa:
+      for_lanes(mask, [&](unsigned l) {
+        uint64_t a = shared_part(x, op, l, x.src(op, 0, l), generic);
+        uint64_t rank = x.src(op, 1, l) & 0xffffffffu;
+        if (rank >= cluster.size())
+          x.fail(op, l, fmt::format("mapa to CTA rank {} of a cluster of {} (undefined behaviour in PTX)", rank,
+                                    cluster.size()));
+        if (rank_of(x, a) >= cluster.size())
+          x.fail(op, l, fmt::format("mapa of 0x{:x}, which is no shared::cluster address of this cluster", a));
+        uint64_t mapped = shared_cluster_address(static_cast<uint32_t>(rank), a & kClusterOffsetMask);
+        x.set(op.dst[0], l, generic ? kSharedWindow + mapped : mapped);
+      });
+      return;
+    case GetCtaRank:
+      for_lanes(mask, [&](unsigned l) {
+        uint64_t a = shared_part(x, op, l, x.src(op, 0, l), generic);
+        uint32_t rank = rank_of(x, a);
+        if (rank >= cluster.size())
+          x.fail(op, l, fmt::format("getctarank of 0x{:x}, which is no shared::cluster address of this cluster", a));
+        x.set(op.dst[0], l, rank);
+      });
+      return;
+    case ClusterArrive: {
+      if (uint32_t twice = x.warp.cluster_arrived & mask)
+        x.fail(op, static_cast<unsigned>(__builtin_ctz(twice)),
+               "barrier.cluster.arrive twice in one phase (each thread arrives once before the barrier completes)");
+      if ((op.flags & 2) && (mask != (x.warp.valid & ~x.warp.exited)))
+        x.fail(op, static_cast<unsigned>(__builtin_ctz(mask)),
+               "barrier.cluster.arrive.aligned executed by only some of the warp's threads (undefined behaviour in PTX)");
+      x.warp.cluster_done &= ~mask;
+      x.warp.cluster_arrived |= mask;
+      ++x.run.shared_version;
+      complete_cluster_barrier(x.run, cluster);
+      return;
+    }
+    case ClusterWait: {
+      if (uint32_t never = mask & ~(x.warp.cluster_arrived | x.warp.cluster_done))
+        x.fail(op, static_cast<unsigned>(__builtin_ctz(never)),
+               "barrier.cluster.wait without a barrier.cluster.arrive before it (undefined behaviour in PTX)");
+      if (mask & x.warp.cluster_arrived) {
+        x.warp.state = Warp::State::AtClusterBarrier;
+        return;
+      }
+      x.warp.cluster_done &= ~mask;
+      return;
+    }
+    case SetMaxNReg: {
+      uint32_t want = op.aux2, now = x.warp.registers ? x.warp.registers : x.run.initial_registers;
+      bool inc = op.flags & 4;
+      unsigned lane = static_cast<unsigned>(__builtin_ctz(mask));
+      if (mask != (x.warp.valid & ~x.warp.exited))
+        x.fail(op, lane, "setmaxnreg.sync.aligned executed by only some of the warp's threads");
+      if (inc ? want < now : want > now)
+        x.fail(op, lane, fmt::format("setmaxnreg.{} {} when the warp holds {} registers per thread (undefined "
+                                     "behaviour in PTX)",
+                                     inc ? "inc" : "dec", want, now));
+      if (inc) {
+        x.warp.register_request = want;
+        if (!registers_available(x.run, x.cta, x.warp)) {
+          // The hardware waits until other warps release registers.
+          x.warp.state = Warp::State::AtRegisters;
+          return;
+        }
+      }
+      x.warp.registers = want;
+      x.warp.register_request = 0;
+      ++x.run.shared_version;
+      return;
+    }
+  }
+}
+
+// "warp 4 of block (0,0,0) at PTX line 120 (source k.cu:88): mbarrier.try_wait..."
+std::string waiting_warp(const RunState& rs, const Cta& c, const Warp& w) {
+  const Frame& f = w.frames.back();
+  const ptx::Instruction& ins = f.code->function->instructions[w.barrier_op];
+  std::string text = rs.module.text ? line_of(*rs.module.text, ins.pos.line) : "";
+  text.erase(0, text.find_first_not_of(" \t"));
+  std::string source;
+  if (ins.loc.line) {
+    uint32_t file = ins.loc.outer_line ? ins.loc.outer_file : ins.loc.file, line = ins.loc.outer_line ? ins.loc.outer_line : ins.loc.line;
+    std::string_view path = rs.module.file_path(file);
+    source = fmt::format(" (source {}:{})", path.empty() ? "?" : path.substr(path.find_last_of('/') + 1), line);
+  }
+  return fmt::format("warp {} of block ({},{},{}) at PTX line {}{}: {}", w.id, c.id[0], c.id[1], c.id[2], ins.pos.line,
+                     source, text);
+}
+
+}  // namespace
+
+void report_deadlock(const RunState& rs, const Cluster& cluster) {
+  std::vector<std::string> waits;
+  const ptx::Instruction* at = nullptr;
+  auto note_at = [&](const Warp& w) {
+    if (!at) at = &w.frames.back().code->function->instructions[w.barrier_op];
+  };
+  // mbarrier waits, one entry per barrier, in (rank, offset) order.
+  std::map<std::pair<uint32_t, uint32_t>, std::string> mbarriers;
+  uint32_t live = 0, arrived = 0;
+  std::string cluster_waiters;
+  for (const Cta* c : cluster.ctas) {
+    for (uint32_t id = 0; id < c->barriers.size(); ++id) {
+      const BarrierState& b = c->barriers[id];
+      if (b.waiting.empty()) continue;
+      std::string warps;
+      for (uint32_t wi : b.waiting) {
+        note_at(c->warps[wi]);
+        warps += "\n    " + waiting_warp(rs, *c, c->warps[wi]);
+      }
+      uint32_t expected = b.expected;
+      if (!expected)
+        for (const Warp& w : c->warps) expected += static_cast<uint32_t>(__builtin_popcount(w.valid & ~w.exited));
+      waits.push_back(fmt::format("barrier {} of block ({},{},{}): {} of {} threads arrived; waiting:{}", id, c->id[0],
+                                  c->id[1], c->id[2], b.arrived, expected, warps));
+    }
+    for (const Warp& w : c->warps) {
+      live += static_cast<uint32_t>(__builtin_popcount(w.valid & ~w.exited));
+      arrived += static_cast<uint32_t>(__builtin_popcount(w.cluster_arrived));
+      if (w.state == Warp::State::AtClusterBarrier) {
+        note_at(w);
+        cluster_waiters += "\n    " + waiting_warp(rs, *c, w);
+      } else if (w.state == Warp::State::AtMbarrier) {
+        note_at(w);
+        std::string& entry = mbarriers[{w.mbarrier.rank, w.mbarrier.offset}];
+        if (entry.empty())
+          entry = describe_mbarrier(*cluster.ctas[w.mbarrier.rank], w.mbarrier.offset) + "; waiting:";
+        entry += fmt::format("\n    {} (for the phase of parity {})", waiting_warp(rs, *c, w), w.mbarrier.parity);
+      } else if (w.state == Warp::State::AtRegisters) {
+        note_at(w);
+        uint64_t held = 0;
+        for (const Warp& o : c->warps)
+          if (o.state != Warp::State::Done) held += uint64_t{o.registers ? o.registers : rs.initial_registers} * kWarpSize;
+        waits.push_back(fmt::format("setmaxnreg.inc of warp {} of block ({},{},{}) asks for {} registers per thread; "
+                                    "the block's warps hold {} of the SM's {} and none will release any:\n    {}",
+                                    w.id, c->id[0], c->id[1], c->id[2], w.register_request, held, kRegistersPerSm,
+                                    waiting_warp(rs, *c, w)));
+      }
+    }
+  }
+  if (!cluster_waiters.empty())
+    waits.push_back(fmt::format("barrier.cluster phase {}: {} of {} threads arrived; waiting:{}", cluster.barrier_phase,
+                                arrived, live, cluster_waiters));
+  for (auto& [key, text] : mbarriers) waits.push_back(std::move(text));
+  const Cta& first = *cluster.ctas[0];
+  std::string where = cluster.size() == 1
+                          ? fmt::format("block ({},{},{})", first.id[0], first.id[1], first.id[2])
+                          : fmt::format("cluster ({},{},{}) of {} blocks", cluster.id[0], cluster.id[1], cluster.id[2],
+                                        cluster.size());
+  std::string detail;
+  for (const std::string& w : waits) detail += "\n  " + w;
+  throw EmulationError({rs.module.source, at ? at->pos.line : 0, at ? at->pos.column : 0},
+                       fmt::format("deadlock in {}: every live warp waits and nothing left can release any of them{}",
+                                   where, detail),
+                       at && rs.module.text ? line_of(*rs.module.text, at->pos.line) : "");
+}
+
+bool decode_cluster(Decoder& d, const ptx::Instruction& ins, Op& op) {
+  const auto& ops = ins.operands;
+  switch (ins.op) {
+    case Opcode::Mapa:
+    case Opcode::Getctarank: {
+      bool mapa = ins.op == Opcode::Mapa;
+      if (ops.size() != (mapa ? 3u : 2u)) return false;
+      bool generic = !ins.space();
+      op.aux = mapa ? Mapa : GetCtaRank;
+      op.flags = generic ? 1 : 0;
+      ptx::ScalarType t = op.type == ptx::ScalarType::None ? ptx::ScalarType::U64 : op.type;
+      op.dst.push_back(d.slot(ops[0], t));
+      if (ops[1].kind == ptx::Operand::Kind::Symbol) {
+        auto v = d.symbol_value(ops[1].text, generic);
+        if (!v) return false;
+        op.src.push_back(d.constant(*v));
+      } else {
+        op.src.push_back(d.slot(ops[1], t));
+      }
+      if (mapa) op.src.push_back(d.slot(ops[2], ptx::ScalarType::U32));
+      op.run = run_cluster_op;
+      return true;
+    }
+    case Opcode::Barrier:
+      if (!ins.has("cluster") || !ops.empty()) return false;
+      if (ins.has("arrive")) op.aux = ClusterArrive;
+      else if (ins.has("wait")) op.aux = ClusterWait, op.control = Control::Blocking;
+      else return false;
+      op.flags = ins.has("aligned") ? 2 : 0;
+      op.run = run_cluster_op;
+      return true;
+    case Opcode::Setmaxnreg: {
+      if (ops.size() != 1 || ops[0].kind != ptx::Operand::Kind::Int) return false;
+      int64_t n = ops[0].value;
+      if (n < 24 || n > 256 || n % 8) return false;  // ptxas rejects these
+      op.aux = SetMaxNReg;
+      op.aux2 = static_cast<uint32_t>(n);
+      op.flags = ins.has("inc") ? 4 : 0;
+      if (!ins.has("inc") && !ins.has("dec")) return false;
+      op.control = Control::Blocking;
+      op.run = run_cluster_op;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace warpsat::simt

@@ -1,0 +1,596 @@
+// TMA and the other bulk asynchronous copies (PTX ISA, "Data Movement and
+// Conversion Instructions: Bulk copy" and "Tensor copy"): cp.async.bulk
+// {.tensor}, cp.reduce.async.bulk{.tensor}, their bulk async-groups,
+// st.async / red.async, prefetch.tensormap and fence.proxy.async.
+// docs/emulator.md, "TMA".
+//
+// A copy happens when it is issued (no latency): its bytes are in place and
+// its complete-tx is performed on the mbarrier at once. What stays pending is
+// the promise the program must keep: a bulk copy's shared-memory source may
+// not be written until the bulk async-group holding it is waited on with
+// cp.async.bulk.wait_group.read, and shared memory written by ordinary
+// stores may not be read by a bulk copy without a fence.proxy.async between
+// (async_state.h). Both are reported with the two instructions involved.
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "emulator/fp/arith.h"
+#include "emulator/fp/compare.h"
+#include "emulator/fp/half_arith.h"
+#include "emulator/simt/async_state.h"
+#include "emulator/simt/decode.h"
+#include "emulator/simt/lanes.h"
+#include "emulator/simt/mbarrier.h"
+#include "emulator/simt/run_state.h"
+
+namespace warpsat::simt {
+
+using ptx::Opcode;
+using ptx::ScalarType;
+using ptx::StateSpace;
+
+namespace {
+
+enum Kind : uint32_t {
+  TensorLoad, TensorStore, TensorReduce,  // cp{.reduce}.async.bulk.tensor
+  BulkLoad,                               // global -> shared::cta / shared::cluster (mbarrier)
+  BulkShared,                             // shared::cta -> shared::cluster (mbarrier); cp.reduce too
+  BulkStore,                              // shared::cta -> global (bulk_group); cp.reduce too
+  Commit, Wait,                           // cp.async.bulk.commit_group, wait_group{.read} N
+  FenceProxyAsync, PrefetchTensorMap,
+  StAsync, RedAsync,                      // st.async / red.async ... mbarrier::complete_tx::bytes
+};
+enum Flag : uint32_t { kMulticast = 1, kReduce = 2, kRead = 4, kParamSpace = 8 };
+enum RedOp : uint32_t { Add, Min, Max, Inc, Dec, And, Or, Xor };
+
+// Operand positions in op.src, per kind (set by the decoder in op.aux2):
+// tensor load: tensormap, coords..., dst, mbar, [ctaMask]
+// tensor store/reduce: tensormap, coords..., src
+// bulk load/shared: dst, src, size, mbar, [ctaMask]; bulk store: dst, src, size
+struct Layout {
+  uint32_t rank = 0;  // tensor coordinates
+};
+
+// ---- memory access for copies (no race detector: the async proxy) ----
+
+void read_device(Exec& x, const Op& op, unsigned lane, uint64_t addr, void* out, uint64_t n) {
+  if (n == 0) return;
+  Allocation* a = x.run.memory.find(addr, n);
+  if (!a) x.fail(op, lane, fmt::format("out-of-bounds global load of {} byte(s) at address 0x{:x} (bulk copy)", n, addr));
+  a->read(addr - a->base(), out, n);
+}
+
+void write_device(Exec& x, const Op& op, unsigned lane, uint64_t addr, const void* in, uint64_t n) {
+  if (n == 0) return;
+  Allocation* a = x.run.memory.find(addr, n);
+  if (!a) x.fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x} (bulk copy)", n, addr));
+  a->write(addr - a->base(), in, n);
+  ++x.run.shared_version;
+}
+
+// An async-proxy write into `target`'s shared memory: a bulk copy's source
+// still pending there is a hazard; the bytes hold async-proxy data now.
+void async_write_check(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n) {
+  ++x.run.shared_version;
+  if (!target.async) return;
+  AsyncState& a = *target.async;
+  for (const PendingRead& r : a.reads)
+    if (offset < r.end && r.begin < offset + n)
+      x.fail(op, lane, fmt::format("overwrites shared memory at 0x{:x} that the bulk copy at PTX line {} still reads: "
+                                   "its bulk async-group has not been waited on with cp.async.bulk.wait_group.read",
+                                   std::max(offset, r.begin),
+                                   x.run.module.functions[r.function].instructions[r.instruction].pos.line));
+  if (a.tracking && offset < a.writer.size())
+    std::fill_n(a.writer.begin() + static_cast<ptrdiff_t>(offset), std::min<uint64_t>(n, a.writer.size() - offset), 0);
+}
+
+// A bulk copy reading [offset, offset + n) of the executing CTA's shared
+// memory, tracked by a bulk async-group: checked for unfenced generic writes
+// and remembered until the wait that covers it.
+void async_read(Exec& x, const Op& op, unsigned lane, uint64_t offset, uint64_t n, bool grouped) {
+  check_async_proxy_read(x, op, lane, x.cta, offset, n);
+  if (!grouped) return;
+  AsyncState& a = async_state(x.cta);
+  a.reads.push_back({offset, offset + n, x.warp.id * kWarpSize + lane, x.frame.code->index, op.index,
+                     PendingRead::kUncommitted});
+}
+
+SharedTarget shared_operand(Exec& x, const Op& op, unsigned lane, uint64_t address, uint64_t n) {
+  Op shared = op;
+  shared.mem.space = StateSpace::Shared;
+  return locate_shared(x, shared, lane, address, n);
+}
+
+// ---- the tensor map an operand points at ----
+
+const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
+  if (generic % 64) x.fail(op, lane, fmt::format("tensor map address 0x{:x} is not 64-byte aligned", generic));
+  uint8_t bytes[kTensorMapBytes];
+  switch (window_of(generic)) {
+    case Window::Param: {
+      uint64_t at = generic - kParamWindow;
+      if (at + kTensorMapBytes > x.run.kernel_params.size())
+        x.fail(op, lane, fmt::format("tensor map address 0x{:x} is outside the kernel's parameters", generic));
+      std::memcpy(bytes, x.run.kernel_params.data() + at, kTensorMapBytes);
+      break;
+    }
+    case Window::Device: read_device(x, op, lane, generic, bytes, kTensorMapBytes); break;
+    case Window::Shared: {
+      SharedTarget t = shared_operand(x, op, lane, generic - kSharedWindow, kTensorMapBytes);
+      std::memcpy(bytes, t.cta->shared.data() + t.offset, kTensorMapBytes);
+      break;
+    }
+    default: x.fail(op, lane, fmt::format("tensor map address 0x{:x} is not in param, const or global memory", generic));
+  }
+  std::optional<uint32_t> index = tensor_map_index(bytes);
+  if (!index || *index >= x.run.tensor_maps.size())
+    x.fail(op, lane, fmt::format("0x{:x} holds no tensor map: describe each CUtensorMap the kernel uses as a "
+                                 "[[tensor_map]] of the launch file (docs/launch-files.md)",
+                                 generic));
+  return x.run.tensor_maps[*index];
+}
+
+void coordinates(Exec& x, const Op& op, unsigned lane, uint32_t rank, int32_t (&c)[5]) {
+  for (uint32_t d = 0; d < 5; ++d) c[d] = d < rank ? static_cast<int32_t>(x.src(op, 1 + d, lane)) : 0;
+}
+
+void check_map_rank(Exec& x, const Op& op, unsigned lane, const TensorMap& m, uint32_t rank) {
+  if (m.spec.rank != rank)
+    x.fail(op, lane, fmt::format("a {}d tensor copy with tensor map '{}' of rank {}", rank, m.spec.name, m.spec.rank));
+}
+
+// ---- element reductions ----
+
+uint64_t reduce_element(Exec& x, const Op& op, unsigned lane, RedOp r, ScalarType t, uint64_t old, uint64_t v) {
+  unsigned bits = ptx::bit_width(t);
+  uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+  bool is_signed = ptx::is_signed_int(t);
+  auto sx = [&](uint64_t a) { return bits >= 64 ? static_cast<int64_t>(a) : static_cast<int64_t>(a << (64 - bits)) >> (64 - bits); };
+  if (ptx::is_float(t)) {
+    fp::Half h = t == ScalarType::BF16 ? fp::Half::bf16 : fp::Half::f16;
+    switch (r) {
+      case Add:
+        if (t == ScalarType::F32) return fp::add_f32(static_cast<uint32_t>(old), static_cast<uint32_t>(v), {fp::Rounding::rn, true});
+        if (t == ScalarType::F64) return fp::add_f64(old, v);
+        return fp::hadd(h, static_cast<uint16_t>(old), static_cast<uint16_t>(v));
+      case Min: if (bits == 16) return fp::hmin(h, static_cast<uint16_t>(old), static_cast<uint16_t>(v)); break;
+      case Max: if (bits == 16) return fp::hmax(h, static_cast<uint16_t>(old), static_cast<uint16_t>(v)); break;
+      default: break;
+    }
+    x.fail(op, lane, fmt::format("cp.reduce.async.bulk: no such reduction for .{}", ptx::to_string(t)));
+  }
+  switch (r) {
+    case Add: return (old + v) & mask;
+    case Min: return is_signed ? (sx(old) < sx(v) ? old : v) : std::min(old, v);
+    case Max: return is_signed ? (sx(old) > sx(v) ? old : v) : std::max(old, v);
+    case Inc: return old >= v ? 0 : (old + 1) & mask;
+    case Dec: return (old == 0 || old > v) ? v : old - 1;
+    case And: return old & v;
+    case Or: return old | v;
+    case Xor: return old ^ v;
+  }
+  return old;
+}
+
+ScalarType map_scalar(TensorMapType t) {
+  switch (t) {
+    case TensorMapType::U8: return ScalarType::U8;
+    case TensorMapType::U16: return ScalarType::U16;
+    case TensorMapType::U32: return ScalarType::U32;
+    case TensorMapType::S32: return ScalarType::S32;
+    case TensorMapType::U64: return ScalarType::U64;
+    case TensorMapType::S64: return ScalarType::S64;
+    case TensorMapType::F16: return ScalarType::F16;
+    case TensorMapType::BF16: return ScalarType::BF16;
+    case TensorMapType::F64: return ScalarType::F64;
+    default: return ScalarType::F32;
+  }
+}
+
+// ---- tensor copies ----
+
+void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
+  const TensorMap& m = tensor_map(x, op, lane, x.src(op, 0, lane));
+  check_map_rank(x, op, lane, m, rank);
+  int32_t c[5];
+  coordinates(x, op, lane, rank, c);
+  uint64_t dst = x.src(op, 1 + rank, lane), mbar = x.src(op, 2 + rank, lane);
+  const unsigned e = element_bytes(m.spec.type);
+  const uint64_t bytes = m.spec.box_bytes();
+  if ((dst & kClusterOffsetMask) % 128)
+    x.fail(op, lane, fmt::format("tensor copy destination 0x{:x} is not 128-byte aligned", dst));
+  // The box, gathered once in dense order, then written to each destination.
+  std::vector<uint8_t> box(bytes);
+  const uint64_t fill = oob_fill_bits(m.spec);
+  const bool convert = loaded_bits(m.spec, 1) != 1 || m.spec.type == TensorMapType::F32Ftz;
+  std::vector<uint8_t> row;
+  for (const BoxRow& r : box_rows(m, c)) {
+    uint8_t* out = box.data() + r.dense_offset;
+    for (uint32_t j = 0; j < r.count; ++j)
+      if (j < r.in_begin || j >= r.in_end) std::memcpy(out + uint64_t{j} * e, &fill, e);
+    if (r.in_end <= r.in_begin) continue;
+    if (r.step == 1) {
+      read_device(x, op, lane, r.global_address(r.in_begin, e), out + uint64_t{r.in_begin} * e,
+                  uint64_t{r.in_end - r.in_begin} * e);
+    } else {
+      for (uint32_t j = r.in_begin; j < r.in_end; ++j) read_device(x, op, lane, r.global_address(j, e), out + uint64_t{j} * e, e);
+    }
+    if (convert)
+      for (uint32_t j = r.in_begin; j < r.in_end; ++j) {
+        uint64_t v = 0;
+        std::memcpy(&v, out + uint64_t{j} * e, e);
+        v = loaded_bits(m.spec, v);
+        std::memcpy(out + uint64_t{j} * e, &v, e);
+      }
+  }
+  const Swizzle sw = swizzle_of(m.spec);
+  auto deliver = [&](Cta& target, uint64_t offset, uint64_t bar) {
+    if (!target.shared.contains(offset, bytes))
+      x.fail(op, lane, fmt::format("tensor copy of {} bytes to shared offset 0x{:x} passes the end of block ({},{},{})'s "
+                                   "{} bytes of shared memory",
+                                   bytes, offset, target.id[0], target.id[1], target.id[2], target.shared.size()));
+    async_write_check(x, op, lane, target, offset, bytes);
+    uint8_t* smem = target.shared.data();
+    for (uint64_t b = 0; b < bytes; b += 16) {
+      uint64_t to = swizzle_address(sw, offset + b);
+      std::memcpy(smem + to, box.data() + b, std::min<uint64_t>(16, bytes - b));
+    }
+    mbarrier_complete_tx(x, op, lane, target, bar, bytes);
+  };
+  if (op.flags & kMulticast) {
+    uint32_t mask = static_cast<uint32_t>(x.src(op, 3 + rank, lane) & 0xffff);
+    Cluster& cluster = *x.cta.cluster;
+    for (uint32_t r = 0; r < 16; ++r)
+      if (mask >> r & 1) {
+        if (r >= cluster.size())
+          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {} (ctaMask 0x{:x})", r,
+                                       cluster.size(), mask));
+        deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
+      }
+    return;
+  }
+  SharedTarget d = shared_operand(x, op, lane, dst, bytes);
+  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
+  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a tensor copy must be in the destination's CTA");
+  deliver(*d.cta, d.offset, b.offset);
+}
+
+void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool reduce) {
+  const TensorMap& m = tensor_map(x, op, lane, x.src(op, 0, lane));
+  check_map_rank(x, op, lane, m, rank);
+  int32_t c[5];
+  coordinates(x, op, lane, rank, c);
+  SharedTarget s = shared_operand(x, op, lane, x.src(op, 1 + rank, lane), m.spec.box_bytes());
+  if (s.cta != &x.cta) x.fail(op, lane, "a tensor store reads the executing CTA's shared memory (shared::cta)");
+  if (s.offset % 128) x.fail(op, lane, fmt::format("tensor copy source 0x{:x} is not 128-byte aligned", s.offset));
+  const unsigned e = element_bytes(m.spec.type);
+  const uint64_t bytes = m.spec.box_bytes();
+  async_read(x, op, lane, s.offset, bytes, true);
+  const Swizzle sw = swizzle_of(m.spec);
+  const uint8_t* smem = x.cta.shared.data();
+  const ScalarType t = map_scalar(m.spec.type);
+  for (const BoxRow& r : box_rows(m, c))
+    for (uint32_t j = r.in_begin; j < r.in_end; ++j) {
+      uint64_t v = 0;
+      std::memcpy(&v, smem + swizzle_address(sw, s.offset + r.dense_offset + uint64_t{j} * e), e);
+      uint64_t to = r.global_address(j, e);
+      if (reduce) {
+        uint64_t old = 0;
+        read_device(x, op, lane, to, &old, e);
+        v = reduce_element(x, op, lane, static_cast<RedOp>(op.aux2), t, old, v);
+      }
+      write_device(x, op, lane, to, &v, e);
+    }
+}
+
+// ---- non-tensor bulk copies ----
+
+void bulk_copy(Exec& x, const Op& op, unsigned lane, Kind kind) {
+  uint64_t dst = x.src(op, 0, lane), src = x.src(op, 1, lane), n = x.src(op, 2, lane) & 0xffffffffu;
+  if (n % 16 || dst % 16 || src % 16)
+    x.fail(op, lane, fmt::format("bulk copy of {} bytes from 0x{:x} to 0x{:x}: sizes and addresses are multiples of 16 "
+                                 "(undefined behaviour in PTX)",
+                                 n, src, dst));
+  bool reduce = op.flags & kReduce;
+  ScalarType t = op.type;
+  unsigned e = reduce ? ptx::byte_width(t) : 1;
+  std::vector<uint8_t> data(n);
+  if (kind == BulkLoad) {
+    read_device(x, op, lane, src, data.data(), n);
+  } else {
+    SharedTarget s = shared_operand(x, op, lane, src, n);
+    if (s.cta != &x.cta) x.fail(op, lane, "a bulk copy reads the executing CTA's shared memory (shared::cta)");
+    async_read(x, op, lane, s.offset, n, kind == BulkStore);
+    std::memcpy(data.data(), s.cta->shared.data() + s.offset, n);
+  }
+  if (kind == BulkStore) {
+    if (reduce)
+      for (uint64_t i = 0; i < n; i += e) {
+        uint64_t old = 0, v = 0;
+        read_device(x, op, lane, dst + i, &old, e);
+        std::memcpy(&v, data.data() + i, e);
+        v = reduce_element(x, op, lane, static_cast<RedOp>(op.aux2), t, old, v);
+        std::memcpy(data.data() + i, &v, e);
+      }
+    write_device(x, op, lane, dst, data.data(), n);
+    return;
+  }
+  uint64_t mbar = x.src(op, 3, lane);
+  auto deliver = [&](Cta& target, uint64_t offset, uint64_t bar) {
+    if (!target.shared.contains(offset, n))
+      x.fail(op, lane, fmt::format("bulk copy of {} bytes to shared offset 0x{:x} passes the end of shared memory", n, offset));
+    async_write_check(x, op, lane, target, offset, n);
+    uint8_t* to = target.shared.data() + offset;
+    if (reduce)
+      for (uint64_t i = 0; i < n; i += e) {
+        uint64_t old = 0, v = 0;
+        std::memcpy(&old, to + i, e);
+        std::memcpy(&v, data.data() + i, e);
+        v = reduce_element(x, op, lane, static_cast<RedOp>(op.aux2), t, old, v);
+        std::memcpy(to + i, &v, e);
+      }
+    else
+      std::memcpy(to, data.data(), n);
+    mbarrier_complete_tx(x, op, lane, target, bar, n);
+  };
+  if (op.flags & kMulticast) {
+    uint32_t mask = static_cast<uint32_t>(x.src(op, 4, lane) & 0xffff);
+    Cluster& cluster = *x.cta.cluster;
+    for (uint32_t r = 0; r < 16; ++r)
+      if (mask >> r & 1) {
+        if (r >= cluster.size())
+          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {}", r, cluster.size()));
+        deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
+      }
+    return;
+  }
+  SharedTarget d = shared_operand(x, op, lane, dst, n);
+  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
+  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a bulk copy must be in the destination's CTA");
+  deliver(*d.cta, d.offset, b.offset);
+}
+
+// st.async / red.async [addr], value, [mbar]: a store (or reduction) into a
+// CTA of the cluster, with a complete-tx of its size on that CTA's mbarrier.
+void store_async(Exec& x, const Op& op, unsigned lane, bool reduce) {
+  unsigned e = ptx::byte_width(op.type);
+  uint32_t n = e * op.vec;
+  SharedTarget d = shared_operand(x, op, lane, x.address(op, lane), n);
+  SharedTarget b = shared_operand(x, op, lane, x.src(op, op.vec, lane), 8);
+  if (b.cta != d.cta) x.fail(op, lane, "st.async: the mbarrier must be in the destination's CTA");
+  async_write_check(x, op, lane, *d.cta, d.offset, n);
+  uint8_t* to = d.cta->shared.data() + d.offset;
+  for (uint32_t i = 0; i < op.vec; ++i) {
+    uint64_t v = x.src(op, i, lane), old = 0;
+    if (reduce) {
+      std::memcpy(&old, to + i * e, e);
+      v = reduce_element(x, op, lane, static_cast<RedOp>(op.aux2), op.type, old, v);
+    }
+    std::memcpy(to + i * e, &v, e);
+  }
+  mbarrier_complete_tx(x, op, lane, *d.cta, b.offset, n);
+}
+
+void run_bulk(Exec& x, const Op& op, uint32_t mask) {
+  Kind kind = static_cast<Kind>(op.aux);
+  for_lanes(mask, [&](unsigned l) {
+    uint32_t thread = x.warp.id * kWarpSize + l;
+    switch (kind) {
+      case TensorLoad: tensor_load(x, op, l, op.vec); break;
+      case TensorStore:
+      case TensorReduce: tensor_store(x, op, l, op.vec, kind == TensorReduce); break;
+      case BulkLoad:
+      case BulkShared:
+      case BulkStore: bulk_copy(x, op, l, kind); break;
+      case Commit: {
+        AsyncState& a = async_state(x.cta);
+        uint64_t& groups = a.committed[thread];
+        for (PendingRead& r : a.reads)
+          if (r.thread == thread && r.group == PendingRead::kUncommitted) r.group = groups;
+        ++groups;
+        break;
+      }
+      case Wait: {
+        if (!x.cta.async) break;
+        AsyncState& a = *x.cta.async;
+        uint64_t groups = a.committed[thread], keep = x.src(op, 0, l);
+        // Every group but the newest `keep` is complete (reads and writes alike here).
+        std::erase_if(a.reads, [&](const PendingRead& r) {
+          return r.thread == thread && r.group != PendingRead::kUncommitted && r.group + keep < groups;
+        });
+        break;
+      }
+      case FenceProxyAsync: async_state(x.cta).fenced[thread] = ++x.run.proxy_fences; break;
+      case PrefetchTensorMap: tensor_map(x, op, l, x.src(op, 0, l) + ((op.flags & kParamSpace) ? kParamWindow : 0)); break;
+      case StAsync:
+      case RedAsync: store_async(x, op, l, kind == RedAsync); break;
+    }
+  });
+}
+
+// ---- decoding ----
+
+// Appends an address operand ([reg+imm], [symbol], reg) to op.src as a value:
+// generic for `space` Generic (a kernel parameter becomes its param-window
+// address), else an address in that space.
+void push_address(Decoder& d, const ptx::Operand& a, StateSpace space, Op& op, std::vector<int64_t>& adds) {
+  ptx::Operand base = a;
+  if (a.kind == ptx::Operand::Kind::Address) base.elements.resize(1);
+  MemRef m = d.memref(base, space);
+  switch (m.base) {
+    case MemRef::Base::Register:
+      op.src.push_back(m.reg);
+      adds.push_back(m.offset);
+      return;
+    case MemRef::Base::Absolute: op.src.push_back(d.constant(static_cast<uint64_t>(m.offset))); break;
+    case MemRef::Base::KernelParam:  // a generic address unless the instruction names .param
+      op.src.push_back(d.constant((space == StateSpace::Param ? 0 : kParamWindow) + static_cast<uint64_t>(m.offset)));
+      break;
+    default: throw std::runtime_error("unsupported address operand for a bulk copy");
+  }
+  adds.push_back(0);
+}
+
+void push_value(Decoder& d, const ptx::Operand& v, ScalarType t, Op& op, std::vector<int64_t>& adds) {
+  op.src.push_back(d.slot(v, t));
+  adds.push_back(v.kind == ptx::Operand::Kind::Sum ? v.value : 0);
+}
+
+void finish(Op& op, std::vector<int64_t>& adds) {
+  if (std::any_of(adds.begin(), adds.end(), [](int64_t a) { return a != 0; })) op.src_add = adds;
+  op.run = run_bulk;
+}
+
+std::optional<RedOp> red_op(const ptx::Instruction& ins) {
+  static constexpr std::pair<std::string_view, RedOp> kOps[] = {{"add", Add}, {"min", Min}, {"max", Max},
+                                                                 {"inc", Inc}, {"dec", Dec}, {"and", And},
+                                                                 {"or", Or},   {"xor", Xor}};
+  for (auto [name, r] : kOps)
+    if (ins.has(name)) return r;
+  return std::nullopt;
+}
+
+// The state spaces named, in order: cp.async.bulk.dst.src...
+std::vector<std::string_view> spaces(const ptx::Instruction& ins) {
+  std::vector<std::string_view> s;
+  for (std::string_view m : ins.modifiers)
+    if (ptx::parse_state_space(m)) s.push_back(m);
+  return s;
+}
+
+bool decode_bulk_copy(Decoder& d, const ptx::Instruction& ins, Op& op) {
+  const auto& ops = ins.operands;
+  std::vector<int64_t> adds;
+  bool reduce = ins.has("reduce");
+  for (const char* unsupported : {"im2col", "im2col_no_offs", "tile::gather4", "tile::scatter4", "cta_group::1",
+                                  "cta_group::2", "cp_mask", "im2col::w", "im2col::w::128"})
+    if (ins.has(unsupported)) return false;
+  if (reduce) {
+    op.flags |= kReduce;
+    auto r = red_op(ins);
+    if (!r) return false;
+    op.aux2 = *r;
+  }
+  std::vector<std::string_view> sp = spaces(ins);
+  if (ins.has("tensor")) {
+    uint32_t rank = 0;
+    for (std::string_view m : ins.modifiers)
+      if (m.size() == 2 && m[1] == 'd' && m[0] >= '1' && m[0] <= '5') rank = static_cast<uint32_t>(m[0] - '0');
+    if (!rank || sp.size() != 2) return false;
+    op.vec = rank;
+    bool load = sp[0].starts_with("shared");
+    const ptx::Operand& tensor = ops.at(load ? 1 : 0);
+    if (tensor.kind != ptx::Operand::Kind::Address || tensor.elements.size() != 2 ||
+        tensor.elements[1].kind != ptx::Operand::Kind::Vector || tensor.elements[1].elements.size() != rank)
+      return false;
+    push_address(d, tensor, StateSpace::Generic, op, adds);
+    for (const ptx::Operand& c : tensor.elements[1].elements) push_value(d, c, ScalarType::S32, op, adds);
+    if (load) {
+      if (reduce || !ins.has("mbarrier::complete_tx::bytes")) return false;
+      op.aux = TensorLoad;
+      push_address(d, ops.at(0), StateSpace::Shared, op, adds);
+      push_address(d, ops.at(2), StateSpace::Shared, op, adds);
+      if (ins.has("multicast::cluster")) {
+        op.flags |= kMulticast;
+        push_value(d, ops.at(3), ScalarType::U16, op, adds);
+      }
+    } else {
+      if (!ins.has("bulk_group") || !sp[0].starts_with("global")) return false;
+      op.aux = reduce ? TensorReduce : TensorStore;
+      push_address(d, ops.at(1), StateSpace::Shared, op, adds);
+    }
+    finish(op, adds);
+    return true;
+  }
+  // cp{.reduce}.async.bulk.dst.src.completion: [dst], [src], size{, [mbar]}{, ctaMask}{, policy}
+  if (sp.size() != 2) return false;
+  bool to_global = sp[0].starts_with("global"), from_global = sp[1].starts_with("global");
+  op.aux = to_global ? BulkStore : from_global ? BulkLoad : BulkShared;
+  if (reduce) {
+    op.type = ScalarType::None;
+    for (std::string_view m : ins.modifiers)
+      if (auto t = ptx::parse_scalar_type(m)) op.type = *t;
+    if (op.type == ScalarType::None) return false;
+  }
+  push_address(d, ops.at(0), to_global ? StateSpace::Global : StateSpace::Shared, op, adds);
+  push_address(d, ops.at(1), from_global ? StateSpace::Global : StateSpace::Shared, op, adds);
+  push_value(d, ops.at(2), ScalarType::U32, op, adds);
+  if (to_global) {
+    if (!ins.has("bulk_group")) return false;
+  } else {
+    if (!ins.has("mbarrier::complete_tx::bytes")) return false;
+    push_address(d, ops.at(3), StateSpace::Shared, op, adds);
+    if (ins.has("multicast::cluster")) {
+      op.flags |= kMulticast;
+      push_value(d, ops.at(4), ScalarType::U16, op, adds);
+    }
+  }
+  finish(op, adds);
+  return true;
+}
+
+}  // namespace
+
+bool decode_tma(Decoder& d, const ptx::Instruction& ins, Op& op) {
+  std::vector<int64_t> adds;
+  switch (ins.op) {
+    case Opcode::Cp:
+      if (!ins.has("bulk")) return false;
+      if (ins.has("commit_group")) {
+        op.aux = Commit;
+        finish(op, adds);
+        return true;
+      }
+      if (ins.has("wait_group")) {
+        op.aux = Wait;
+        op.flags = ins.has("read") ? kRead : 0;
+        push_value(d, ins.operands.at(0), ScalarType::U32, op, adds);
+        finish(op, adds);
+        return true;
+      }
+      if (ins.has("prefetch")) {
+        op.run = [](Exec&, const Op&, uint32_t) {};  // an L2 hint
+        return true;
+      }
+      return decode_bulk_copy(d, ins, op);
+    case Opcode::Fence:
+      if (!ins.has("proxy") || !ins.has("async")) return false;  // the other fences: exec_memory.cpp
+      op.aux = FenceProxyAsync;
+      finish(op, adds);
+      return true;
+    case Opcode::Prefetch:
+      if (!ins.has("tensormap")) return false;
+      op.aux = PrefetchTensorMap;
+      // prefetch{.const|.param}.tensormap: a .param address is an offset in
+      // the kernel's parameters, made generic at run time.
+      if (ins.space() == StateSpace::Param) op.flags |= kParamSpace;
+      push_address(d, ins.operands.at(0), ins.space().value_or(StateSpace::Generic), op, adds);
+      finish(op, adds);
+      return true;
+    case Opcode::St:
+    case Opcode::Red: {
+      if (!ins.has("async") || !ins.has("mbarrier::complete_tx::bytes")) return false;
+      bool red = ins.op == Opcode::Red;
+      if (red) {
+        auto r = red_op(ins);
+        if (!r) return false;
+        op.aux2 = *r;
+      }
+      for (auto m : ins.modifiers)
+        if (m.size() == 2 && m[0] == 'v' && (m[1] == '2' || m[1] == '4')) op.vec = static_cast<uint32_t>(m[1] - '0');
+      op.aux = red ? RedAsync : StAsync;
+      op.mem = d.memref(ins.operands.at(0), StateSpace::Shared);
+      d.slots(ins.operands.at(1), op.type, op.src);
+      if (op.src.size() != op.vec) return false;
+      adds.assign(op.src.size(), 0);
+      push_address(d, ins.operands.at(2), StateSpace::Shared, op, adds);
+      finish(op, adds);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace warpsat::simt
