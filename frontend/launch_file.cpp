@@ -122,6 +122,7 @@ class LaunchReader {
     l.text = r_.text();
     l.kernel = r_.optional_string(t, "kernel");
     triple(t, "grid", l.grid, (int64_t{1} << 31) - 1);
+    if (const toml::node* g = t.get("grid")) l.grid_line = g->source().begin.line, l.grid_column = g->source().begin.column;
     triple(t, "block", l.block, 1024);
     if (uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2]; threads > 1024)
       r_.fail(*t.get("block"), fmt::format("a block has at most 1024 threads; {}x{}x{} = {}", l.block[0],

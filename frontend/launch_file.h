@@ -101,6 +101,7 @@ struct LaunchFile {
   uint32_t cluster[3] = {0, 0, 0};  // cluster = [x, y, z]; 0: not given
   bool cluster_non_portable = false;
   uint32_t cluster_line = 0, cluster_column = 0;
+  uint32_t grid_line = 0, grid_column = 0;  // the grid key, where given
   std::vector<NamedBuffer> buffers;
   std::vector<TensorMapEntry> tensor_maps;
 };

@@ -159,18 +159,46 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k, const 
   if (block)
     for (int d = 0; d < 3; ++d) b[d] = std::max<uint32_t>(block[d], 1);
   const uint64_t threads = uint64_t{b[0]} * b[1] * b[2];
+  // A kernel with .reqnctapercluster runs in clusters of that shape: one
+  // cluster's worth of blocks. An .explicitcluster one needs a cluster key.
+  uint32_t g[3] = {1, 1, 1};
+  if (k.reqnctapercluster[0])
+    for (int d = 0; d < 3; ++d) g[d] = std::max<uint32_t>(k.reqnctapercluster[d], 1);
   std::string out = fmt::format(
       "# A launch of {} ({}),\n"
       "# written by `warpsat launch-template`. Replace the placeholders;\n"
       "# docs/launch-files.md lists every key. As it is, it runs one block\n"
       "# with zeros in every buffer and scalar.\n"
       "kernel = \"{}\"\n"
-      "grid = [1, 1, 1]{}\n"
+      "grid = [{}, {}, {}]{}\n"
       "block = [{}, {}, {}]{}\n",
-      short_kernel_name(k.name), m.source, k.name, "          # blocks in x, y, z", b[0], b[1], b[2],
+      short_kernel_name(k.name), m.source, k.name, g[0], g[1], g[2],
+      k.reqnctapercluster[0] ? "          # blocks in x, y, z: a multiple of the kernel's .reqnctapercluster"
+                             : "          # blocks in x, y, z",
+      b[0], b[1], b[2],
       block ? fmt::format("   # threads per block (the kernel's .{})", k.reqntid[0] ? "reqntid" : "maxntid")
             : "       # threads per block");
+  if (k.explicitcluster && !k.reqnctapercluster[0])
+    out += "cluster = [1, 1, 1]   # CTAs per cluster (the kernel is .explicitcluster)\n";
   out += dynamic_shared_line(m, k);
+  std::string maps;  // a [[buffer]] and a [[tensor_map]] per tensor-map parameter, written last
+  // The placeholder maps take the rank of the kernel's tensor copies when they all agree.
+  uint32_t rank = 0;
+  for (const ptx::Instruction& ins : k.instructions)
+    if (ins.op == ptx::Opcode::Cp && ins.has("tensor"))
+      for (std::string_view mod : ins.modifiers)
+        if (mod.size() == 2 && mod[1] == 'd' && mod[0] >= '1' && mod[0] <= '5')
+          rank = rank == 0 || rank == static_cast<uint32_t>(mod[0] - '0') ? static_cast<uint32_t>(mod[0] - '0') : 99;
+  if (rank == 0 || rank == 99) rank = 1;
+  std::string dims, strides, box;
+  uint64_t elements = 1;
+  for (uint32_t d = 0; d < rank; ++d) {
+    uint64_t n = d < 2 ? 64 : 2;
+    if (d) strides += fmt::format("{}{}", d > 1 ? ", " : "", elements * 4);
+    elements *= n;
+    dims += fmt::format("{}{}", d ? ", " : "", n);
+    box += fmt::format("{}{}", d ? ", " : "", d == 0 ? 32 : d == 1 ? 8 : 1);
+  }
   std::optional<SourceParameters> named = sources ? source_parameters(m, k, *sources) : std::nullopt;
   if (named) out += fmt::format("# Parameter names from the kernel's declaration at {}.\n", named->where);
   // The element types of the buffers: what the kernel loads and stores
@@ -187,7 +215,36 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k, const 
     out += fmt::format("\n[[param]]   # {}: {} {}{}\n", i, p.name, declared_param_type(p),
                        named ? fmt::format(" ({})", named->types[i]) : "");
     if (!name.empty()) out += fmt::format("name = \"{}\"\n", name);
-    if (pointer_sized_param(m, p)) {
+    if (p.size_bytes() == 128 && p.align >= 64 && p.dims.size() == 1 && p.vector == 1) {
+      // CUtensorMap is 128 bytes aligned to 64: the driver's encoding is not
+      // public, so the launch file describes the map by its fields.
+      out += fmt::format(
+          "# 128 bytes aligned to 64: a CUtensorMap passed by value, described by the\n"
+          "# [[tensor_map]] '{0}' below. If it is a plain struct, write\n"
+          "# struct = {{ type = \"b8\", count = 128, fill = 0 }} instead.\n"
+          "tensor_map = \"{0}\"\n",
+          p.name);
+      maps += fmt::format(
+          "\n# The tensor '{0}' describes: a placeholder of f32 zeros, and a map of the\n"
+          "# rank of the kernel's tensor copies. Give the tensor's data, and the map\n"
+          "# the fields of the host's cuTensorMapEncodeTiled call (docs/launch-files.md,\n"
+          "# \"Tensor maps\"); the kernel's expect_tx byte counts must match the box.\n"
+          "[[buffer]]\n"
+          "name = \"{0}.data\"\n"
+          "type = \"f32\"\n"
+          "count = {1}\n"
+          "fill = 0.0\n"
+          "[[tensor_map]]\n"
+          "name = \"{0}\"\n"
+          "buffer = \"{0}.data\"\n"
+          "type = \"f32\"        # u8 u16 u32 s32 u64 s64 f16 f32 f64 bf16 f32_ftz tf32 tf32_ftz\n"
+          "dims = [{2}]         # globalDim, innermost first\n"
+          "strides = [{3}]      # globalStrides in bytes, one per dimension after the first\n"
+          "box = [{4}]          # boxDim\n"
+          "swizzle = \"none\"     # none, 32B, 64B, 128B\n"
+          "oob_fill = \"zero\"    # zero, nan\n",
+          p.name, elements, dims, strides, box);
+    } else if (pointer_sized_param(m, p)) {
       BufferType t = i < uses.size() ? buffer_type(k, uses[i]) : BufferType{std::nullopt, ""};
       const ElementType element = t.type.value_or(*parse_element_type("u32"));
       out += comment(fmt::format(
@@ -210,7 +267,7 @@ std::string launch_template(const ptx::Module& m, const ptx::Function& k, const 
                          fitting_types(p.type));
     }
   }
-  return out;
+  return out + maps;
 }
 
 }  // namespace warpsat

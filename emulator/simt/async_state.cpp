@@ -46,9 +46,6 @@ std::string thread_text(const RunState& rs, const Cta& cta, uint32_t thread) {
                      thread / (b[0] * b[1]), cta.id[0], cta.id[1], cta.id[2]);
 }
 
-uint32_t ptx_line(const RunState& rs, uint32_t function, uint32_t instruction) {
-  return rs.module.functions[function].instructions[instruction].pos.line;
-}
 
 }  // namespace
 
@@ -57,10 +54,10 @@ void async_shared_write(Exec& x, const Op& op, unsigned lane, Cta& target, uint6
   for (const PendingRead& r : a.reads)
     if (offset < r.end && r.begin < offset + n)
       x.fail(op, lane,
-             fmt::format("writes shared memory at 0x{:x} that the bulk copy at PTX line {} ({}) still reads: its bulk "
+             fmt::format("writes shared memory at 0x{:x} that the bulk copy at {} ({}) still reads: its bulk "
                          "async-group has not been waited on with cp.async.bulk.wait_group.read (undefined behaviour in "
                          "PTX: the copy may read the new data)",
-                         std::max(offset, r.begin), ptx_line(x.run, r.function, r.instruction),
+                         std::max(offset, r.begin), ptx_place(x.run, r.function, r.instruction),
                          thread_text(x.run, target, r.thread)));
   if (!a.tracking) return;
   uint32_t thread = x.warp.id * kWarpSize + lane;
@@ -92,9 +89,9 @@ void check_async_proxy_read(Exec& x, const Op& op, unsigned lane, Cta& target, u
     if (fenced_after(w.rank, w.thread, w.fences) || fenced_after(x.cta.rank, reader, w.fences)) continue;
     const Cta& writer_cta = *x.cta.cluster->ctas[w.rank];
     x.fail(op, lane,
-           fmt::format("reads shared memory at 0x{:x} through the async proxy, but {} wrote it at PTX line {} through "
-                       "the generic proxy with no fence.proxy.async since (the copy may read stale data)",
-                       b, thread_text(x.run, writer_cta, w.thread), ptx_line(x.run, w.function, w.instruction)));
+           fmt::format("reads shared memory at 0x{:x} through the async proxy, but {} wrote it at {} through the "
+                       "generic proxy with no fence.proxy.async since (the copy may read stale data)",
+                       b, thread_text(x.run, writer_cta, w.thread), ptx_place(x.run, w.function, w.instruction)));
   }
 }
 

@@ -830,8 +830,10 @@ void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32
     for (auto& r : runners) released |= r->release_barriers(true);
     if (!released && !time_out_waits(rs, run)) report_deadlock(rs, run.cluster);
   }
-  if (!rs.stop)
+  if (!rs.stop) {
     for (const auto& c : run.ctas) wgmma_end_block(rs, *c);
+    check_mbarriers_at_exit(rs, run.cluster);
+  }
   if (!rs.block_starts.empty())
     for (const auto& c : run.ctas)
       for (const Warp& w : c->warps)

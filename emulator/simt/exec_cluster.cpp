@@ -2,6 +2,7 @@
 // %cluster_* registers) and the per-warp-group register budget (setmaxnreg);
 // the cluster shape a launch runs with; the deadlock report over a
 // cluster's waits. docs/emulator.md, "Thread-block clusters".
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -40,9 +41,10 @@ ClusterShape cluster_shape(const ptx::Function& k, const Launch& l) {
   c.is_explicit = given || required || k.explicitcluster;
   uint32_t limit = l.cluster_non_portable ? 16 : 8;
   if (c.size() > limit)
-    throw std::invalid_argument(fmt::format("cluster {}x{}x{} has {} CTAs, over the {} of {}{}", c.dims[0], c.dims[1],
-                                            c.dims[2], c.size(), l.cluster_non_portable ? "non-portable" : "portable",
-                                            limit, l.cluster_non_portable ? "" : " (cluster_non_portable = true allows 16)"));
+    throw std::invalid_argument(fmt::format("cluster {}x{}x{} has {} CTAs, over the {} a {} cluster may have{}",
+                                            c.dims[0], c.dims[1], c.dims[2], c.size(), limit,
+                                            l.cluster_non_portable ? "non-portable" : "portable",
+                                            l.cluster_non_portable ? "" : " (cluster_non_portable = true allows 16)"));
   if (k.maxclusterrank && c.size() > k.maxclusterrank)
     throw std::invalid_argument(fmt::format("cluster {}x{}x{} has {} CTAs; kernel {} declares .maxclusterrank {}",
                                             c.dims[0], c.dims[1], c.dims[2], c.size(), k.name, k.maxclusterrank));
@@ -181,78 +183,96 @@ std::string waiting_warp(const RunState& rs, const Cta& c, const Warp& w) {
   const ptx::Instruction& ins = f.code->function->instructions[w.barrier_op];
   std::string text = rs.module.text ? line_of(*rs.module.text, ins.pos.line) : "";
   text.erase(0, text.find_first_not_of(" \t"));
-  std::string source;
-  if (ins.loc.line) {
-    uint32_t file = ins.loc.outer_line ? ins.loc.outer_file : ins.loc.file, line = ins.loc.outer_line ? ins.loc.outer_line : ins.loc.line;
-    std::string_view path = rs.module.file_path(file);
-    source = fmt::format(" (source {}:{})", path.empty() ? "?" : path.substr(path.find_last_of('/') + 1), line);
-  }
-  return fmt::format("warp {} of block ({},{},{}) at PTX line {}{}: {}", w.id, c.id[0], c.id[1], c.id[2], ins.pos.line,
-                     source, text);
+  return fmt::format("warp {} of block ({},{},{}) at {}: {}", w.id, c.id[0], c.id[1], c.id[2],
+                     ptx_place(rs, f.code->index, w.barrier_op), text);
 }
 
 }  // namespace
 
+std::string ptx_place(const RunState& rs, uint32_t function, uint32_t instruction) {
+  const ptx::Instruction& ins = rs.module.functions[function].instructions[instruction];
+  if (!ins.loc.line) return fmt::format("PTX line {}", ins.pos.line);
+  // The outermost inlined-at position: the line in the user's own function.
+  uint32_t file = ins.loc.outer_line ? ins.loc.outer_file : ins.loc.file;
+  uint32_t line = ins.loc.outer_line ? ins.loc.outer_line : ins.loc.line;
+  std::string_view path = rs.module.file_path(file);
+  return fmt::format("PTX line {} (source {}:{})", ins.pos.line,
+                     path.empty() ? "?" : path.substr(path.find_last_of('/') + 1), line);
+}
+
 void report_deadlock(const RunState& rs, const Cluster& cluster) {
-  std::vector<std::string> waits;
-  const ptx::Instruction* at = nullptr;
-  auto note_at = [&](const Warp& w) {
-    if (!at) at = &w.frames.back().code->function->instructions[w.barrier_op];
+  // Each wait with its warps; the error points at the first warp of the
+  // first wait in this order: a setmaxnreg request (the likeliest cause),
+  // mbarriers, the cluster barrier, then CTA barriers (where the others
+  // usually end up waiting for the stuck ones).
+  struct Wait {
+    int order;
+    std::string text;
+    const Warp* first;
   };
-  // mbarrier waits, one entry per barrier, in (rank, offset) order.
-  std::map<std::pair<uint32_t, uint32_t>, std::string> mbarriers;
+  std::vector<Wait> waits;
+  std::map<std::pair<uint32_t, uint32_t>, size_t> mbarrier_entry;
   uint32_t live = 0, arrived = 0;
   std::string cluster_waiters;
+  const Warp* cluster_first = nullptr;
   for (const Cta* c : cluster.ctas) {
     for (uint32_t id = 0; id < c->barriers.size(); ++id) {
       const BarrierState& b = c->barriers[id];
       if (b.waiting.empty()) continue;
       std::string warps;
-      for (uint32_t wi : b.waiting) {
-        note_at(c->warps[wi]);
-        warps += "\n    " + waiting_warp(rs, *c, c->warps[wi]);
-      }
+      for (uint32_t wi : b.waiting) warps += "\n    " + waiting_warp(rs, *c, c->warps[wi]);
       uint32_t expected = b.expected;
       if (!expected)
         for (const Warp& w : c->warps) expected += static_cast<uint32_t>(__builtin_popcount(w.valid & ~w.exited));
-      waits.push_back(fmt::format("barrier {} of block ({},{},{}): {} of {} threads arrived; waiting:{}", id, c->id[0],
-                                  c->id[1], c->id[2], b.arrived, expected, warps));
+      waits.push_back({3,
+                       fmt::format("barrier {} of block ({},{},{}): {} of {} threads arrived; waiting:{}", id, c->id[0],
+                                   c->id[1], c->id[2], b.arrived, expected, warps),
+                       &c->warps[b.waiting[0]]});
     }
+    uint64_t held = 0;
+    for (const Warp& o : c->warps)
+      if (o.state != Warp::State::Done) held += uint64_t{o.registers ? o.registers : rs.initial_registers} * kWarpSize;
     for (const Warp& w : c->warps) {
       live += static_cast<uint32_t>(__builtin_popcount(w.valid & ~w.exited));
       arrived += static_cast<uint32_t>(__builtin_popcount(w.cluster_arrived));
       if (w.state == Warp::State::AtClusterBarrier) {
-        note_at(w);
+        if (!cluster_first) cluster_first = &w;
         cluster_waiters += "\n    " + waiting_warp(rs, *c, w);
       } else if (w.state == Warp::State::AtMbarrier) {
-        note_at(w);
-        std::string& entry = mbarriers[{w.mbarrier.rank, w.mbarrier.offset}];
-        if (entry.empty())
-          entry = describe_mbarrier(*cluster.ctas[w.mbarrier.rank], w.mbarrier.offset) + "; waiting:";
-        entry += fmt::format("\n    {} (for the phase of parity {})", waiting_warp(rs, *c, w), w.mbarrier.parity);
+        auto key = std::make_pair(w.mbarrier.rank, w.mbarrier.offset);
+        auto [it, added] = mbarrier_entry.emplace(key, waits.size());
+        if (added)
+          waits.push_back({1, describe_mbarrier(*cluster.ctas[w.mbarrier.rank], w.mbarrier.offset) + "; waiting:", &w});
+        waits[it->second].text +=
+            fmt::format("\n    {} (for the phase of parity {})", waiting_warp(rs, *c, w), w.mbarrier.parity);
       } else if (w.state == Warp::State::AtRegisters) {
-        note_at(w);
-        uint64_t held = 0;
-        for (const Warp& o : c->warps)
-          if (o.state != Warp::State::Done) held += uint64_t{o.registers ? o.registers : rs.initial_registers} * kWarpSize;
-        waits.push_back(fmt::format("setmaxnreg.inc of warp {} of block ({},{},{}) asks for {} registers per thread; "
-                                    "the block's warps hold {} of the SM's {} and none will release any:\n    {}",
-                                    w.id, c->id[0], c->id[1], c->id[2], w.register_request, held, kRegistersPerSm,
-                                    waiting_warp(rs, *c, w)));
+        uint32_t now = w.registers ? w.registers : rs.initial_registers;
+        waits.push_back({0,
+                         fmt::format("setmaxnreg.inc of warp {} of block ({},{},{}) asks for {} registers per thread, "
+                                     "which would bring the block's warps to {} registers, over the SM's {}; no warp "
+                                     "left will release any:\n    {}",
+                                     w.id, c->id[0], c->id[1], c->id[2], w.register_request,
+                                     held + (uint64_t{w.register_request} - now) * kWarpSize, kRegistersPerSm,
+                                     waiting_warp(rs, *c, w)),
+                         &w});
       }
     }
   }
-  if (!cluster_waiters.empty())
-    waits.push_back(fmt::format("barrier.cluster phase {}: {} of {} threads arrived; waiting:{}", cluster.barrier_phase,
-                                arrived, live, cluster_waiters));
-  for (auto& [key, text] : mbarriers) waits.push_back(std::move(text));
+  if (cluster_first)
+    waits.push_back({2,
+                     fmt::format("barrier.cluster phase {}: {} of {} threads arrived; waiting:{}", cluster.barrier_phase,
+                                 arrived, live, cluster_waiters),
+                     cluster_first});
+  std::stable_sort(waits.begin(), waits.end(), [](const Wait& a, const Wait& b) { return a.order < b.order; });
+  const ptx::Instruction* at = nullptr;
+  if (!waits.empty()) at = &waits[0].first->frames.back().code->function->instructions[waits[0].first->barrier_op];
   const Cta& first = *cluster.ctas[0];
   std::string where = cluster.size() == 1
                           ? fmt::format("block ({},{},{})", first.id[0], first.id[1], first.id[2])
                           : fmt::format("cluster ({},{},{}) of {} blocks", cluster.id[0], cluster.id[1], cluster.id[2],
                                         cluster.size());
   std::string detail;
-  for (const std::string& w : waits) detail += "\n  " + w;
+  for (const Wait& w : waits) detail += "\n  " + w.text;
   throw EmulationError({rs.module.source, at ? at->pos.line : 0, at ? at->pos.column : 0},
                        fmt::format("deadlock in {}: every live warp waits and nothing left can release any of them{}",
                                    where, detail),

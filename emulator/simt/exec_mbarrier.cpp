@@ -115,6 +115,10 @@ void add_tx(Exec& x, const Op& op, unsigned lane, const SharedTarget& t, Mbarrie
   m.tx = static_cast<int32_t>(tx);
   MbarrierRecord& r = t.cta->mbarriers[static_cast<uint32_t>(t.offset)];
   (delta >= 0 ? r.tx_expected : r.tx_completed) += static_cast<uint64_t>(delta >= 0 ? delta : -delta);
+  r.tx_function = x.frame.code->index;
+  r.tx_instruction = op.index;
+  r.tx_rank = x.cta.rank;
+  r.tx_thread = x.warp.id * kWarpSize + lane;
 }
 
 uint64_t count_operand(Exec& x, const Op& op, unsigned lane, const char* what) {
@@ -253,6 +257,37 @@ void mbarrier_complete_tx(Exec& x, const Op& op, unsigned lane, Cta& target, uin
   MbarrierWord m = valid_word(x, op, lane, t);
   add_tx(x, op, lane, t, m, -static_cast<int64_t>(bytes));
   update(x, t, m);
+}
+
+void check_mbarriers_at_exit(const RunState& rs, const Cluster& cluster) {
+  for (const Cta* c : cluster.ctas)
+    for (const auto& [offset, r] : c->mbarriers) {
+      uint64_t w = 0;
+      std::memcpy(&w, c->shared.data() + offset, 8);
+      MbarrierWord m = MbarrierWord::decode(w);
+      if (!m.valid || m.tx == 0) continue;
+      const ptx::Instruction& ins = rs.module.functions[r.tx_function].instructions[r.tx_instruction];
+      const uint32_t* b = rs.launch.block;
+      std::string who = fmt::format("thread ({},{},{}) of block ({},{},{})", r.tx_thread % b[0],
+                                    (r.tx_thread / b[0]) % b[1], r.tx_thread / (b[0] * b[1]),
+                                    cluster.ctas[r.tx_rank]->id[0], cluster.ctas[r.tx_rank]->id[1],
+                                    cluster.ctas[r.tx_rank]->id[2]);
+      std::string what =
+          m.tx < 0 ? fmt::format("{} transaction bytes arrived that no expect-tx announced, so no wait covered them (a "
+                                 "copy's bytes counted in a phase after the one waited for: a wrong expect_tx byte "
+                                 "count?)",
+                                 -m.tx)
+                   : fmt::format("{} transaction bytes were announced by expect-tx and never arrived (an expect_tx "
+                                 "without its copy?)",
+                                 m.tx);
+      throw EmulationError({rs.module.source, ins.pos.line, ins.pos.column},
+                           fmt::format("the run ended with the mbarrier at shared offset 0x{:x} of block ({},{},{}) in "
+                                       "phase {} (parity {}), {} of {} arrivals, tx-count {}: {}; the last instruction "
+                                       "that changed it is this one, by {}",
+                                       offset, c->id[0], c->id[1], c->id[2], r.phase, m.parity, m.expected - m.pending,
+                                       m.expected, m.tx, what, who),
+                           rs.module.text ? line_of(*rs.module.text, ins.pos.line) : "");
+    }
 }
 
 bool mbarrier_wait_over(const Cluster& cluster, const MbarrierWait& wait) {

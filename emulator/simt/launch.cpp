@@ -42,7 +42,10 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
   try {
     cluster_shape(k, l);
   } catch (const std::invalid_argument& e) {
-    uint32_t line = file.cluster_line ? file.cluster_line : 1, column = file.cluster_line ? file.cluster_column : 1;
+    // At the cluster key; a grid that does not divide into the kernel's own
+    // cluster shape at the grid key.
+    uint32_t line = file.cluster_line ? file.cluster_line : file.grid_line ? file.grid_line : 1;
+    uint32_t column = file.cluster_line ? file.cluster_column : file.grid_line ? file.grid_column : 1;
     throw InputError({file.source, line, column}, e.what(), line_of(file.text, line));
   }
   // Buffers by name: a [[buffer]], or a [[param]] buffer with that name.

@@ -10,6 +10,8 @@
 
 namespace warpsat::simt {
 
+struct RunState;
+
 // The 64-bit object is opaque in PTX; here it is
 //   bits  0..19  pending arrivals of the current phase
 //   bits 20..39  expected arrivals per phase (init's count, less arrive_drop's)
@@ -45,6 +47,13 @@ SharedTarget locate_shared(Exec& x, const Op& op, unsigned lane, uint64_t addres
 // Stops the run, naming `op` and `lane`, when there is no valid mbarrier there
 // or the tx-count would leave its range.
 void mbarrier_complete_tx(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t bytes);
+
+// When a cluster's CTAs have all finished: an mbarrier whose tx-count is
+// not zero had transaction bytes that no wait covered (more bytes than its
+// expect-tx announced, counted in a phase nobody waited for) or bytes
+// announced that never came. Either is a protocol error: throws
+// EmulationError at the last instruction that changed the tx-count.
+void check_mbarriers_at_exit(const RunState& rs, const Cluster& cluster);
 
 // Whether the phase a suspended try_wait waits on has completed.
 bool mbarrier_wait_over(const Cluster& cluster, const MbarrierWait& wait);

@@ -58,4 +58,8 @@ struct RunState {
   RunState(const ptx::Module& m, const Launch& l, const EmulatorOptions& o) : module(m), launch(l), options(o) {}
 };
 
+// "PTX line 120 (source k.cu:88)": where an instruction is, for messages
+// that name a second instruction beside the one they stop at.
+std::string ptx_place(const RunState& rs, uint32_t function, uint32_t instruction);
+
 }  // namespace warpsat::simt

@@ -94,6 +94,8 @@ struct MbarrierRecord {
   uint64_t tx_expected = 0;      // expect-tx bytes this phase
   uint64_t tx_completed = 0;     // complete-tx bytes this phase
   uint32_t init_function = 0, init_instruction = 0;  // where it was initialised
+  uint32_t tx_function = 0, tx_instruction = 0;      // the last instruction that changed the tx-count
+  uint32_t tx_rank = 0, tx_thread = 0;               // and the thread that executed it
 };
 
 struct Cta {

@@ -295,8 +295,10 @@ $L_first:
   two_warps.block[0] = 64;
   std::string e = error_of(deadlock, two_warps);
   CHECK(e.find("deadlock in block (0,0,0)") != std::string::npos);
-  CHECK(e.find("barrier 0: 32 of 64 threads arrived, waiting: warp 0 (PTX line 14)") != std::string::npos);
-  CHECK(e.find("barrier 1: 32 of 64 threads arrived, waiting: warp 1 (PTX line 11)") != std::string::npos);
+  CHECK(e.find("barrier 0 of block (0,0,0): 32 of 64 threads arrived; waiting:\n    warp 0 of block (0,0,0) at PTX "
+               "line 14: bar.sync 0;") != std::string::npos);
+  CHECK(e.find("barrier 1 of block (0,0,0): 32 of 64 threads arrived; waiting:\n    warp 1 of block (0,0,0) at PTX "
+               "line 11: bar.sync 1;") != std::string::npos);
 
   ptx::Module spin = parse(".entry k() {\n$L:\n  bra.uni $L;\n}");
   Launch one;
