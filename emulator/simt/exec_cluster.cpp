@@ -13,6 +13,7 @@
 #include "emulator/simt/lanes.h"
 #include "emulator/simt/mbarrier.h"
 #include "emulator/simt/run_state.h"
+#include "emulator/simt/wgmma_async.h"
 
 namespace warpsat::simt {
 
@@ -208,8 +209,9 @@ void report_deadlock(const RunState& rs, const Cluster& cluster) {
   struct Wait {
     int order;
     std::string text;
-    const Warp* first;
+    const ptx::Instruction* at;  // the first waiting warp's instruction
   };
+  auto at_of = [](const Warp& w) { return &w.frames.back().code->function->instructions[w.barrier_op]; };
   std::vector<Wait> waits;
   std::map<std::pair<uint32_t, uint32_t>, size_t> mbarrier_entry;
   uint32_t live = 0, arrived = 0;
@@ -227,7 +229,7 @@ void report_deadlock(const RunState& rs, const Cluster& cluster) {
       waits.push_back({3,
                        fmt::format("barrier {} of block ({},{},{}): {} of {} threads arrived; waiting:{}", id, c->id[0],
                                    c->id[1], c->id[2], b.arrived, expected, warps),
-                       &c->warps[b.waiting[0]]});
+                       at_of(c->warps[b.waiting[0]])});
     }
     uint64_t held = 0;
     for (const Warp& o : c->warps)
@@ -242,7 +244,8 @@ void report_deadlock(const RunState& rs, const Cluster& cluster) {
         auto key = std::make_pair(w.mbarrier.rank, w.mbarrier.offset);
         auto [it, added] = mbarrier_entry.emplace(key, waits.size());
         if (added)
-          waits.push_back({1, describe_mbarrier(*cluster.ctas[w.mbarrier.rank], w.mbarrier.offset) + "; waiting:", &w});
+          waits.push_back(
+              {1, describe_mbarrier(*cluster.ctas[w.mbarrier.rank], w.mbarrier.offset, &rs) + "; waiting:", at_of(w)});
         waits[it->second].text +=
             fmt::format("\n    {} (for the phase of parity {})", waiting_warp(rs, *c, w), w.mbarrier.parity);
       } else if (w.state == Warp::State::AtRegisters) {
@@ -254,18 +257,28 @@ void report_deadlock(const RunState& rs, const Cluster& cluster) {
                                      w.id, c->id[0], c->id[1], c->id[2], w.register_request,
                                      held + (uint64_t{w.register_request} - now) * kWarpSize, kRegistersPerSm,
                                      waiting_warp(rs, *c, w)),
-                         &w});
+                         at_of(w)});
       }
     }
+  }
+  // Warps at a wgmma.wait_group for an MMA their warp group never issued
+  // together (wgmma_async.h).
+  for (const Cta* c : cluster.ctas) {
+    const ptx::Instruction* wait_at = nullptr;
+    std::string text = wgmma_waits(*c, rs.module, &wait_at);
+    if (text.empty()) continue;
+    for (size_t p = text.find("; warp "); p != std::string::npos; p = text.find("; warp ", p))
+      text.replace(p, 2, "\n    ");
+    waits.push_back({1, fmt::format("wgmma.wait_group in block ({},{},{}):{}", c->id[0], c->id[1], c->id[2], text),
+                     wait_at});
   }
   if (cluster_first)
     waits.push_back({2,
                      fmt::format("barrier.cluster phase {}: {} of {} threads arrived; waiting:{}", cluster.barrier_phase,
                                  arrived, live, cluster_waiters),
-                     cluster_first});
+                     at_of(*cluster_first)});
   std::stable_sort(waits.begin(), waits.end(), [](const Wait& a, const Wait& b) { return a.order < b.order; });
-  const ptx::Instruction* at = nullptr;
-  if (!waits.empty()) at = &waits[0].first->frames.back().code->function->instructions[waits[0].first->barrier_op];
+  const ptx::Instruction* at = waits.empty() ? nullptr : waits[0].at;
   const Cta& first = *cluster.ctas[0];
   std::string where = cluster.size() == 1
                           ? fmt::format("block ({},{},{})", first.id[0], first.id[1], first.id[2])

@@ -119,6 +119,11 @@ void add_tx(Exec& x, const Op& op, unsigned lane, const SharedTarget& t, Mbarrie
   r.tx_instruction = op.index;
   r.tx_rank = x.cta.rank;
   r.tx_thread = x.warp.id * kWarpSize + lane;
+  if (delta >= 0) {
+    r.expect_seen = true;
+    r.expect_function = r.tx_function;
+    r.expect_instruction = r.tx_instruction;
+  }
 }
 
 uint64_t count_operand(Exec& x, const Op& op, unsigned lane, const char* what) {
@@ -283,9 +288,12 @@ void check_mbarriers_at_exit(const RunState& rs, const Cluster& cluster) {
       throw EmulationError({rs.module.source, ins.pos.line, ins.pos.column},
                            fmt::format("the run ended with the mbarrier at shared offset 0x{:x} of block ({},{},{}) in "
                                        "phase {} (parity {}), {} of {} arrivals, tx-count {}: {}; the last instruction "
-                                       "that changed it is this one, by {}",
+                                       "that changed it is this one, by {}{}",
                                        offset, c->id[0], c->id[1], c->id[2], r.phase, m.parity, m.expected - m.pending,
-                                       m.expected, m.tx, what, who),
+                                       m.expected, m.tx, what, who,
+                                       r.expect_seen ? fmt::format("; the last expect-tx: {}",
+                                                                   ptx_place(rs, r.expect_function, r.expect_instruction))
+                                                     : ""),
                            rs.module.text ? line_of(*rs.module.text, ins.pos.line) : "");
     }
 }
@@ -298,7 +306,7 @@ bool mbarrier_wait_over(const Cluster& cluster, const MbarrierWait& wait) {
   return !m.valid || m.parity != wait.parity;
 }
 
-std::string describe_mbarrier(const Cta& cta, uint64_t offset) {
+std::string describe_mbarrier(const Cta& cta, uint64_t offset, const RunState* rs) {
   std::string where = fmt::format("mbarrier at shared offset 0x{:x} of block ({},{},{})", offset, cta.id[0], cta.id[1],
                                   cta.id[2]);
   if (!cta.shared.contains(offset, 8)) return where + ": outside shared memory";
@@ -312,6 +320,13 @@ std::string describe_mbarrier(const Cta& cta, uint64_t offset) {
                        ? fmt::format(", {} of {} transaction bytes arrived (tx-count {})", r.tx_completed,
                                      r.tx_expected, m.tx)
                        : "";
+  // Bytes missing or in excess: the expect-tx that announced the count is
+  // the line to look at.
+  // Arrivals missing: the init that set the count is the other line to look at.
+  if (rs && m.pending > 0 && it != cta.mbarriers.end())
+    tx += fmt::format("; initialised at {}", ptx_place(*rs, r.init_function, r.init_instruction));
+  if (rs && m.tx != 0 && r.expect_seen)
+    tx += fmt::format("; its last expect-tx: {}", ptx_place(*rs, r.expect_function, r.expect_instruction));
   return fmt::format("{}: phase {} (parity {}) incomplete, {} of {} arrivals{}", where, r.phase, m.parity,
                      m.expected - m.pending, m.expected, tx);
 }

@@ -60,6 +60,6 @@ bool mbarrier_wait_over(const Cluster& cluster, const MbarrierWait& wait);
 
 // "mbarrier at shared offset 0x40 of block (0,0,0): phase 3 (parity 1) not
 // complete: 1 of 2 arrivals, 4096 of 8192 transaction bytes", for deadlock reports.
-std::string describe_mbarrier(const Cta& cta, uint64_t offset);
+std::string describe_mbarrier(const Cta& cta, uint64_t offset, const RunState* rs = nullptr);
 
 }  // namespace warpsat::simt
