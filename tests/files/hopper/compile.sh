@@ -16,7 +16,7 @@ for k in tma_roundtrip tma_store_protocol cluster_multicast warpgroup_registers 
 done
 # The warp-specialized GEMM with one seeded bug each (ws_gemm_sm90.cu lists
 # the macros), for the tests in bugs/.
-for bug in EXPECT_TX PARITY NO_RELEASE STAGES NO_PROXY_FENCE NO_WAIT_GROUP SETMAXNREG NO_INIT_FENCE ARRIVAL_COUNT; do
+for bug in EXPECT_TX PARITY NO_RELEASE STAGES NO_PROXY_FENCE NO_WAIT_GROUP SETMAXNREG NO_INIT_FENCE ARRIVAL_COUNT NO_ARRIVE; do
   out="$dir/bugs/ws_gemm_$(echo "$bug" | tr 'A-Z' 'a-z').sm_90a.ptx"
   "$nvcc" -arch=sm_90a -ptx -lineinfo -DBUG_"$bug" -o "$out" "$dir/ws_gemm_sm90.cu"
   sed -i "s|\"$(pwd)/|\"|" "$out"

@@ -16,6 +16,9 @@ __device__ inline void fence_barrier_init() { asm volatile("fence.mbarrier_init.
 __device__ inline void arrive_expect_tx(uint64_t* bar, uint32_t bytes) {
   asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(bar)), "r"(bytes));
 }
+__device__ inline void expect_tx(uint64_t* bar, uint32_t bytes) {  // no arrive
+  asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(smem(bar)), "r"(bytes));
+}
 __device__ inline void arrive(uint64_t* bar) {
   asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.shared::cta.b64 state, [%0];\n}" ::"r"(smem(bar)));
 }

@@ -26,7 +26,7 @@
 // Seeded bugs (compile.sh makes one PTX file per macro; bugs/ holds their
 // tests): BUG_EXPECT_TX, BUG_PARITY, BUG_NO_RELEASE, BUG_STAGES,
 // BUG_NO_PROXY_FENCE, BUG_NO_WAIT_GROUP, BUG_SETMAXNREG, BUG_NO_INIT_FENCE,
-// BUG_ARRIVAL_COUNT. Each is marked "seeded:" at its line.
+// BUG_ARRIVAL_COUNT, BUG_NO_ARRIVE. Each is marked "seeded:" at its line.
 #include "hopper_ptx.cuh"
 
 using namespace hopper;
@@ -138,6 +138,8 @@ __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1)
         wait(&s.empty[stage], phase ^ 1);  // the first round passes: the phase before the first
 #ifdef BUG_EXPECT_TX
         arrive_expect_tx(&s.full[stage], kABytes + kBBytes / 2);  // seeded: forgets the peer's multicast half
+#elif defined(BUG_NO_ARRIVE)
+        expect_tx(&s.full[stage], kABytes + kBBytes);  // seeded: an expect_tx without its arrive
 #else
         arrive_expect_tx(&s.full[stage], kABytes + kBBytes);
 #endif
