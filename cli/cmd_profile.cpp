@@ -31,6 +31,7 @@ struct ProfileOptions {
   uint64_t dynamic_shared_bytes = 0;
   EmulatorRunOptions run;
   bool racecheck = false;
+  bool async_columns = false;  // --async-columns: HyPA's CSV with Hopper's asynchronous work appended
   bool full_names = false;
   unsigned jobs = 1;
   std::string shard;  // --shard I/N (cli/shard.h)
@@ -183,6 +184,8 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
   // Slices mode skips the instructions that do not decide control flow, and
   // with them most memory accesses: races there would go unseen.
   if (o.racecheck && mode == simt::ProfileMode::Slices) throw command_line_error("--racecheck needs --mode full");
+  if (o.async_columns && o.format != "hypa-csv")
+    throw command_line_error("--async-columns adds columns to --format hypa-csv; the table and JSON always carry them");
   if (o.racecheck && (o.format == "csv" || o.format == "hypa-csv"))
     throw command_line_error("--racecheck prints a table or JSON, not CSV");
   eo.racecheck = o.racecheck;
@@ -267,12 +270,12 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
   if (o.format == "csv") {
     print_csv(rows);
   } else if (o.format == "hypa-csv") {
-    std::string out = hypa_csv_header();
+    std::string out = hypa_csv_header(o.async_columns);
     for (size_t i = 0; i < rows.size();) {
       std::vector<const simt::KernelProfile*> kernels;
       const ptx::Module* m = rows[i].module;
       for (; i < rows.size() && rows[i].module == m; ++i) kernels.push_back(&rows[i].profile);
-      out += hypa_csv_row(*m, kernels);
+      out += hypa_csv_row(*m, kernels, o.async_columns);
     }
     std::cout << out;
   } else if (o.format == "json") {
@@ -373,6 +376,9 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("-j,--jobs", o->jobs, "kernels profiled at once, each on its own thread (output stays in input order)")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
+  sub->add_flag("--async-columns", o->async_columns,
+                "with --format hypa-csv: after HyPA's 15 columns, wgmma instructions and FLOPs, TMA bytes loaded and "
+                "stored and mbarrier waits, in all and per warp role (docs/hypa-csv.md)");
   add_shard_option(sub, o->shard);
   commands.push_back({sub, [o, sub] { return run_profile(*o, *sub); }});
 }

@@ -1,5 +1,6 @@
 #include "cli/hypa_csv.h"
 
+#include <array>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -26,25 +27,49 @@ std::string hypa_ratio(uint64_t executed, uint64_t dynamic) {
   return buf;
 }
 
+// The extra columns: totals, then each role's.
+const char* const kAsyncTotals[] = {"wgmma Instructions", "wgmma FLOPs", "TMA Bytes Loaded", "TMA Bytes Stored",
+                                    "mbarrier Waits"};
+const char* const kAsyncPerRole[] = {"Warps", "Warp Instructions", "wgmma Instructions", "wgmma FLOPs",
+                                     "TMA Bytes Loaded", "TMA Bytes Stored", "mbarrier Waits"};
+const char* const kRoleNames[] = {"Producer", "Consumer", "Other"};  // simt::WarpRole's order
+
+std::vector<uint64_t> async_fields(const simt::AsyncMetrics& a, bool per_role) {
+  if (!per_role)
+    return {a.wgmma_instructions, a.wgmma_flops, a.tma_bytes_loaded, a.tma_bytes_stored, a.mbarrier_waits};
+  return {a.warps, a.warp_instructions, a.wgmma_instructions, a.wgmma_flops,
+          a.tma_bytes_loaded, a.tma_bytes_stored, a.mbarrier_waits};
+}
+
 }  // namespace
 
-std::string hypa_csv_header() {
+std::string hypa_csv_header(bool async_columns) {
+  std::string extra;
+  if (async_columns) {
+    for (const char* c : kAsyncTotals) extra += fmt::format(";\"{}\"", c);
+    for (const char* role : kRoleNames)
+      for (const char* c : kAsyncPerRole) extra += fmt::format(";\"{} {}\"", role, c);
+  }
   return "\"Filename\";\"Ptx Version\";\"Ptx Target\";\"Ptx Adress Size\";\"File Instructions\";\"CTAs\";"
          "\"Thread Count\";\"Static Instructions\";\"Dynamic Instruction Count\";\"FP Instructions\";"
          "\"Executed Instructions\";\"(Executed instructions/Dynamic Instruction Count)*100\";"
-         "\"Divergent Branches\";\"Divergent Branches for each Part\";\"Duration (msec)\"\n";
+         "\"Divergent Branches\";\"Divergent Branches for each Part\";\"Duration (msec)\"" +
+         extra + "\n";
 }
 
-std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels) {
+std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels,
+                         bool async_columns) {
   uint64_t file_instructions = 0;
   for (const ptx::Function& f : m.functions) file_instructions += f.instructions.size();
   uint64_t ctas = 0, threads = 0, static_all_threads = 0, dynamic = 0, fp = 0, executed = 0, paths = 0;
   double milliseconds = 0;
   std::string per_kernel;
+  std::array<simt::AsyncMetrics, simt::kWarpRoleCount> roles{};
   for (const simt::KernelProfile* p : kernels) {
     milliseconds += p->milliseconds;
     if (p->ok) {
       const simt::KernelMetrics& k = p->metrics;
+      for (size_t r = 0; r < roles.size(); ++r) roles[r] += k.roles[r];
       ctas += k.ctas;
       threads += k.threads;
       static_all_threads += k.static_instructions * k.threads;
@@ -74,6 +99,13 @@ std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::Ker
       // Whole milliseconds, cut as std::chrono::duration_cast cuts them.
       std::to_string(static_cast<uint64_t>(milliseconds)),
   };
+  if (async_columns) {
+    simt::AsyncMetrics all;
+    for (const simt::AsyncMetrics& r : roles) all += r;
+    for (uint64_t v : async_fields(all, false)) fields.push_back(std::to_string(v));
+    for (const simt::AsyncMetrics& r : roles)
+      for (uint64_t v : async_fields(r, true)) fields.push_back(std::to_string(v));
+  }
   std::string row;
   for (size_t i = 0; i < fields.size(); ++i) row += (i ? ";" : "") + quoted(fields[i]);
   return row + "\n";

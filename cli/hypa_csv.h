@@ -12,12 +12,15 @@
 
 namespace warpsat::cli {
 
-// HyPA's header line, byte for byte, with its newline.
-std::string hypa_csv_header();
+// HyPA's header line, byte for byte, with its newline; with async_columns
+// (`--async-columns`), Hopper's asynchronous work after HyPA's 15 columns:
+// in all and per warp role (docs/hypa-csv.md, "Extra columns").
+std::string hypa_csv_header(bool async_columns = false);
 
 // The row of one file from its kernels' profiles, in module order. The sums
 // are over the kernels that could be profiled; one that could not leaves an
 // empty entry in the per-kernel list (column 14).
-std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels);
+std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels,
+                         bool async_columns = false);
 
 }  // namespace warpsat::cli

@@ -192,6 +192,25 @@ simt::KernelMetrics metrics_from_json(const json& k) {
   precisions("fp_instructions", m.fp_instructions);
   precisions("flops", m.flops);
   precisions("flops_special", m.flops_special);
+  if (k.contains("wgmma")) {
+    m.wgmma_instructions = count_at(k["wgmma"], "instructions");
+    m.wgmma_flops = count_at(k["wgmma"], "flops");
+  }
+  if (k.contains("async") && k["async"].contains("by_role"))
+    for (size_t i = 0; i < m.roles.size(); ++i) {
+      const char* role = simt::to_string(static_cast<simt::WarpRole>(i));
+      if (!k["async"]["by_role"].contains(role)) continue;
+      const json& r = k["async"]["by_role"][role];
+      simt::AsyncMetrics& a = m.roles[i];
+      a.warps = count_at(r, "warps");
+      a.warp_instructions = count_at(r, "warp_instructions");
+      a.wgmma_instructions = count_at(r, "wgmma_instructions");
+      a.wgmma_flops = count_at(r, "wgmma_flops");
+      a.tma_bytes_loaded = count_at(r, "tma_bytes_loaded");
+      a.tma_bytes_stored = count_at(r, "tma_bytes_stored");
+      a.mbarrier_waits = count_at(r, "mbarrier_waits");
+      a.mbarrier_blocked = count_at(r, "mbarrier_blocked");
+    }
   m.branches = count_at(k, "branches");
   m.divergent_branches = count_at(k, "divergent_branches");
   m.ctas = count_at(k, "ctas");

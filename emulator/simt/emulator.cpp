@@ -797,6 +797,22 @@ bool time_out_waits(RunState& rs, ClusterRun& run) {
   return true;
 }
 
+// A warp's role from what it did (metrics.h), and its counts added to the role's.
+void add_warp_role(RunState& rs, const Warp& w) {
+  const WarpActivity& a = w.activity;
+  WarpRole role = a.wgmma_issues ? WarpRole::Consumer : a.tma_bytes_loaded ? WarpRole::Producer : WarpRole::Other;
+  AsyncMetrics& r = rs.roles[static_cast<size_t>(role)];
+  ++r.warps;
+  r.warp_instructions += w.steps;
+  // A warp group's four warps each issue the instruction once.
+  r.wgmma_instructions += a.wgmma_issues;
+  r.wgmma_flops += a.wgmma_flops;
+  r.tma_bytes_loaded += a.tma_bytes_loaded;
+  r.tma_bytes_stored += a.tma_bytes_stored;
+  r.mbarrier_waits += a.mbarrier_waits;
+  r.mbarrier_blocked += a.mbarrier_blocked;
+}
+
 // Runs the cluster of CTAs `linear` (by rank): resident together, their
 // warps interleaved round-robin, each for a quantum or until it waits.
 void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32_t (&id)[3]) {
@@ -830,6 +846,8 @@ void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32
     for (auto& r : runners) released |= r->release_barriers(true);
     if (!released && !time_out_waits(rs, run)) report_deadlock(rs, run.cluster);
   }
+  for (const auto& c : run.ctas)
+    for (const Warp& w : c->warps) add_warp_role(rs, w);
   if (!rs.stop) {
     for (const auto& c : run.ctas) wgmma_end_block(rs, *c);
     check_mbarriers_at_exit(rs, run.cluster);
@@ -875,6 +893,8 @@ std::vector<bool> reachable_functions(const RunState& rs) {
 
 KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
   KernelMetrics k;
+  k.roles = rs.roles;
+  for (AsyncMetrics& r : k.roles) r.wgmma_instructions /= 4, r.wgmma_flops /= 4;  // per warp group
   const ptx::Function& kernel = rs.module.functions[rs.kernel];
   k.name = std::string(kernel.name);
   std::copy(rs.launch.block, rs.launch.block + 3, k.block);

@@ -177,13 +177,17 @@ void run_mbarrier(Exec& x, const Op& op, uint32_t mask) {
   if (kind == TestWait || kind == TryWait) {
     MbarrierWait blocked;
     uint32_t done = test_lanes(x, op, mask, blocked);
-    if (done == mask) return;
+    if (done == mask) return void(++x.warp.activity.mbarrier_waits);
     if (kind == TestWait || x.warp.mbarrier.timed_out) {
       // test_wait never suspends; a timed-out try_wait returns false once.
       x.warp.mbarrier.timed_out = false;
       x.warp.yield = true;
+      ++x.warp.activity.mbarrier_waits;
       return;
     }
+    // Suspended: the try_wait runs again when the phase completes, and is
+    // counted as a wait then.
+    ++x.warp.activity.mbarrier_blocked;
     x.warp.mbarrier = blocked;
     x.warp.state = Warp::State::AtMbarrier;
     return;

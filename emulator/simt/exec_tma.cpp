@@ -202,6 +202,7 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
     x.fail(op, lane, fmt::format("tensor copy destination 0x{:x} is not 128-byte aligned", dst));
   // The box, gathered once in dense order, then written to each destination.
   std::vector<uint8_t> box(bytes);
+  x.warp.activity.tma_bytes_loaded += bytes;
   const uint64_t fill = oob_fill_bits(m.spec);
   const bool convert = loaded_bits(m.spec, 1) != 1 || m.spec.type == TensorMapType::F32Ftz;
   std::vector<uint8_t> row;
@@ -267,6 +268,7 @@ void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool redu
   const unsigned e = element_bytes(m.spec.type);
   const uint64_t bytes = m.spec.box_bytes();
   async_read(x, op, lane, s.offset, bytes, true);
+  x.warp.activity.tma_bytes_stored += bytes;
   const Swizzle sw = swizzle_of(m.spec);
   const uint8_t* smem = x.cta.shared.data();
   const ScalarType t = map_scalar(m.spec.type);
@@ -296,6 +298,8 @@ void bulk_copy(Exec& x, const Op& op, unsigned lane, Kind kind) {
   ScalarType t = op.type;
   unsigned e = reduce ? ptx::byte_width(t) : 1;
   std::vector<uint8_t> data(n);
+  if (kind == BulkLoad) x.warp.activity.tma_bytes_loaded += n;
+  if (kind == BulkStore) x.warp.activity.tma_bytes_stored += n;
   if (kind == BulkLoad) {
     read_device(x, op, lane, src, data.data(), n);
   } else {

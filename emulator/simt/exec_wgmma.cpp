@@ -28,6 +28,8 @@ namespace {
 void run_mma_async(Exec& x, const Op& op, uint32_t mask) {
   require_full_warp(x, op, mask, "wgmma.mma_async");
   wgmma_issue(x, op, *x.frame.code->wgmma_infos[op.aux]);
+  ++x.warp.activity.wgmma_issues;
+  x.warp.activity.wgmma_flops += op.mma_flops;
 }
 void run_fence(Exec& x, const Op& op, uint32_t mask) {
   require_full_warp(x, op, mask, "wgmma.fence");

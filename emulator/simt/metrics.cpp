@@ -2,6 +2,33 @@
 
 namespace warpsat::simt {
 
+const char* to_string(WarpRole r) {
+  switch (r) {
+    case WarpRole::Producer: return "producer";
+    case WarpRole::Consumer: return "consumer";
+    case WarpRole::Other: return "other";
+  }
+  return "other";
+}
+
+AsyncMetrics& AsyncMetrics::operator+=(const AsyncMetrics& o) {
+  warps += o.warps;
+  warp_instructions += o.warp_instructions;
+  wgmma_instructions += o.wgmma_instructions;
+  wgmma_flops += o.wgmma_flops;
+  tma_bytes_loaded += o.tma_bytes_loaded;
+  tma_bytes_stored += o.tma_bytes_stored;
+  mbarrier_waits += o.mbarrier_waits;
+  mbarrier_blocked += o.mbarrier_blocked;
+  return *this;
+}
+
+AsyncMetrics KernelMetrics::async_total() const {
+  AsyncMetrics t;
+  for (const AsyncMetrics& r : roles) t += r;
+  return t;
+}
+
 KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
   static_instructions += o.static_instructions;
   warp_instructions += o.warp_instructions;
@@ -17,6 +44,7 @@ KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
   }
   wgmma_instructions += o.wgmma_instructions;
   wgmma_flops += o.wgmma_flops;
+  for (size_t r = 0; r < roles.size(); ++r) roles[r] += o.roles[r];
   branches += o.branches;
   divergent_branches += o.divergent_branches;
   ctas += o.ctas;

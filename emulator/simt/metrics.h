@@ -34,6 +34,28 @@ struct InstructionMetrics {
   bool branch = false;        // a conditional bra or a brx.idx
 };
 
+// A warp's role in a warp-specialized kernel, from what it did
+// (docs/emulator.md, "Warp roles"): a consumer issued wgmma.mma_async; a
+// producer issued no wgmma but a TMA or bulk copy from global memory into
+// shared memory; every other warp (a plain kernel's, an idle warp of the
+// producer warp group) is "other".
+enum class WarpRole : uint8_t { Producer, Consumer, Other };
+constexpr size_t kWarpRoleCount = 3;
+const char* to_string(WarpRole r);
+
+// The asynchronous work of one role's warps (or of all warps).
+struct AsyncMetrics {
+  uint64_t warps = 0;
+  uint64_t warp_instructions = 0;   // inst_executed of these warps
+  uint64_t wgmma_instructions = 0;  // wgmma.mma_async per warp group (a group's four warps issue it once)
+  uint64_t wgmma_flops = 0;         // their 2*M*N*K
+  uint64_t tma_bytes_loaded = 0;    // global -> shared: cp.async.bulk{.tensor} box or size, once per copy (multicast too)
+  uint64_t tma_bytes_stored = 0;    // shared -> global: cp{.reduce}.async.bulk{.tensor}
+  uint64_t mbarrier_waits = 0;      // mbarrier.try_wait/test_wait executed, per warp
+  uint64_t mbarrier_blocked = 0;    // ... that found their phase incomplete and suspended the warp (try_wait)
+  AsyncMetrics& operator+=(const AsyncMetrics& o);
+};
+
 struct KernelMetrics {
   std::string name;
   uint32_t block[3] = {1, 1, 1}, grid[3] = {1, 1, 1};
@@ -58,6 +80,9 @@ struct KernelMetrics {
   // counts one warp instruction above), and their 2*M*N*K FLOPs.
   uint64_t wgmma_instructions = 0;
   uint64_t wgmma_flops = 0;
+  // Per WarpRole: what the producer, consumer and other warps did.
+  std::array<AsyncMetrics, kWarpRoleCount> roles{};
+  AsyncMetrics async_total() const;  // the roles summed
   uint64_t branches = 0;              // bra/brx executed, per warp
   uint64_t divergent_branches = 0;
   std::vector<InstructionMetrics> per_instruction;  // every instruction executed at least once

@@ -1,12 +1,14 @@
 // Everything one kernel launch holds while it runs.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <unordered_set>
 #include <vector>
 
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/memory.h"
+#include "emulator/simt/metrics.h"
 #include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
 #include "emulator/simt/tensor_map.h"
@@ -53,6 +55,8 @@ struct RunState {
   std::vector<TensorMap> tensor_maps;  // the launch's, by the index their handles hold
   uint64_t proxy_fences = 0;           // fence.proxy.async executed so far (async_state.h)
   uint32_t initial_registers = 0;  // per thread at launch, for setmaxnreg (exec_cluster.cpp)
+  // Per WarpRole, the warps of every CTA that has ended (metrics.h).
+  std::array<AsyncMetrics, kWarpRoleCount> roles{};
   bool track_proxy = false;  // the module has bulk copies that read shared memory: track generic-proxy writes
 
   RunState(const ptx::Module& m, const Launch& l, const EmulatorOptions& o) : module(m), launch(l), options(o) {}

@@ -43,6 +43,17 @@ struct MbarrierWait {
   bool timed_out = false;    // its next try_wait returns false (the hardware's time limit)
 };
 
+// What a warp did that decides its role (metrics.h, WarpRole) and goes
+// into its role's counts when its CTA ends.
+struct WarpActivity {
+  uint64_t wgmma_issues = 0;       // warp-level wgmma.mma_async
+  uint64_t wgmma_flops = 0;        // their 2*M*N*K, once per issuing warp (four per warp group)
+  uint64_t tma_bytes_loaded = 0;   // global -> shared copies this warp issued
+  uint64_t tma_bytes_stored = 0;   // shared -> global copies
+  uint64_t mbarrier_waits = 0;     // try_wait/test_wait completed
+  uint64_t mbarrier_blocked = 0;   // try_wait suspensions
+};
+
 struct Warp {
   // AtBarrier: bar.sync/barrier.sync; AtClusterBarrier: barrier.cluster.wait;
   // AtMbarrier: an mbarrier.try_wait that suspended it until its phase
@@ -63,6 +74,7 @@ struct Warp {
   uint32_t registers = 0;   // per thread, after setmaxnreg (0: the kernel's count, RunState::initial_registers)
   uint32_t register_request = 0;  // with State::AtRegisters: the count setmaxnreg.inc asks for
   uint64_t steps = 0;     // warp instructions executed (also the source of %clock)
+  WarpActivity activity;
   uint64_t clock_reads = 0;  // reads of %clock/%globaltimer: a loop that reads them may end by time alone
   bool wgmma_watch = false;  // since its first wgmma.fence: each instruction's registers are checked (wgmma_async.h)
   std::vector<Frame> frames;
