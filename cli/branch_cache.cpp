@@ -9,6 +9,7 @@
 #include "cache/kernel_key.h"
 #include "frontend/content_hash.h"
 #include "solver/branch_wire.h"
+#include "cli/build_id.h"
 
 namespace warpsat::cli {
 
@@ -162,7 +163,7 @@ std::vector<std::string> branch_cache_keys(const ptx::Module& m, const std::vect
   std::vector<std::string> keys;
   for (const ptx::Function* k : kernels)
     keys.push_back(ContentHash()
-                       .add("warpsat", WARPSAT_VERSION)
+                       .add("warpsat", build_id())
                        .add("branches", options)
                        .add("kernel", kernel_normal_form(m, *k))
                        .hex());
@@ -194,7 +195,7 @@ void store_branches(VerdictCache& cache, const ptx::Module& m, const std::vector
     if (!fresh[i]) continue;
     json value = positions(*kernels[i]);
     value["wire"] = to_wire(results[i]);
-    entries.emplace_back(keys[i], CacheEntry{results[i].name, m.source, WARPSAT_VERSION, value.dump()});
+    entries.emplace_back(keys[i], CacheEntry{results[i].name, m.source, build_id(), value.dump()});
   }
   cache.put_all(entries);
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cache/verdict_cache.h"
+#include "cli/build_id.h"
 #include "cli/commands.h"
 #include "frontend/diagnostics.h"
 
@@ -44,7 +45,7 @@ int run_stats(const CacheOptions& o) {
   fmt::print("  used: {} to {}\n", when(s.oldest_use), when(s.newest_use));
   for (const CacheStats::Version& v : s.versions)
     fmt::print("  warpsat {}: {} entr{}{}\n", v.version, v.entries, v.entries == 1 ? "y" : "ies",
-               v.version == WARPSAT_VERSION ? " (this version)" : "");
+               v.version == build_id() ? " (this version)" : "");
   return kExitOk;
 }
 
@@ -54,7 +55,7 @@ int run_prune(const CacheOptions& o) {
   VerdictCache cache(cache_file(o));
   PruneOptions p;
   if (o.older_than_days >= 0) p.unused_for_seconds = static_cast<int64_t>(o.older_than_days * 86400);
-  if (o.other_versions) p.keep_version = WARPSAT_VERSION;
+  if (o.other_versions) p.keep_version = build_id();
   if (o.max_mib > 0) p.max_bytes = static_cast<uint64_t>(o.max_mib * 1048576);
   uint64_t gone = cache.prune(p);
   CacheStats s = cache.stats();

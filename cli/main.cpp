@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/build_id.h"
 #include "cli/commands.h"
 #include "cli/deadline.h"
 #include "cli/option_checks.h"
@@ -18,7 +19,7 @@
 int main(int argc, char** argv) {
   using namespace warpsat::cli;
   CLI::App app{"warpsat: GPU performance questions answered with Z3, every answer re-derived by concrete execution"};
-  app.set_version_flag("--version", "warpsat " WARPSAT_VERSION);
+  app.set_version_flag("--version", std::string("warpsat ") + build_id());
   app.require_subcommand(1);
   app.fallthrough(false);
 

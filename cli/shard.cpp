@@ -12,6 +12,7 @@
 #include "frontend/analysis/cfg.h"
 #include "frontend/content_hash.h"
 #include "frontend/diagnostics.h"
+#include "cli/build_id.h"
 
 namespace warpsat::cli {
 
@@ -160,7 +161,7 @@ ShardMark make_mark(const CLI::App& sub, const std::string& command, const std::
   m.total = total;
   m.items = items;
   m.names = names;
-  m.version = WARPSAT_VERSION;
+  m.version = build_id();
   m.options = options_fingerprint(sub);
   m.inputs = inputs_fingerprint(sub, input_files);
   m.status = status;
