@@ -28,13 +28,13 @@ calc() { python3 -c "print(round($1, 3))"; }
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 t0=$(now)
-"$warpsat" branches "$module" --format json $extra > unsplit.json
+/usr/bin/time -f "%U %S" -o cpu-unsplit "$warpsat" branches "$module" --format json $extra > unsplit.json
 t1=$(now)
 unsplit=$(calc "$t1 - $t0")
 
 t2=$(now)
 array=$(sbatch --parsable --array=1-"$shards" --cpus-per-task=1 --output="$work/task-%a.log" --wrap \
-  "date +%s.%N > start-\$SLURM_ARRAY_TASK_ID; '$warpsat' branches '$module' --format json --shard \$SLURM_ARRAY_TASK_ID/$shards $extra > shard-\$SLURM_ARRAY_TASK_ID.json; status=\$?; date +%s.%N > end-\$SLURM_ARRAY_TASK_ID; exit \$status")
+  "date +%s.%N > start-\$SLURM_ARRAY_TASK_ID; /usr/bin/time -f '%U %S' -o cpu-\$SLURM_ARRAY_TASK_ID '$warpsat' branches '$module' --format json --shard \$SLURM_ARRAY_TASK_ID/$shards $extra > shard-\$SLURM_ARRAY_TASK_ID.json; status=\$?; date +%s.%N > end-\$SLURM_ARRAY_TASK_ID; exit \$status")
 files=""
 for i in $(seq "$shards"); do files="$files shard-$i.json"; done
 sbatch --parsable --wait --dependency="afterok:$array" --output="$work/merge.log" \
@@ -46,9 +46,29 @@ with_merge=$(calc "$t3 - $t2")
 echo "unsplit: $unsplit s wall"
 echo "array of $shards: $array_wall s wall from sbatch to the last task's end ($with_merge s with the merge job)"
 echo "ratio: $(calc "$array_wall / $unsplit")"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+cpu() { python3 -c 'import sys; print(round(sum(map(float, open(sys.argv[1]).read().split())), 2))' "$1"; }
+echo "unsplit: $(cpu cpu-unsplit) s CPU (user + sys)"
 for i in $(seq "$shards"); do
-  echo "  task $i: $(calc "$(cat end-$i) - $(cat start-$i)") s, kernels $(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["shard"]["items"]))' shard-$i.json)"
+  echo "  task $i: $(calc "$(cat end-$i) - $(cat start-$i)") s wall, $(cpu cpu-$i) s CPU, kernels $(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["shard"]["items"]))' shard-$i.json)"
 done
+# What an idle machine would give: the tasks' CPU times run as Slurm runs
+# them (in task order, each on the first of the node's CPUs to come free),
+# against the unsplit CPU time. A loaded machine gives N processes about N
+# times the share of one, which the wall-time ratio above includes.
+python3 - "$shards" "$(nproc)" <<'EOF2'
+import sys
+n, cpus = int(sys.argv[1]), int(sys.argv[2])
+cpu = lambda p: sum(map(float, open(p).read().split()))
+tasks = [cpu(f"cpu-{i}") for i in range(1, n + 1)]
+free = [0.0] * cpus
+for t in tasks:
+    k = free.index(min(free))
+    free[k] += t
+unsplit = cpu("cpu-unsplit")
+print(f"CPU: shards {sum(tasks):.2f} s in all ({sum(tasks) / unsplit:.2f}x unsplit), largest {max(tasks):.2f} s; "
+      f"on {cpus} idle CPUs the array would take {max(free):.2f} s: {max(free) / unsplit:.2f}x unsplit")
+EOF2
 timings='s/"(solve_ms|encode_ms)": [-0-9.e+]+/"\1": 0/g'
 if cmp -s <(sed -E "$timings" unsplit.json) <(sed -E "$timings" merged.json); then
   echo "merged = unsplit (JSON, timings set to 0)"
