@@ -133,7 +133,15 @@ void check_parts(std::vector<Part>& parts) {
     refuse(fmt::format("shard{} {} {} missing", missing.size() > 1 ? "s" : "", fmt::join(names, ", "),
                        missing.size() > 1 ? "are" : "is"));
   }
-  // The marks' items: each item of the run exactly once.
+  // The marks' items: each item of the run exactly once. A run's size is
+  // only believed up to the items the shards list, so that a mark claiming
+  // 10^15 items costs nothing.
+  size_t listed = 0;
+  for (const Part& p : parts) listed += p.mark.items.size();
+  if (listed < a.total)
+    refuse(fmt::format("the shards list {} items in all, their marks say the run has {}: were they split by different "
+                       "versions?",
+                       listed, a.total));
   std::vector<int> owner(a.total, -1);
   for (size_t k = 0; k < parts.size(); ++k)
     for (size_t item : parts[k].mark.items) {
