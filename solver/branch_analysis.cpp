@@ -1,11 +1,13 @@
 #include "solver/branch_analysis.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "encodings/query_timer.h"
 #include "encodings/branch_view.h"
@@ -323,6 +325,9 @@ class BranchSolver {
   BranchSolver(const BranchSolver&) = delete;  // encodings point at its induction memo
   BranchSolver& operator=(const BranchSolver&) = delete;
 
+  // The parameter values thread ranges hold for (choose_parameters).
+  void pin_parameters(std::vector<std::optional<uint64_t>> values) { chosen_ = std::move(values); }
+
   // The kernel's branches on shared encodings of their slices' union
   // (docs/branches.md, "One encoding per kernel"): the loops' inductions and
   // the `unwritten` queries run once per group instead of once per branch.
@@ -337,14 +342,37 @@ class BranchSolver {
     std::vector<uint32_t> branches;
     std::vector<BranchResult> out;
     for (uint32_t b : all) {
-      if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx)
-        settled(out.emplace_back(seen_result(b)));
-      else
+      if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx) {
+        BranchResult& r = out.emplace_back(seen_result(b));
+        seen_ranges(r);
+        settled(r);
+      } else
         branches.push_back(b);
     }
     for (BranchResult& r : solve_unseen(branches)) out.push_back(std::move(r));
     std::sort(out.begin(), out.end(), [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
     return out;
+  }
+
+  // The thread ranges of a concrete launch for a branch whose split the
+  // emulator saw: its verdict needs no query, its ranges an encoding.
+  void seen_ranges(BranchResult& r) {
+    if (!o_.launch.concrete_block || !o_.launch.concrete_grid || o_.max_ranges == 0 || chosen_.empty()) return;
+    auto start = std::chrono::steady_clock::now();
+    TimedContext context(o_.encoding.stats, "free Z3 context (one branch)", o_.keep_contexts_below_bytes);
+    z3::context& c = context.c;
+    BranchEncodingOptions eo = encoding_options();
+    // The chosen values as numerals, as a launch file's: Z3 simplifies
+    // them away before the interval queries.
+    LaunchSpec pinned = o_.launch;
+    pinned.param_values = chosen_;
+    BranchEncoding e = encode_branch(c, m_, f_, a_, r.instruction, pinned, eo);
+    r.encode_ms += record_encode(start);
+    if (!e.unsupported.empty() || e.budget_exhausted) return;
+    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit);
+    QueryRunner q = runner(c, r, e, 0, &session);
+    ranges(c, e, q, r);
+    r.solve_ms += elapsed_ms(start);
   }
 
   // A divergent verdict whose witness is a split the emulator saw.
@@ -1058,12 +1086,18 @@ class BranchSolver {
   void ranges(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
     if (o_.max_ranges == 0 || r.indexed || e.instances.size() != 1 || e.instances[0].beyond || !e.imprecision.empty())
       return;
+    // The ranges hold for the parameter values chosen for this launch
+    // (KernelBranches::chosen_parameters), the ones the replay runs with: a
+    // parameter the launch gives no value is pinned to its chosen one, and
+    // without a choice there are no ranges (they would mix values).
+    z3::expr_vector pins(c);
     for (const auto& [name, term] : e.params) {
-      (void)term;
       const ptx::Variable* p = f_.find_param(name);
-      size_t index = p ? static_cast<size_t>(p - f_.params.data()) : 0;
-      if (index >= o_.launch.param_values.size() || !o_.launch.param_values[index]) return;  // not fixed by the launch
+      size_t index = p ? static_cast<size_t>(p - f_.params.data()) : chosen_.size();
+      if (index >= chosen_.size() || !chosen_[index]) return;
+      pins.push_back(term == c.bv_val(*chosen_[index], term.get_sort().bv_size()));
     }
+    z3::expr pinned = z3::mk_and(pins);
     const BranchInstance& inst = e.instances[0];
     const LaunchSpec& l = o_.launch;
     uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
@@ -1081,11 +1115,11 @@ class BranchSolver {
     };
     auto code_at = [&](uint64_t i) -> std::optional<uint64_t> {
       std::optional<z3::model> m;
-      if (q.check(e.base, index == c.bv_val(i, 64), "range-start", &m) != SmtStatus::Sat) return std::nullopt;
+      if (q.check(e.base, pinned && index == c.bv_val(i, 64), "range-start", &m) != SmtStatus::Sat) return std::nullopt;
       return value_of(*m, code);
     };
     auto constant_on = [&](uint64_t lo, uint64_t hi, uint64_t o) {
-      return q.check(e.base, in_range(lo, hi) && code != c.bv_val(o, 2), "range-extend") == SmtStatus::Unsat;
+      return q.check(e.base, pinned && in_range(lo, hi) && code != c.bv_val(o, 2), "range-extend") == SmtStatus::Unsat;
     };
     for (const Interval& i : intervals(global ? threads * ctas : threads, o_.max_ranges, code_at, constant_on, br.complete))
       br.ranges.push_back({i.begin, i.end, kNames[i.code]});
@@ -1102,6 +1136,9 @@ class BranchSolver {
   // (when the options bring no memo of their own, which check_kernel_branches
   // shares between the first pass and the exact-float pass).
   InductionMemo induction_memo_;
+  // Per parameter: the value thread ranges are computed for (the launch's,
+  // or chosen by choose_parameters); nullopt, none (no ranges).
+  std::vector<std::optional<uint64_t>> chosen_;
   const SeenRuns* seen_;              // what the emulator's runs showed so far (may be null)
   AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
@@ -1114,19 +1151,96 @@ class BranchSolver {
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 
+// The value of every scalar parameter a concrete launch gives none, for
+// thread ranges and feasible paths (docs/branches.md, "Ranges and paths of a
+// concrete launch"): the solver's model of the launch and the assumptions,
+// each value checked for being the only one they allow; a parameter no
+// assumption names is 0. The verdicts hold for every value; ranges and
+// paths for these, which the replay runs with. Empty when the solver finds
+// no model in time: then there are no ranges and no paths.
+std::vector<std::optional<uint64_t>> choose_parameters(const ptx::Module& m, const ptx::Function& f,
+                                                       const analysis::FunctionAnalysis& a, const BranchOptions& o,
+                                                       KernelBranches& out) {
+  std::vector<std::optional<uint64_t>> values = o.launch.param_values;
+  values.resize(f.params.size());
+  std::vector<size_t> free;
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (!values[i] && f.params[i].dims.empty() && ptx::bit_width(f.params[i].type) <= 64) free.push_back(i);
+  if (free.empty()) {
+    if (std::any_of(o.launch.param_values.begin(), o.launch.param_values.end(), [](const auto& v) { return v.has_value(); }))
+      out.parameters_note = "the launch's values";
+    return values;
+  }
+  z3::context c;
+  BranchEncoding e = encode_branches(c, m, f, a, {}, o.launch, o.encoding);
+  z3::solver s(c, z3::solver::simple());
+  z3::params p(c);
+  p.set("random_seed", o.solver.random_seed);
+  s.set(p);
+  for (const z3::expr& b : e.base) s.add(b);
+  auto check = [&](const z3::expr_vector& extra) {
+    QueryTimer timer(c, o.solver.timeout_ms);
+    return s.check(extra);
+  };
+  z3::expr_vector none(c);
+  if (check(none) != z3::sat) {
+    out.parameters_note = "none: the solver found no parameter values that meet the assumptions in time, so no "
+                          "thread ranges or feasible paths are computed";
+    return {};
+  }
+  z3::model model = s.get_model();
+  std::vector<std::string> only, picked, unnamed;
+  // nvcc names parameters <kernel>_param_<n>: the kernel's name is said already.
+  auto shown = [&](std::string_view name) {
+    if (name.size() > f.name.size() + 1 && name.starts_with(f.name) && name[f.name.size()] == '_')
+      name.remove_prefix(f.name.size() + 1);
+    return std::string(name);
+  };
+  for (size_t i : free) {
+    std::string name(f.params[i].name);
+    auto it = std::find_if(e.params.begin(), e.params.end(), [&](const auto& np) { return np.first == name; });
+    if (it == e.params.end()) {
+      values[i] = 0;
+      unnamed.push_back(shown(name));
+    } else {
+      uint64_t v = value_of(model, it->second);
+      values[i] = v;
+      z3::expr_vector other(c);
+      other.push_back(it->second != c.bv_val(v, it->second.get_sort().bv_size()));
+      (check(other) == z3::unsat ? only : picked).push_back(shown(name));
+    }
+    out.chosen_parameters.emplace_back(name, *values[i]);
+  }
+  std::vector<std::string> parts;
+  if (!only.empty()) parts.push_back(fmt::format("{}: the only value the assumptions allow", fmt::join(only, ", ")));
+  if (!picked.empty())
+    parts.push_back(fmt::format("{}: the solver's choice among the values the assumptions allow", fmt::join(picked, ", ")));
+  if (!unnamed.empty())
+    parts.push_back(unnamed.size() == free.size() ? "0, as no assumption names a parameter"
+                                                  : fmt::format("{}: 0, as no assumption names them", fmt::join(unnamed, ", ")));
+  out.parameters_note = fmt::format("{}", fmt::join(parts, "; "));
+  if (!picked.empty() || !unnamed.empty())
+    out.parameters_note += "; other values may give other ranges and paths (--launch or --assume fixes them)";
+  return values;
+}
+
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
-                    const BranchOptions& o, KernelBranches& out) {
+                    const BranchOptions& o, const std::vector<std::optional<uint64_t>>& chosen, KernelBranches& out) {
   std::vector<uint32_t> branches;
   for (const analysis::BranchSlice& s : a.slices)
     if (f.instructions[s.branch].op == ptx::Opcode::Bra) branches.push_back(s.branch);
   if (branches.empty() || !o.launch.concrete_block || !o.launch.concrete_grid) return;
-  if (o.max_paths == 0) {
+  if (o.max_paths == 0 || chosen.empty()) {
     out.paths_complete = false;
     return;
   }
+  // The paths of the chosen parameter values, the replay's: every
+  // parameter a numeral, as a launch file's is.
+  LaunchSpec pinned = o.launch;
+  pinned.param_values = chosen;
   z3::context c;
   BranchEncodingOptions eo = o.encoding;
-  BranchEncoding e = encode_branches(c, m, f, a, branches, o.launch, eo);
+  BranchEncoding e = encode_branches(c, m, f, a, branches, pinned, eo);
   if (!e.unsupported.empty() || !e.imprecision.empty()) {
     out.paths_complete = false;
     return;
@@ -1149,7 +1263,7 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
     s.add(extra);
     return s;
   };
-  const LaunchSpec& l = o.launch;
+  const LaunchSpec& l = pinned;
   bool global = uses_cta(f, a, branches);
   out.paths_space = global ? "global thread" : "thread";
   uint64_t n = uint64_t{l.block[0]} * l.block[1] * l.block[2] * (global ? uint64_t{l.grid[0]} * l.grid[1] * l.grid[2] : 1);
@@ -1235,6 +1349,9 @@ KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kerne
   out.assumptions = describe_assumptions(kernel, o);
   analysis::FunctionAnalysis a = analysis::analyse_function(kernel, m.source);
   BranchSolver solver(m, kernel, a, o, seen, std::move(after));
+  std::vector<std::optional<uint64_t>> chosen;
+  if (o.launch.concrete_block && o.launch.concrete_grid) chosen = choose_parameters(m, kernel, a, o, out);
+  solver.pin_parameters(chosen);
   std::vector<uint32_t> branches;
   for (const analysis::BranchSlice& s : a.slices) branches.push_back(s.branch);
   out.branches = solver.solve_kernel(branches);
@@ -1251,7 +1368,7 @@ KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kerne
     }
   std::sort(out.branches.begin(), out.branches.end(),
             [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
-  feasible_paths(m, kernel, a, o, out);
+  feasible_paths(m, kernel, a, o, chosen, out);
   return out;
 }
 
@@ -1262,10 +1379,25 @@ std::vector<size_t> refine_open_branches(const ptx::Module& m, const ptx::Functi
   std::vector<size_t> changed;
   // A solver each: the exact floats' deadline must not bound the linked
   // stores' queries.
-  if (o.exact_float_budget_ms > 0) changed = BranchSolver(m, kernel, a, o).retry_with_exact_floats(result.branches);
-  if (o.linked_store_budget_ms > 0)
-    for (size_t i : BranchSolver(m, kernel, a, o).retry_with_linked_stores(result.branches))
+  // The ranges of the verdicts they change hold for the first pass's values.
+  std::vector<std::optional<uint64_t>> chosen;
+  if (o.launch.concrete_block && o.launch.concrete_grid && !result.parameters_note.starts_with("none")) {
+    chosen = o.launch.param_values;
+    chosen.resize(kernel.params.size());
+    for (const auto& [name, v] : result.chosen_parameters)
+      if (const ptx::Variable* p = kernel.find_param(name)) chosen[static_cast<size_t>(p - kernel.params.data())] = v;
+  }
+  if (o.exact_float_budget_ms > 0) {
+    BranchSolver exact(m, kernel, a, o);
+    exact.pin_parameters(chosen);
+    changed = exact.retry_with_exact_floats(result.branches);
+  }
+  if (o.linked_store_budget_ms > 0) {
+    BranchSolver linked(m, kernel, a, o);
+    linked.pin_parameters(chosen);
+    for (size_t i : linked.retry_with_linked_stores(result.branches))
       if (std::find(changed.begin(), changed.end(), i) == changed.end()) changed.push_back(i);
+  }
   std::sort(changed.begin(), changed.end());
   return changed;
 }

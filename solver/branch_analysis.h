@@ -103,6 +103,13 @@ struct KernelBranches {
   std::vector<std::string> assumptions;  // what every verdict holds under
   std::vector<BranchResult> branches;
   std::vector<FeasiblePath> paths;
+  // A concrete launch: the values of the scalar parameters the launch gives
+  // none that thread ranges and feasible paths are computed for, and the
+  // replay runs with (the solver's model of the assumptions; 0 where they
+  // say nothing), by PTX name, as the parameter's bits. `parameters_note`
+  // says where they come from. Verdicts hold for every value.
+  std::vector<std::pair<std::string, uint64_t>> chosen_parameters;
+  std::string parameters_note;
   std::string paths_space = "thread";  // what the paths' thread ranges index, as BranchRanges::space
   bool paths_complete = true;
   bool paths_validated = false;

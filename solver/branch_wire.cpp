@@ -142,7 +142,9 @@ std::string to_wire(const KernelBranches& k) {
             {"paths_space", k.paths_space},
             {"paths_complete", k.paths_complete},
             {"paths_validated", k.paths_validated},
-            {"paths_validation", k.paths_validation}};
+            {"paths_validation", k.paths_validation},
+            {"chosen_parameters", k.chosen_parameters},
+            {"parameters_note", k.parameters_note}};
   return j.dump();
 }
 
@@ -160,6 +162,8 @@ KernelBranches kernel_from_wire(const std::string& text) {
     k.paths_complete = j.at("paths_complete");
     k.paths_validated = j.at("paths_validated");
     k.paths_validation = j.at("paths_validation");
+    k.chosen_parameters = j.at("chosen_parameters").get<std::vector<std::pair<std::string, uint64_t>>>();
+    k.parameters_note = j.at("parameters_note");
     return k;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("branch wire: ") + e.what());

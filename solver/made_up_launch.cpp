@@ -325,7 +325,13 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
   return run;
 }
 
-bool MadeUpLaunches::meets_assumptions(const simt::Launch& l) const {
+void MadeUpLaunches::set_scalar(simt::Launch& l, size_t i, uint64_t value) const {
+  if (i >= l.args.size() || l.args[i].kind != simt::KernelArgument::Kind::Scalar) return;
+  std::vector<uint8_t>& bytes = l.args[i].bytes;
+  for (size_t b = 0; b < bytes.size() && b < 8; ++b) bytes[b] = static_cast<uint8_t>(value >> (8 * b));
+}
+
+std::optional<std::string> MadeUpLaunches::violated_assumption(const simt::Launch& l) const {
   std::vector<std::pair<std::string, int64_t>> v;
   const char* dims = "xyz";
   for (int d = 0; d < 3; ++d) {
@@ -337,13 +343,14 @@ bool MadeUpLaunches::meets_assumptions(const simt::Launch& l) const {
       v.emplace_back(std::string(k_.params[i].name),
                      parameter_value(l.args[i].bytes.data(),
                                      std::min<size_t>(l.args[i].bytes.size(), k_.params[i].size_bytes())));
-  try {
-    for (const Assumption& a : spec_.assumptions)
-      if (!evaluate(*a.expr, v)) return false;
-  } catch (const std::out_of_range&) {
-    return false;
+  for (const Assumption& a : spec_.assumptions) {
+    try {
+      if (!evaluate(*a.expr, v)) return a.text;
+    } catch (const std::out_of_range&) {
+      return a.text + " (names a value the launch does not have)";
+    }
   }
-  return true;
+  return std::nullopt;
 }
 
 std::optional<uint64_t> MadeUpLaunches::scalar_argument(const simt::Launch& l, size_t i) const {

@@ -77,7 +77,13 @@ class MadeUpLaunches {
   ExplorationRun exploration(uint64_t i, uint64_t seed) const;
   static constexpr uint64_t kExplorationSweep = 12;
 
-  bool meets_assumptions(const simt::Launch& l) const;
+  bool meets_assumptions(const simt::Launch& l) const { return !violated_assumption(l); }
+  // The first assumption `l` (its block, grid and scalar parameters, read as
+  // frontend/assumption.h's parameter_value reads them) does not meet, as
+  // written; nothing when it meets them all.
+  std::optional<std::string> violated_assumption(const simt::Launch& l) const;
+  // Sets scalar parameter `i` of `l` to `value` (its bytes, little-endian).
+  void set_scalar(simt::Launch& l, size_t i, uint64_t value) const;
   // Argument i of `l` as a number when it is a scalar of at most 8 bytes.
   std::optional<uint64_t> scalar_argument(const simt::Launch& l, size_t i) const;
   // A parameter the user gave a value (--launch, --param): never made up.
