@@ -146,7 +146,7 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
   return {{"name", k.name},          {"short_name", names.display(k.name)}, {"demangled_name", demangle_kernel_name(k.name)},
           {"assumptions", k.assumptions},        {"branches", branches},
           {"paths", paths},          {"paths_space", k.paths_space},        {"paths_complete", k.paths_complete},
-          {"paths_validated", k.paths_validated}, {"chosen_parameters", chosen}, {"parameters_note", k.parameters_note}};
+          {"paths_validated", k.paths_validated}, {"chosen_parameters", chosen}, {"parameters_note", k.parameters_note}, {"paths_note", k.paths_note}};
 }
 
 void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFiles& sources, const KernelNames& names,
@@ -155,18 +155,8 @@ void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFi
   for (const KernelBranches& k : run.kernels) {
     std::map<uint32_t, std::string> no_ranges = missing_ranges(m, k, run);
     fmt::print("kernel {}\n  assuming: {}\n", names.display(k.name), fmt::join(k.assumptions, "; "));
-    if (!k.parameters_note.empty()) {
-      // The values ranges, paths and the replay of a concrete launch use.
-      std::vector<std::string> values;
-      for (const auto& [name, v] : k.chosen_parameters) {
-        std::string_view shown = name;
-        if (shown.size() > k.name.size() + 1 && shown.starts_with(k.name) && shown[k.name.size()] == '_')
-          shown.remove_prefix(k.name.size() + 1);
-        values.push_back(fmt::format("{} = {}", shown, v));
-      }
-      fmt::print("  ranges and paths for parameters: {}{}{}\n", fmt::join(values, ", "), values.empty() ? "" : " (",
-                 values.empty() ? k.parameters_note : k.parameters_note + ")");
-    }
+    // The values the replay of a concrete launch runs its free parameters with.
+    if (!k.parameters_note.empty()) fmt::print("  parameters: {}\n", k.parameters_note);
     // Group by source line when .loc is there, so a CUDA programmer sees
     // their ifs: the innermost line of an inlined_at chain, where the `if`
     // is written (CUTLASS inlines every branch into device_kernel.h:123).
@@ -198,6 +188,7 @@ void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFi
       }
     }
     if (!no_ranges.empty()) fmt::print("  {}\n", kMissingRangesHint);
+    if (!k.paths_note.empty()) fmt::print("  feasible paths: {}\n", k.paths_note);
     if (!k.paths.empty()) {
       fmt::print("  feasible paths ({} ranges{}{}):\n", k.paths_space, k.paths_complete ? "" : "; not all listed",
                  k.paths_validated ? "" : "; not validated");

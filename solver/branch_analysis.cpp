@@ -16,6 +16,7 @@
 #include "encodings/memory_model.h"
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
+#include "frontend/kernel_params.h"
 #include "solver/pinned_query.h"
 #include "solver/query_runner.h"
 #include "solver/query_session.h"
@@ -1086,10 +1087,9 @@ class BranchSolver {
   void ranges(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r) {
     if (o_.max_ranges == 0 || r.indexed || e.instances.size() != 1 || e.instances[0].beyond || !e.imprecision.empty())
       return;
-    // The ranges hold for the parameter values chosen for this launch
-    // (KernelBranches::chosen_parameters), the ones the replay runs with: a
-    // parameter the launch gives no value is pinned to its chosen one, and
-    // without a choice there are no ranges (they would mix values).
+    // The ranges hold for one value of each parameter the branch reads: the
+    // launch's, or the only one the assumptions allow (choose_parameters),
+    // pinned here; a free one means no ranges (they would mix values).
     z3::expr_vector pins(c);
     for (const auto& [name, term] : e.params) {
       const ptx::Variable* p = f_.find_param(name);
@@ -1151,26 +1151,26 @@ class BranchSolver {
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 
-// The value of every scalar parameter a concrete launch gives none, for
-// thread ranges and feasible paths (docs/branches.md, "Ranges and paths of a
-// concrete launch"): the solver's model of the launch and the assumptions,
-// each value checked for being the only one they allow; a parameter no
-// assumption names is 0. The verdicts hold for every value; ranges and
-// paths for these, which the replay runs with. Empty when the solver finds
-// no model in time: then there are no ranges and no paths.
+// The values of a concrete launch's scalar parameters (docs/branches.md,
+// "Parameters of a concrete launch"). Returned: per parameter, the value
+// thread ranges and feasible paths may rely on, the launch's or the only
+// one the assumptions allow; nullopt where the parameter is free (ranges
+// and paths that read it are not computed). In `out.chosen_parameters`:
+// every free non-pointer scalar with the value the replay runs it with,
+// the solver's model of the launch and the assumptions (0 where no
+// assumption names it), and in `out.parameters_note` those words. The
+// verdicts hold for every value.
 std::vector<std::optional<uint64_t>> choose_parameters(const ptx::Module& m, const ptx::Function& f,
                                                        const analysis::FunctionAnalysis& a, const BranchOptions& o,
                                                        KernelBranches& out) {
-  std::vector<std::optional<uint64_t>> values = o.launch.param_values;
-  values.resize(f.params.size());
+  std::vector<std::optional<uint64_t>> fixed = o.launch.param_values;
+  fixed.resize(f.params.size());
   std::vector<size_t> free;
   for (size_t i = 0; i < f.params.size(); ++i)
-    if (!values[i] && f.params[i].dims.empty() && ptx::bit_width(f.params[i].type) <= 64) free.push_back(i);
-  if (free.empty()) {
-    if (std::any_of(o.launch.param_values.begin(), o.launch.param_values.end(), [](const auto& v) { return v.has_value(); }))
-      out.parameters_note = "the launch's values";
-    return values;
-  }
+    if (!fixed[i] && f.params[i].dims.empty() && ptx::bit_width(f.params[i].type) <= 64 &&
+        !pointer_sized_param(m, f.params[i]))
+      free.push_back(i);
+  if (free.empty()) return fixed;
   z3::context c;
   BranchEncoding e = encode_branches(c, m, f, a, {}, o.launch, o.encoding);
   z3::solver s(c, z3::solver::simple());
@@ -1184,44 +1184,45 @@ std::vector<std::optional<uint64_t>> choose_parameters(const ptx::Module& m, con
   };
   z3::expr_vector none(c);
   if (check(none) != z3::sat) {
-    out.parameters_note = "none: the solver found no parameter values that meet the assumptions in time, so no "
-                          "thread ranges or feasible paths are computed";
-    return {};
+    out.parameters_note = "none chosen: the solver found no values that meet the assumptions in time";
+    return fixed;
   }
   z3::model model = s.get_model();
-  std::vector<std::string> only, picked, unnamed;
   // nvcc names parameters <kernel>_param_<n>: the kernel's name is said already.
   auto shown = [&](std::string_view name) {
     if (name.size() > f.name.size() + 1 && name.starts_with(f.name) && name[f.name.size()] == '_')
       name.remove_prefix(f.name.size() + 1);
     return std::string(name);
   };
+  std::vector<std::string> parts;
+  bool any_free = false;
   for (size_t i : free) {
     std::string name(f.params[i].name);
     auto it = std::find_if(e.params.begin(), e.params.end(), [&](const auto& np) { return np.first == name; });
+    uint64_t v = 0;
     if (it == e.params.end()) {
-      values[i] = 0;
-      unnamed.push_back(shown(name));
+      parts.push_back(fmt::format("{} = 0 (free)", shown(name)));
+      any_free = true;
     } else {
-      uint64_t v = value_of(model, it->second);
-      values[i] = v;
+      v = value_of(model, it->second);
       z3::expr_vector other(c);
       other.push_back(it->second != c.bv_val(v, it->second.get_sort().bv_size()));
-      (check(other) == z3::unsat ? only : picked).push_back(shown(name));
+      if (check(other) == z3::unsat) {
+        fixed[i] = v;
+        parts.push_back(fmt::format("{} = {} (the only value the assumptions allow)", shown(name), v));
+      } else {
+        parts.push_back(fmt::format("{} = {} (free: the solver's choice among the values the assumptions allow)",
+                                    shown(name), v));
+        any_free = true;
+      }
     }
-    out.chosen_parameters.emplace_back(name, *values[i]);
+    out.chosen_parameters.emplace_back(name, v);
   }
-  std::vector<std::string> parts;
-  if (!only.empty()) parts.push_back(fmt::format("{}: the only value the assumptions allow", fmt::join(only, ", ")));
-  if (!picked.empty())
-    parts.push_back(fmt::format("{}: the solver's choice among the values the assumptions allow", fmt::join(picked, ", ")));
-  if (!unnamed.empty())
-    parts.push_back(unnamed.size() == free.size() ? "0, as no assumption names a parameter"
-                                                  : fmt::format("{}: 0, as no assumption names them", fmt::join(unnamed, ", ")));
-  out.parameters_note = fmt::format("{}", fmt::join(parts, "; "));
-  if (!picked.empty() || !unnamed.empty())
-    out.parameters_note += "; other values may give other ranges and paths (--launch or --assume fixes them)";
-  return values;
+  out.parameters_note = fmt::format("{}", fmt::join(parts, ", "));
+  if (any_free)
+    out.parameters_note += "; the replay runs with these values, and no thread ranges or feasible paths rely on a "
+                           "free one (--launch or --assume fixes it)";
+  return fixed;
 }
 
 void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
@@ -1230,17 +1231,28 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
   for (const analysis::BranchSlice& s : a.slices)
     if (f.instructions[s.branch].op == ptx::Opcode::Bra) branches.push_back(s.branch);
   if (branches.empty() || !o.launch.concrete_block || !o.launch.concrete_grid) return;
-  if (o.max_paths == 0 || chosen.empty()) {
+  if (o.max_paths == 0) {
     out.paths_complete = false;
     return;
   }
-  // The paths of the chosen parameter values, the replay's: every
-  // parameter a numeral, as a launch file's is.
+  // The paths of one value of each parameter (the launch's, or the only one
+  // the assumptions allow), as numerals: paths over free parameters would
+  // mix values, and the replay runs one.
   LaunchSpec pinned = o.launch;
   pinned.param_values = chosen;
   z3::context c;
   BranchEncodingOptions eo = o.encoding;
   BranchEncoding e = encode_branches(c, m, f, a, branches, pinned, eo);
+  std::vector<std::string> free;
+  for (const auto& [name, term] : e.params)
+    if (const ptx::Variable* p = f.find_param(name); p && !pointer_sized_param(m, *p)) free.push_back(name);
+  if (!free.empty()) {
+    out.paths_complete = false;
+    out.paths_note = fmt::format("not computed: the branches read {}, which the launch leaves free (--launch or "
+                                 "--assume fixes them)",
+                                 fmt::join(free, ", "));
+    return;
+  }
   if (!e.unsupported.empty() || !e.imprecision.empty()) {
     out.paths_complete = false;
     return;
@@ -1351,6 +1363,7 @@ KernelBranches analyse_branches(const ptx::Module& m, const ptx::Function& kerne
   BranchSolver solver(m, kernel, a, o, seen, std::move(after));
   std::vector<std::optional<uint64_t>> chosen;
   if (o.launch.concrete_block && o.launch.concrete_grid) chosen = choose_parameters(m, kernel, a, o, out);
+  out.fixed_parameters = chosen;
   solver.pin_parameters(chosen);
   std::vector<uint32_t> branches;
   for (const analysis::BranchSlice& s : a.slices) branches.push_back(s.branch);
@@ -1380,13 +1393,7 @@ std::vector<size_t> refine_open_branches(const ptx::Module& m, const ptx::Functi
   // A solver each: the exact floats' deadline must not bound the linked
   // stores' queries.
   // The ranges of the verdicts they change hold for the first pass's values.
-  std::vector<std::optional<uint64_t>> chosen;
-  if (o.launch.concrete_block && o.launch.concrete_grid && !result.parameters_note.starts_with("none")) {
-    chosen = o.launch.param_values;
-    chosen.resize(kernel.params.size());
-    for (const auto& [name, v] : result.chosen_parameters)
-      if (const ptx::Variable* p = kernel.find_param(name)) chosen[static_cast<size_t>(p - kernel.params.data())] = v;
-  }
+  std::vector<std::optional<uint64_t>> chosen = result.fixed_parameters;
   if (o.exact_float_budget_ms > 0) {
     BranchSolver exact(m, kernel, a, o);
     exact.pin_parameters(chosen);

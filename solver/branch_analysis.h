@@ -103,13 +103,17 @@ struct KernelBranches {
   std::vector<std::string> assumptions;  // what every verdict holds under
   std::vector<BranchResult> branches;
   std::vector<FeasiblePath> paths;
-  // A concrete launch: the values of the scalar parameters the launch gives
-  // none that thread ranges and feasible paths are computed for, and the
-  // replay runs with (the solver's model of the assumptions; 0 where they
-  // say nothing), by PTX name, as the parameter's bits. `parameters_note`
-  // says where they come from. Verdicts hold for every value.
+  // A concrete launch: the scalar (non-pointer) parameters the launch gives
+  // no value, each with the value the replay runs it with (the only one the
+  // assumptions allow, or the solver's model of them, 0 where none names
+  // it), by PTX name, as the parameter's bits; `parameters_note` says which
+  // is which. Verdicts hold for every value; thread ranges and feasible
+  // paths only rely on fixed ones (`fixed_parameters`, per parameter: the
+  // launch's or the assumptions' only value; not on the wire).
   std::vector<std::pair<std::string, uint64_t>> chosen_parameters;
   std::string parameters_note;
+  std::vector<std::optional<uint64_t>> fixed_parameters;
+  std::string paths_note;  // why a concrete launch has no feasible paths
   std::string paths_space = "thread";  // what the paths' thread ranges index, as BranchRanges::space
   bool paths_complete = true;
   bool paths_validated = false;

@@ -144,7 +144,8 @@ std::string to_wire(const KernelBranches& k) {
             {"paths_validated", k.paths_validated},
             {"paths_validation", k.paths_validation},
             {"chosen_parameters", k.chosen_parameters},
-            {"parameters_note", k.parameters_note}};
+            {"parameters_note", k.parameters_note},
+            {"paths_note", k.paths_note}};
   return j.dump();
 }
 
@@ -164,6 +165,7 @@ KernelBranches kernel_from_wire(const std::string& text) {
     k.paths_validation = j.at("paths_validation");
     k.chosen_parameters = j.at("chosen_parameters").get<std::vector<std::pair<std::string, uint64_t>>>();
     k.parameters_note = j.at("parameters_note");
+    k.paths_note = j.at("paths_note");
     return k;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("branch wire: ") + e.what());
