@@ -221,13 +221,18 @@ struct Sem {
       a = fit(a.extract(23, 0), w, sign);
       b = fit(b.extract(23, 0), w, sign);
     }
-    z3::expr p = fit(a, 2 * w, sign) * fit(b, 2 * w, sign);
+    bool whole_product = ins.has("wide") || ins.has("hi");
+    // The low half of a product is the product of the operands at their
+    // own width, whatever their signs: a multiplier twice as wide is four
+    // times the circuit Z3 bit-blasts (a 64-bit mul.lo became a 128-bit
+    // multiplier, and CUB's integer histogram has one per sample and lane).
+    z3::expr p = whole_product ? fit(a, 2 * w, sign) * fit(b, 2 * w, sign) : a * b;
     if (ins.has("wide")) {
       z3::expr r = p;
       if (mad) r = r + src(3, 2 * w, sign);
       return write(r);
     }
-    z3::expr part = ins.has("hi") ? (is24 ? p.extract(47, 16) : p.extract(2 * w - 1, w)) : p.extract(w - 1, 0);
+    z3::expr part = !whole_product ? p : is24 ? p.extract(47, 16) : p.extract(2 * w - 1, w);
     if (mad) {
       if (ins.has("cc") || ins.op == Opcode::Madc) return opaque("extended-precision mad");
       if (ins.has("sat")) {
