@@ -986,6 +986,12 @@ class Executor : public TermSource {
     const std::map<long, long>& equivalent = equivalents_.at(region);
     std::map<long, std::vector<PairState>> pending[2];  // [beyond]
     std::map<long, std::vector<z3::expr>> pc_at;        // nodes run with every thread that gets there
+    // Per kind of state (unrolled, abstracted): each node's path condition
+    // for that kind. Where no loop lies between a node and its equivalent
+    // node, no state changes kind on the way, so each kind keeps its own
+    // path condition there too.
+    std::map<std::pair<long, int>, std::vector<z3::expr>> pc_of_kind;
+    const std::set<long>& loop_free = loop_free_equivalents_.at(region);
     pending[in.beyond ? 1 : 0][node_of(region, entry)].push_back(std::move(in));
     std::vector<Edge> exits;
     uint32_t header = region >= 0 ? a_.cfg.loops[static_cast<size_t>(region)].header : kNone;
@@ -1029,6 +1035,19 @@ class Executor : public TermSource {
           std::vector<z3::expr> pcs;
           for (const ThreadState& ts : st.t) pcs.push_back(ts.pc);
           pc_at.emplace(node, std::move(pcs));
+        } else if (eq != equivalent.end() && loop_free.count(node)) {
+          // Both kinds arrive (lanes that left a loop before this node
+          // after different numbers of iterations): each keeps the path
+          // condition it had at the equivalent node. Without this, CUB's
+          // histogram sweep carried the disjunctions of sixteen binning
+          // diamonds, their divisions included, into every later branch.
+          if (auto at = pc_of_kind.find({eq->second, bucket}); at != pc_of_kind.end())
+            for (size_t t = 0; t < n_; ++t) st.t[t].pc = at->second[t];
+        }
+        {
+          std::vector<z3::expr> pcs;
+          for (const ThreadState& ts : st.t) pcs.push_back(ts.pc);
+          pc_of_kind.insert_or_assign({node, bucket}, std::move(pcs));
         }
         std::vector<Edge> outs = node < 0                         ? process_block(static_cast<uint32_t>(-1 - node), std::move(st))
                                  : inert(static_cast<int>(node)) ? pass_through(static_cast<int>(node), std::move(st))
@@ -1104,7 +1123,34 @@ class Executor : public TermSource {
     }
     long entry = region >= 0 ? node_of(region, header) : node_of(region, 0);
     equivalents_[region] = control_equivalents(order, succ, ends, entry);
+    loop_free_equivalents_[region] = loop_free(order, succ, equivalents_[region]);
     return order;
+  }
+
+  // The nodes whose equivalent node reaches them through no loop: a state
+  // leaves a loop unrolled or abstracted, so only a loop on the way can
+  // change the kind of a state between the two.
+  static std::set<long> loop_free(const std::vector<long>& order, std::map<long, std::set<long>>& succ,
+                                  const std::map<long, long>& equivalent) {
+    std::map<long, size_t> index;
+    for (size_t i = 0; i < order.size(); ++i) index[order[i]] = i;
+    std::set<long> out;
+    for (const auto& [node, from] : equivalent) {
+      // Nodes on a path from `from` to `node` (topological order bounds
+      // the walk): any of them a loop (a node >= 0) rules it out.
+      size_t end = index.at(node);
+      std::vector<bool> on_way(order.size(), false);
+      on_way[index.at(from)] = true;
+      bool clear = true;
+      for (size_t i = index.at(from); i < end && clear; ++i) {
+        if (!on_way[i]) continue;
+        if (order[i] >= 0) clear = false;
+        for (long s : succ[order[i]])
+          if (size_t j = index.at(s); j < end) on_way[j] = true;
+      }
+      if (clear) out.insert(node);
+    }
+    return out;
   }
 
   // For each node of a region's acyclic graph, the first node D (in
@@ -1479,6 +1525,7 @@ class Executor : public TermSource {
   std::map<int, std::vector<long>> topo_cache_;
   std::map<int, bool> inert_;
   std::map<int, std::map<long, long>> equivalents_;  // per region: node -> its control-equivalent node
+  std::map<int, std::set<long>> loop_free_equivalents_;  // per region: loop_free()
   // The last models of sat induction queries, tried on each new query first.
   static constexpr size_t kInductionModels = 8;
   static constexpr unsigned kInductionClockLimitMs = 1000;
