@@ -92,6 +92,9 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                 "encode each branch's slice on its own instead of one encoding per kernel (slower; for comparison)");
   sub->add_flag("--fresh-solver-per-query", o.fresh_solver_per_query,
                 "ask each query on a new solver instead of the encoding's incremental one (slower; for comparison)");
+  sub->add_flag("--exact-divisions", o.exact_divisions,
+                "bit-blast divisions by a non-constant in every query instead of abstracting them until a model needs "
+                "them exact (slower; for comparison)");
   sub->add_flag("--confirm-seen-splits", o.confirm_seen_splits,
                 "also ask each branch's encoding, pinned to the run in which the emulator saw a warp split there, to "
                 "allow that split (a check of the encoding; the verdict is the run's either way)");
@@ -124,6 +127,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.encoding.race_free = !o.no_race_free;
   bo.encoding.one_per_kernel = !o.per_branch_encoding;
   bo.incremental = !o.fresh_solver_per_query;
+  bo.lazy_divisions = !o.exact_divisions;
   bo.confirm_seen_splits = o.confirm_seen_splits;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;

@@ -25,6 +25,7 @@ struct BranchesOptions {
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;
+  bool exact_divisions = false;
   bool confirm_seen_splits = false;
   bool in_process = false;  // --in-process: no child process per kernel
   bool stats = false;  // --stats: where the time went, on stderr

@@ -139,6 +139,10 @@ struct BranchOptions {
   // Each encoding's queries on one incremental solver (solver/query_session.h);
   // false: a fresh solver per query (--fresh-solver-per-query, for comparison).
   bool incremental = true;
+  // Divisions and remainders by a non-constant as uninterpreted functions,
+  // made exact where a model needs it (solver/lazy_arithmetic.h); false:
+  // bit-blasted in every query (--exact-divisions, for comparison).
+  bool lazy_divisions = true;
   // A split the emulator saw is divergent, with that run as the witness,
   // without a query. With this, the branch's encoding, pinned to that run,
   // must allow the split too (the `seen-split` query): a check of the

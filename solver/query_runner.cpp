@@ -4,6 +4,7 @@
 
 #include "encodings/query_timer.h"
 #include "encodings/smt_helpers.h"
+#include "solver/lazy_arithmetic.h"
 
 namespace warpsat {
 
@@ -38,6 +39,35 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   }
   auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
   unsigned quick = limit ? std::min(limit, kQuickTimeoutMs) : kQuickTimeoutMs;
+  // Divisions by a non-constant are uninterpreted functions until a model
+  // needs them exact (lazy_arithmetic.h).
+  LazyArithmetic lazy(c_);
+  z3::expr asked = o_.lazy_divisions ? lazy.abstract(extra) : extra;
+  if (lazy.any()) asked = asked && z3::mk_and(lazy.axioms());
+  z3::expr_vector lemmas(c_), fresh(c_);  // every lemma so far; those the last model needed
+  size_t rounds = 0;
+  // Whether a sat answer's model holds in the exact formula; if not, the
+  // lemmas it needs are added and the query is asked again.
+  auto exact_model = [&](const z3::model& m) {
+    if (!lazy.any() || m.eval(extra, true).is_true()) return true;
+    fresh = lazy.refine(m, rounds >= kPointLemmaRounds);
+    ++rounds;
+    for (const z3::expr& l : fresh) lemmas.push_back(l);
+    return false;
+  };
+  auto with_lemmas = [&] { return lemmas.empty() ? asked : asked && z3::mk_and(lemmas); };
+  // Right after the first model that got a division wrong: every divisor
+  // one, which the axioms make exact. Most splits through a quotient
+  // (a histogram's bin) need no particular divisor, and this finds one
+  // at once where lemmas move the model from one wrong value to the next.
+  z3::expr_vector ones(c_);
+  for (const z3::expr& d : lazy.divisors()) ones.push_back(d == c_.bv_val(1, d.get_sort().bv_size()));
+  bool ones_tried = !lazy.any();
+  auto try_ones = [&] {
+    bool now = rounds == 1 && !ones_tried;
+    ones_tried = ones_tried || now;
+    return now;
+  };
   std::optional<z3::solver> s;
   std::optional<z3::model> found;
   std::string reason;
@@ -50,21 +80,48 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     // queries get past it (and the models they give) do not depend on
     // the machine's load: -j N writes what -j 1 writes. On the
     // encoding's session when there is one: its terms are already there.
-    if (session) {
-      cr = session->check(base, extra, kQuickTimeoutScale * quick, quick_rlimit);
-      reason = session->reason_unknown();
-      if (cr == z3::sat) found = session->model();
-    } else {
-      cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, extra, quick_rlimit);
-      reason = cr == z3::unknown ? s->reason_unknown() : "";
-      if (cr == z3::sat) found = s->get_model();
+    for (bool again = true; again;) {
+      again = false;
+      bool ones_now = try_ones();
+      z3::expr q = ones_now ? with_lemmas() && z3::mk_and(ones) : with_lemmas();
+      if (session) {
+        cr = session->check(base, q, kQuickTimeoutScale * quick, quick_rlimit);
+        reason = session->reason_unknown();
+        if (cr == z3::sat) found = session->model();
+      } else {
+        cr = run(s, z3::solver(c_, z3::solver::simple()), kQuickTimeoutScale * quick, base, q, quick_rlimit);
+        reason = cr == z3::unknown ? s->reason_unknown() : "";
+        if (cr == z3::sat) found = s->get_model();
+      }
+      if (cr == z3::sat && !exact_model(*found)) {
+        found.reset();
+        cr = z3::unknown;
+        reason = "resource limits: the model of the abstracted divisions was not exact";
+        again = rounds < kQuickRefinementRounds;
+      } else if (ones_now && cr != z3::sat) {
+        again = true;  // no split with every divisor one: say nothing, ask without
+      }
     }
     gave_up = cr == z3::unknown && (is_time_limit_reason(reason) || reason.find("resource") != std::string::npos);
   }
   double spent = elapsed();
   bool fell_back = gave_up && !(quick_only && !floats_) && (!limit || spent < limit);
   if (fell_back) {
-    cr = run(s, z3::solver(c_), limit ? std::max(1u, limit - static_cast<unsigned>(spent)) : 0, base, extra);
+    auto left = [&] { return limit ? std::max(1u, limit - static_cast<unsigned>(std::min<double>(limit, elapsed()))) : 0u; };
+    cr = run(s, z3::solver(c_), left(), base, with_lemmas());
+    // Refined on the same solver: after its first check Z3's default
+    // solver goes on incrementally instead of bit-blasting anew.
+    while (cr == z3::sat && !exact_model(s->get_model()) && rounds < kMaxRefinementRounds &&
+           (!limit || elapsed() < limit)) {
+      for (const z3::expr& l : fresh) s->add(l);
+      QueryTimer timer(c_, left());
+      if (try_ones()) {
+        cr = s->check(ones);
+        if (cr == z3::sat && s->get_model().eval(extra, true).is_true()) break;
+      }
+      cr = s->check();
+    }
+    if (cr == z3::sat && lazy.any() && !s->get_model().eval(extra, true).is_true()) cr = z3::unknown;
     reason = cr == z3::unknown ? s->reason_unknown() : "";
     if (cr == z3::sat) found = s->get_model();
   }
@@ -78,6 +135,7 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     std::string kind = floats_ ? "exact-float " + name : whole_warp ? "whole-warp " + name : name;
     std::string outcome = to_string(st);
     if (fell_back) outcome += " (default solver)";
+    if (lazy.any()) outcome += rounds ? fmt::format(" (divisions made exact {}x)", rounds) : " (divisions abstracted)";
     stats->record(kind, outcome, ms);
   }
   if (!o_.solver.dump_dir.empty()) {

@@ -33,6 +33,15 @@ constexpr unsigned kQuickTimeoutScale = 5;
 // and then timed out or fell back, 3.1 s of witness searches against 1.1 s
 // with this.
 constexpr unsigned kPinnedQuickRlimit = kQuickRlimit / 5;
+// Divisions abstracted (lazy_arithmetic.h): a model that gets one wrong
+// first gets lemmas for its values at the model's operands, cheap for the
+// solver, and after kPointLemmaRounds such rounds exact definitions of the
+// ones it got wrong. The quick try asks at most kQuickRefinementRounds
+// times, each within its resource count; the default solver goes on to
+// kMaxRefinementRounds within the query's time.
+constexpr size_t kPointLemmaRounds = 3;
+constexpr size_t kQuickRefinementRounds = 6;
+constexpr size_t kMaxRefinementRounds = 16;
 
 // A Z3 context whose destruction counts into `stats` under `what`:
 // freeing what bit-blasting built is a real part of a branch's cost (34 s
