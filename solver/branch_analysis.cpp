@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -173,9 +174,27 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
   return w;
 }
 
+// Whether `term` reads the value of load `l` (the same AST in its cone).
+bool reads(const z3::expr& term, const LoadTerm& l) {
+  std::unordered_set<unsigned> values;
+  for (const z3::expr& v : l.value) values.insert(Z3_get_ast_id(v.ctx(), v));
+  bool found = false;
+  smt::for_each_app({term}, [&](const z3::expr& x) {
+    found = found || values.count(Z3_get_ast_id(x.ctx(), x));
+    return !found;
+  });
+  return found;
+}
+
 // Pointer parameters at device-like, 4-byte aligned addresses a replay can
 // allocate (and launch dimensions a replay can run): for witnesses only.
-z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f) {
+// Only the loads `split` reads are placed: those of the branch's other
+// occurrences (abstracted iterations, other paths) would bring their path
+// conditions and addresses into the query for nothing (CUB's integer
+// histogram: 2 MB witness searches that timed out, against 36 KB for the
+// divergence query they follow).
+z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f,
+                                const z3::expr& split) {
   z3::expr_vector cs(c);
   uint64_t base = uint64_t{1} << 40;
   size_t k = 0;
@@ -198,7 +217,8 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
   // an uninterpreted memory per space expresses without pairwise terms.
   std::vector<std::pair<uint64_t, uint64_t>> windows;
   for (size_t i = 0; i < k; ++i) windows.emplace_back(base + (uint64_t{i} << 34), base + (uint64_t{i} << 34) + (uint64_t{1} << 30));
-  for (const LoadTerm& l : e.loads)
+  for (const LoadTerm& l : e.loads) {
+    if (!reads(split, l)) continue;
     for (size_t t = 0; t < l.reach.size(); ++t) {
       z3::expr a = l.address[t];
       unsigned w = a.get_sort().bv_size();
@@ -213,6 +233,7 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
       z3::func_decl mem = c.function(name.c_str(), c.bv_sort(w), c.bv_sort(l.bits));
       cs.push_back(l.value[t] == mem(a));
     }
+  }
   return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
 }
 
@@ -916,7 +937,7 @@ class BranchSolver {
           split = p;
           break;
         }
-      z3::expr replay = split && replayable_constraints(c, e, m_, f_);
+      z3::expr replay = split && replayable_constraints(c, e, m_, f_, split);
       // First with the block shape of the model found (constant factors keep
       // the address arithmetic of a whole warp cheap), then with any shape.
       z3::expr same_block = c.bool_val(true);
@@ -943,20 +964,24 @@ class BranchSolver {
       // A whole warp's unpinned witness searches get the quick try only:
       // they rarely finish (CUB's select sweep: two of 8.5 s each, both
       // timeouts), and the split stands without one, for the replays of the
-      // model's launch and their random data to show.
+      // model's launch and their random data to show. The model's own
+      // parameters pin more than small ones constrain: that try is made
+      // after the first ran out of time too (the quotients of CUB's
+      // integer histogram fold to constants there).
       bool gave_up = false;
       bool whole_warp = e.threads > 2;
-      auto witness = [&](const z3::expr& extra, const char* name, const PinnedQuery* pins = nullptr) {
-        if (gave_up) return false;
+      auto witness = [&](const z3::expr& extra, const char* name, const PinnedQuery* pins = nullptr,
+                         bool tighter = false) {
+        if (gave_up && !tighter) return false;
         SmtStatus st = pins         ? q.check_alone(pins->apply(z3::mk_and(pair) && extra), name, &nice)
                        : whole_warp ? q.check_quick(pair, extra, name, &nice)
                                     : q.check(pair, extra, name, &nice);
-        gave_up = st != SmtStatus::Sat && st != SmtStatus::Unsat;
+        gave_up = gave_up || (st != SmtStatus::Sat && st != SmtStatus::Unsat);
         if (st == SmtStatus::Sat && pins) pins->complete(*nice);
         return st == SmtStatus::Sat;
       };
       bool replayable = witness(replay && small, "witness-pinned", &pinned) ||
-                        witness(replay, "witness-pinned-params", &pinned_params) ||
+                        witness(replay, "witness-pinned-params", &pinned_params, true) ||
                         witness(replay && same_block && small, "witness") ||
                         witness(replay && same_block, "witness-large") || witness(replay, "witness-any-block");
       const z3::model& wm = replayable ? *nice : *model;
