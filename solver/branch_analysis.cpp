@@ -455,7 +455,7 @@ class BranchSolver {
     BranchEncodingOptions eo = encoding_options();
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     BranchEncoding e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
-    record_encode(start);
+    record_encode(start, "branches together");
     BranchResult kernel_queries;
     if (e.unsupported.empty() && !e.budget_exhausted)
       if (std::set<uint32_t> u = prove_unwritten(c, e, eo, fmt::format("branches.{}", f_.name), kernel_queries);
@@ -463,7 +463,7 @@ class BranchSolver {
         eo.unwritten_loads = std::move(u);
         auto again = std::chrono::steady_clock::now();
         e = encode_branches(c, m_, f_, a_, branches, o_.launch, eo);
-        record_encode(again);
+        record_encode(again, "branches together, unwritten loads read-only");
       }
     if (!e.unsupported.empty() || e.budget_exhausted) {
       for (uint32_t b : branches) settled(out.emplace_back(solve(b)));
@@ -513,7 +513,7 @@ class BranchSolver {
     for (size_t i : deeper) again.push_back(out[i].instruction);
     eo.unroll = o_.encoding.unroll;
     BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
-    record_encode(begin);
+    record_encode(begin, "branches together, full depth");
     BranchViewer deep_views(d);
     QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit);
     share = elapsed_ms(begin) / static_cast<double>(again.size());
@@ -773,9 +773,10 @@ class BranchSolver {
 
   // Time since `start`, counted into the stats as an encoding (the
   // induction's queries within it are counted on their own as well).
-  double record_encode(std::chrono::steady_clock::time_point start) const {
+  // `what`: which encoding, for --stats ("branches together", "full depth", ...).
+  double record_encode(std::chrono::steady_clock::time_point start, const char* what = "one branch") const {
     double ms = elapsed_ms(start);
-    if (o_.encoding.stats) o_.encoding.stats->record("encode (induction included)", "", ms);
+    if (o_.encoding.stats) o_.encoding.stats->record(fmt::format("encode ({}, induction included)", what), "", ms);
     return ms;
   }
 
@@ -819,7 +820,7 @@ class BranchSolver {
         so.instruction_budget = std::min(so.instruction_budget, kStoreInstructionBudget);
         so.stop_at_budget = true;
         stores = encode_stores(c, m_, f_, a_, *memory_.global_writers(), o_.launch, so);
-        r.encode_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+        r.encode_ms += record_encode(begin, "the kernel's stores, for unwritten loads");
         if (!stores->unsupported.empty() || stores->budget_exhausted) {
           unwritten_failures_ = kMaxUnwrittenFailures;  // the same stores next time: no use asking again
           return out;
