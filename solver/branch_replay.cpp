@@ -627,10 +627,20 @@ class Replayer {
       return b.indexed ? (ob.taken != 0 && ob.taken != ob.active)
                        : (t0 == (w.outcome[0] != 0) && t1 == (w.outcome[1] != 0));
     };
+    // Harvesting, the CTA runs on past the split for the splits of later
+    // branches, but not to its end: kHarvestTailSteps past it, as a
+    // harvesting random-data run (a model's item count can make the rest a
+    // loop over millions of items: CUB's integer histogram spent the whole
+    // witness budget of its kernel on ten such replays).
     Observations obs;
+    uint64_t split_at_step = 0;
     std::optional<std::string> fault =
-        observe(l, {cta}, obs, Origin::Witness,
-                harvest ? Enough{} : [&](uint32_t i, const Observation& ob, uint64_t) { return splits(i, ob); });
+        observe(l, {cta}, obs, Origin::Witness, [&](uint32_t i, const Observation& ob, uint64_t steps) {
+          bool split = splits(i, ob);
+          if (!harvest) return split;
+          if (split && !split_at_step) split_at_step = steps;
+          return split_at_step && steps - split_at_step >= kHarvestTailSteps;
+        });
     bool split = std::any_of(obs[b.instruction].begin(), obs[b.instruction].end(),
                              [&](const Observation& ob) { return splits(b.instruction, ob); });
     if (fault && !split) {
