@@ -1,5 +1,7 @@
 #include "solver/lazy_arithmetic.h"
 
+#include <unordered_set>
+
 #include <fmt/format.h>
 
 namespace warpsat {
@@ -28,6 +30,39 @@ bool is_division(Z3_decl_kind k) {
 // Z3's simplifier makes them where an ite already handles a zero divisor.
 bool zero_divisor_defined(Z3_decl_kind k) {
   return k == Z3_OP_BUDIV || k == Z3_OP_BUREM || k == Z3_OP_BSDIV || k == Z3_OP_BSREM || k == Z3_OP_BSMOD;
+}
+
+// A 64-bit product of two values that are not constants (CUB's histogram:
+// a sample's offset times the bin count, both sign-extended ints), unless
+// an operand is a narrow value widened (thread ids and block sizes, which
+// the launch's base multiplies exactly too): their multiplier is small.
+// A constant however it is written (the encodings sign-extend numerals).
+bool is_constant(const z3::expr& e) { return e.is_numeral() || e.simplify().is_numeral(); }
+
+// Distinct subterms of `e`, counted up to a bound.
+size_t term_size(const z3::expr& e, size_t bound = 256) {
+  std::vector<z3::expr> work{e};
+  std::unordered_set<unsigned> seen;
+  while (!work.empty() && seen.size() < bound) {
+    z3::expr x = work.back();
+    work.pop_back();
+    if (!seen.insert(Z3_get_ast_id(x.ctx(), x)).second || !x.is_app()) continue;
+    for (unsigned i = 0; i < x.num_args(); ++i) work.push_back(x.arg(i));
+  }
+  return seen.size();
+}
+
+bool is_wide_product(const z3::expr& e, const z3::expr_vector& args) {
+  if (e.decl().decl_kind() != Z3_OP_BMUL || args.size() != 2 || e.get_sort().bv_size() < kMinLazyProductBits)
+    return false;
+  for (const z3::expr& a : args) {
+    if (is_constant(a)) return false;
+    z3::expr inner = a;
+    while (inner.is_app() && (inner.decl().decl_kind() == Z3_OP_ZERO_EXT || inner.decl().decl_kind() == Z3_OP_SIGN_EXT))
+      inner = inner.arg(0);
+    if (inner.get_sort().bv_size() <= kNarrowOperandBits) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -59,12 +94,13 @@ z3::expr LazyArithmetic::abstract(const z3::expr& root) {
     }
     Z3_decl_kind kind = e.decl().decl_kind();
     z3::expr out = changed ? e.decl()(args) : e;
-    if (is_division(kind) && args.size() == 2 && !args[1].is_numeral()) {
+    if ((is_division(kind) && args.size() == 2 && !is_constant(args[1])) || is_wide_product(e, args)) {
       unsigned w = e.get_sort().bv_size();
       std::string name = fmt::format("warpsat.lazy.{}.{}", e.decl().name().str(), w);
       z3::func_decl f = c_.function(name.c_str(), c_.bv_sort(w), c_.bv_sort(w), c_.bv_sort(w));
       z3::expr app = f(args[0], args[1]);
-      apps_.push_back({app, e.decl()(args[0], args[1])});
+      z3::expr unit = kind == Z3_OP_BMUL && term_size(args[0]) < term_size(args[1]) ? args[0] : args[1];
+      apps_.push_back({app, e.decl()(args[0], args[1]), unit});
       add_axioms(kind, app, args[0], args[1]);
       out = app;
     }
@@ -98,6 +134,11 @@ void LazyArithmetic::add_axioms(Z3_decl_kind kind, const z3::expr& f, const z3::
       break;
     case Z3_OP_BSDIV:
     case Z3_OP_BSDIV_I:
+      axioms_.push_back(z3::implies(b == one, f == a));
+      break;
+    case Z3_OP_BMUL:
+      axioms_.push_back(z3::implies(a == zero || b == zero, f == zero));
+      axioms_.push_back(z3::implies(a == one, f == b));
       axioms_.push_back(z3::implies(b == one, f == a));
       break;
     default:  // signed remainders: zero for a divisor of one

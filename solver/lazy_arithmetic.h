@@ -1,5 +1,6 @@
-// Divisions and remainders by a value that is not a constant, abstracted
-// and made exact on demand (docs/branches.md, "Divisions on demand").
+// Divisions and remainders by a value that is not a constant, and 64-bit
+// products of two such values, abstracted and made exact on demand
+// (docs/branches.md, "Divisions on demand").
 //
 // Bit-blasting a 64-bit division by a symbolic divisor builds a divider of
 // some four thousand full adders; CUB's integer histogram computes each
@@ -25,14 +26,20 @@
 
 namespace warpsat {
 
+// Products abstracted: at least this wide, with no operand a value of at
+// most kNarrowOperandBits widened (ids, block sizes).
+constexpr unsigned kMinLazyProductBits = 64;
+constexpr unsigned kNarrowOperandBits = 16;
+
 class LazyArithmetic {
  public:
   explicit LazyArithmetic(z3::context& c) : c_(c), axioms_(c) {}
   LazyArithmetic(const LazyArithmetic&) = delete;
   LazyArithmetic& operator=(const LazyArithmetic&) = delete;
 
-  // `e` with every division and remainder by a non-constant replaced by
-  // an application of an uninterpreted function. Terms are shared between
+  // `e` with every division and remainder by a non-constant, and every
+  // wide product of non-constants, replaced by an application of an
+  // uninterpreted function. Terms are shared between
   // calls: the same operation gets the same application.
   z3::expr abstract(const z3::expr& e);
   // Whether anything abstract() saw was replaced.
@@ -40,10 +47,13 @@ class LazyArithmetic {
   size_t applications() const { return apps_.size(); }
   // Facts every replaced operation meets, for whatever operands.
   const z3::expr_vector& axioms() const { return axioms_; }
-  // The divisor of each replaced operation.
-  std::vector<z3::expr> divisors() const {
+  // Per replaced operation, the operand that makes it exact at one (the
+  // axioms say so): a division's divisor; of a product's factors the
+  // smaller term, most often the one that does not vary by lane (a bin
+  // count, not the sample it scales).
+  std::vector<z3::expr> unit_operands() const {
     std::vector<z3::expr> out;
-    for (const Application& a : apps_) out.push_back(a.app.arg(1));
+    for (const Application& a : apps_) out.push_back(a.unit);
     return out;
   }
 
@@ -57,6 +67,7 @@ class LazyArithmetic {
   struct Application {
     z3::expr app;    // the uninterpreted function applied to the abstracted operands
     z3::expr exact;  // the original operation on the abstracted operands
+    z3::expr unit;   // unit_operands()
     bool defined = false;  // its exact definition is already a lemma
   };
   void add_axioms(Z3_decl_kind kind, const z3::expr& f, const z3::expr& a, const z3::expr& b);

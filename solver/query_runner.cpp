@@ -61,7 +61,7 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   // (a histogram's bin) need no particular divisor, and this finds one
   // at once where lemmas move the model from one wrong value to the next.
   z3::expr_vector ones(c_);
-  for (const z3::expr& d : lazy.divisors()) ones.push_back(d == c_.bv_val(1, d.get_sort().bv_size()));
+  for (const z3::expr& d : lazy.unit_operands()) ones.push_back(d == c_.bv_val(1, d.get_sort().bv_size()));
   bool ones_tried = !lazy.any();
   auto try_ones = [&] {
     bool now = rounds == 1 && !ones_tried;

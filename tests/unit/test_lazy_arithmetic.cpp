@@ -39,11 +39,26 @@ TEST_CASE("lazy arithmetic: divisions by a non-constant become functions, shared
   CHECK(lazy.applications() == 2);  // x / y once, x % y; x / 7 stays exact
   CHECK(applications_of(f, "warpsat.lazy.") == 2);
   CHECK(applications_of(f, "bvudiv") == 1);
-  CHECK(lazy.divisors().size() == 2);
+  CHECK(lazy.unit_operands().size() == 2);
   // Abstracting again names the same applications.
   lazy.abstract(z3::udiv(x, y) == x);
   CHECK(lazy.applications() == 2);
   CHECK(!lazy.axioms().empty());
+}
+
+TEST_CASE("lazy arithmetic: 64-bit products of non-constants become functions; narrow or constant factors do not") {
+  z3::context c;
+  z3::expr a = c.bv_const("a", 32), b = c.bv_const("b", 32), tid = c.bv_const("tid", 10);
+  LazyArithmetic lazy(c);
+  z3::expr wide = z3::sext(b, 32) * z3::sext(a - b, 32);                   // CUB's bins * (sample - min)
+  z3::expr by_constant = z3::sext(a, 32) * z3::sext(c.bv_val(16, 32), 32);  // a numeral the encodings widened
+  z3::expr by_id = z3::zext(tid, 54) * z3::sext(b, 32);                     // a thread id widened
+  z3::expr narrow = a * b;                                                  // 32 bits
+  lazy.abstract(wide == by_constant && by_id == c.bv_val(3, 64) && narrow == a);
+  CHECK(lazy.applications() == 1);
+  // Its unit operand is the smaller factor: b, not a - b.
+  REQUIRE(lazy.unit_operands().size() == 1);
+  CHECK(z3::eq(lazy.unit_operands()[0], z3::sext(b, 32)));
 }
 
 TEST_CASE("lazy arithmetic: a query answers as it does exact, with a model of the exact formula") {
