@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compiles CUB's device-wide algorithms to PTX into $1/cub.<arch>.ptx and
-# $1/cub_more.<arch>.ptx, or
+# $1/cub_more.<arch>.ptx, and issue 30's held-out module into
+# $1/cub_heldout.sm_80.ptx (bench/cub/ holds the committed one), or
 # exits 77 (skip) when nvcc is missing.
 set -euo pipefail
 nvcc="$(command -v nvcc || true)"
@@ -14,3 +15,4 @@ for arch in sm_80 sm_90; do
   "$nvcc" -ptx -arch="$arch" "$here/cub_algorithms.cu" -o "$1/cub.$arch.ptx"
   "$nvcc" -ptx -arch="$arch" "$here/cub_more.cu" -o "$1/cub_more.$arch.ptx"
 done
+"$nvcc" -ptx -arch=sm_80 "$here/cub_heldout.cu" -o "$1/cub_heldout.sm_80.ptx"
