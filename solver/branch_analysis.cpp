@@ -123,6 +123,18 @@ bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p) {
          !ptx::is_float(p.type);
 }
 
+// Whether `term` reads the value of load `l` (the same AST in its cone).
+bool reads(const z3::expr& term, const LoadTerm& l) {
+  std::unordered_set<unsigned> values;
+  for (const z3::expr& v : l.value) values.insert(Z3_get_ast_id(v.ctx(), v));
+  bool found = false;
+  smt::for_each_app({term}, [&](const z3::expr& x) {
+    found = found || values.count(Z3_get_ast_id(x.ctx(), x));
+    return !found;
+  });
+  return found;
+}
+
 // The witness of a model in which `inst` splits: two tracked threads active
 // there with different outcomes, and every load the model chose a value for.
 Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchInstance& inst, const ptx::Function& f,
@@ -162,7 +174,9 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
     for (unsigned i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(value_of(m, term.extract(8 * i + 7, 8 * i)));
     w.aggregates.emplace_back(name, std::move(bytes));
   }
-  for (const LoadTerm& l : e.loads)
+  z3::expr split = split_at(e, inst);
+  for (const LoadTerm& l : e.loads) {
+    if (!reads(split, l)) continue;  // not placed by the witness searches either
     for (size_t t = 0; t < l.reach.size(); ++t) {
       if (!m.eval(l.reach[t], true).is_true()) continue;
       std::string_view space = ptx::to_string(l.space);
@@ -170,20 +184,9 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
                          static_cast<uint32_t>(value_of(m, e.lane[t])), value_of(m, l.address[t]),
                          value_of(m, l.value[t]), l.bits});
     }
+  }
   w.replayable = replayable;
   return w;
-}
-
-// Whether `term` reads the value of load `l` (the same AST in its cone).
-bool reads(const z3::expr& term, const LoadTerm& l) {
-  std::unordered_set<unsigned> values;
-  for (const z3::expr& v : l.value) values.insert(Z3_get_ast_id(v.ctx(), v));
-  bool found = false;
-  smt::for_each_app({term}, [&](const z3::expr& x) {
-    found = found || values.count(Z3_get_ast_id(x.ctx(), x));
-    return !found;
-  });
-  return found;
 }
 
 // Pointer parameters at device-like, 4-byte aligned addresses a replay can
@@ -933,9 +936,11 @@ class BranchSolver {
       // at the occurrence the model splits.
       std::optional<z3::model> nice;
       z3::expr split = any_of(c, precise);
-      for (const z3::expr& p : precise)
-        if (model->eval(p, true).is_true()) {
-          split = p;
+      const BranchInstance* split_instance = nullptr;  // the occurrence `split` is, and the witness names
+      for (const BranchInstance& i : e.instances)
+        if (!i.beyond && model->eval(split_at(e, i), true).is_true()) {
+          split = split_at(e, i);
+          split_instance = &i;
           break;
         }
       z3::expr replay = split && replayable_constraints(c, e, m_, f_, split);
@@ -985,12 +990,12 @@ class BranchSolver {
                         witness(replay, "witness-pinned-params", &pinned_params, true) ||
                         witness(replay && same_block && small, "witness") ||
                         witness(replay && same_block, "witness-large") || witness(replay, "witness-any-block");
+      // The witness names the occurrence the searches constrained, and the
+      // loads they placed: those it reads (an occurrence found split only
+      // in the witness's model may read loads no search placed, whose
+      // values the replay would then write over the placed ones).
       const z3::model& wm = replayable ? *nice : *model;
-      for (const BranchInstance& i : e.instances)
-        if (!i.beyond && wm.eval(split_at(e, i), true).is_true()) {
-          r.witness = witness_from(wm, e, i, f_, replayable);
-          break;
-        }
+      if (split_instance && wm.eval(split, true).is_true()) r.witness = witness_from(wm, e, *split_instance, f_, replayable);
       r.verdict = BranchVerdict::Divergent;
       r.replay_decides = !e.imprecision.empty();
       r.reason = e.imprecision.empty()
