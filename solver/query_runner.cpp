@@ -114,11 +114,17 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     while (cr == z3::sat && !exact_model(s->get_model()) && rounds < kMaxRefinementRounds &&
            (!limit || elapsed() < limit)) {
       for (const z3::expr& l : fresh) s->add(l);
-      QueryTimer timer(c_, left());
+      // Only the checks run under the timer: past its limit it interrupts
+      // the context every 10 ms, and a model evaluated then throws
+      // "canceled" (CUB's cub_more under load: exit 70, an internal error).
       if (try_ones()) {
-        cr = s->check(ones);
+        {
+          QueryTimer timer(c_, left());
+          cr = s->check(ones);
+        }
         if (cr == z3::sat && s->get_model().eval(extra, true).is_true()) break;
       }
+      QueryTimer timer(c_, left());
       cr = s->check();
     }
     if (cr == z3::sat && lazy.any() && !s->get_model().eval(extra, true).is_true()) cr = z3::unknown;
