@@ -174,17 +174,23 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
     for (unsigned i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(value_of(m, term.extract(8 * i + 7, 8 * i)));
     w.aggregates.emplace_back(name, std::move(bytes));
   }
+  // The loads the split reads last: a replay writes them in order, and the
+  // witness searches placed only these (at addresses of their own, values
+  // agreeing), so they win where another load's value lands on them. The
+  // others still go in: where the encoding is not exact (shared memory
+  // after a barrier) the split's values come from them.
   z3::expr split = split_at(e, inst);
-  for (const LoadTerm& l : e.loads) {
-    if (!reads(split, l)) continue;  // not placed by the witness searches either
-    for (size_t t = 0; t < l.reach.size(); ++t) {
-      if (!m.eval(l.reach[t], true).is_true()) continue;
-      std::string_view space = ptx::to_string(l.space);
-      w.loads.push_back({f.instructions[l.instruction].pos.line, std::string(space.empty() ? "generic" : space),
-                         static_cast<uint32_t>(value_of(m, e.lane[t])), value_of(m, l.address[t]),
-                         value_of(m, l.value[t]), l.bits});
-    }
-  }
+  std::vector<const LoadTerm*> unread, read;
+  for (const LoadTerm& l : e.loads) (reads(split, l) ? read : unread).push_back(&l);
+  for (const std::vector<const LoadTerm*>* group : {&unread, &read})
+    for (const LoadTerm* l : *group)
+      for (size_t t = 0; t < l->reach.size(); ++t) {
+        if (!m.eval(l->reach[t], true).is_true()) continue;
+        std::string_view space = ptx::to_string(l->space);
+        w.loads.push_back({f.instructions[l->instruction].pos.line, std::string(space.empty() ? "generic" : space),
+                           static_cast<uint32_t>(value_of(m, e.lane[t])), value_of(m, l->address[t]),
+                           value_of(m, l->value[t]), l->bits});
+      }
   w.replayable = replayable;
   return w;
 }
@@ -990,10 +996,9 @@ class BranchSolver {
                         witness(replay, "witness-pinned-params", &pinned_params, true) ||
                         witness(replay && same_block && small, "witness") ||
                         witness(replay && same_block, "witness-large") || witness(replay, "witness-any-block");
-      // The witness names the occurrence the searches constrained, and the
-      // loads they placed: those it reads (an occurrence found split only
-      // in the witness's model may read loads no search placed, whose
-      // values the replay would then write over the placed ones).
+      // The witness names the occurrence the searches constrained (an
+      // occurrence found split only in the witness's model may read loads
+      // no search placed).
       const z3::model& wm = replayable ? *nice : *model;
       if (split_instance && wm.eval(split, true).is_true()) r.witness = witness_from(wm, e, *split_instance, f_, replayable);
       r.verdict = BranchVerdict::Divergent;
