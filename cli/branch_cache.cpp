@@ -150,6 +150,11 @@ KernelBranches restore(const CacheEntry& e, const ptx::Module& m, const ptx::Fun
   for (FeasiblePath& p : r.paths)
     for (auto& [line, outcome] : p.outcomes) line = moves.to(line);
   r.paths_validation = moves.text(r.paths_validation);
+  for (RaceFinding& race : r.races) {
+    race.first_line = moves.to(race.first_line);
+    race.second_line = moves.to(race.second_line);
+    race.text = moves.text(race.text);
+  }
   return r;
 }
 

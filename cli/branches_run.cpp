@@ -6,8 +6,10 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "emulator/simt/launch.h"
+#include "frontend/analysis/called_functions.h"
 #include "frontend/diagnostics.h"
 #include "frontend/kernel_names.h"
 #include "frontend/launch_file.h"
@@ -82,7 +84,8 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_option("--max-paths", o.max_paths, "feasible paths reported per kernel with a concrete launch (0: none)")
       ->capture_default_str();
   sub->add_flag("--racecheck", o.racecheck,
-                "replay a concrete launch with the race detector too: a data race contradicts the analysis (exit 3)");
+                "run the launches the verdicts are replayed on with the race detector: races are listed apart "
+                "(the given launch's, made-up launches'), verdicts that assume none are marked conditional, exit 1");
   sub->add_flag("--no-race-free", o.no_race_free,
                 "do not assume the kernel is free of data races: shared-memory loads after a barrier stay per thread");
   sub->add_option("-j,--jobs", o.jobs, "kernels analysed at once, each on its own thread (output stays in module order)")
@@ -112,6 +115,35 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--trust-cache", o.trust_cache, "take cached verdicts without replaying them");
 }
 
+// --kernel naming a device function (.func) rather than a kernel: the
+// kernels that reach it by calls, whose tables list its branches (as not
+// analysed, cli/branch_callees.h). "" when the query names no one function
+// (the kernel error then lists the candidates); an error when no kernel
+// calls the function.
+static std::string select_callers(const ptx::Module& m, const std::string& query, std::vector<const ptx::Function*>& kernels) {
+  std::vector<const ptx::Function*> functions;
+  std::vector<std::string> names;
+  for (const ptx::Function& f : m.functions)
+    if (!f.is_entry && f.has_body) functions.push_back(&f), names.emplace_back(f.name);
+  std::vector<size_t> hits = match_kernel_names(names, query);
+  if (hits.size() != 1) return "";
+  const ptx::Function* wanted = functions[hits[0]];
+  std::vector<const ptx::Function*> callers;
+  std::vector<std::string> caller_names;
+  for (const ptx::Function* k : kernels)
+    for (const analysis::CalledFunction& c : analysis::called_functions(m, *k))
+      if (c.function == wanted) {
+        callers.push_back(k);
+        caller_names.push_back(short_kernel_name(k->name));
+      }
+  if (callers.empty())
+    throw command_line_error(fmt::format("--kernel {}: {} is a device function (.func) that no kernel of {} calls",
+                                         query, short_kernel_name(wanted->name), m.source));
+  kernels = callers;
+  return fmt::format("--kernel {}: {} is a device function (.func), not a kernel; the kernel(s) that call it: {}",
+                     query, short_kernel_name(wanted->name), fmt::join(caller_names, ", "));
+}
+
 // What a child process may hold before it frees Z3 contexts as a process
 // that lives on would (issue 12's bound for a whole module: 1 GB).
 constexpr uint64_t kKeepContextsBelowBytes = uint64_t{448} << 20;
@@ -135,10 +167,12 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   for (const ptx::Function& f : m.functions)
     if (f.is_entry && f.has_body) kernels.push_back(&f);
   if (kernels.empty()) throw command_line_error("no kernels in " + o.file);
+  std::string selection_note;
   if (!o.kernel.empty()) {
     std::vector<std::string> names;
     for (const ptx::Function* f : kernels) names.emplace_back(f->name);
-    kernels = {kernels[select_kernel_name(names, o.kernel, "kernel", o.file)]};
+    if (match_kernel_names(names, o.kernel).empty()) selection_note = select_callers(m, o.kernel, kernels);
+    if (selection_note.empty()) kernels = {kernels[select_kernel_name(names, o.kernel, "kernel", o.file)]};
   }
   if (!o.launch.empty() && (!o.block.empty() || !o.grid.empty() || o.symbolic))
     throw command_line_error("--launch fixes the block and grid: give it without --block, --grid or --symbolic-launch");
@@ -262,6 +296,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   std::copy(bo.launch.grid, bo.launch.grid + 3, out.grid);
   out.concrete_launch = bo.launch.concrete_block && bo.launch.concrete_grid;
   out.from_launch_file = lf.has_value();
+  out.selection_note = selection_note;
+  out.racecheck = o.racecheck && !o.no_race_free && !o.no_replay;
   out.param_values = bo.launch.param_values;
   return out;
 }

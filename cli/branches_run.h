@@ -53,6 +53,9 @@ struct ModuleBranches {
   std::vector<size_t> items;
   bool concrete_launch = false;         // block and grid both fixed: thread ranges are asked for
   bool from_launch_file = false;        // --launch gave them (and the scalar parameters it sets)
+  bool racecheck = false;               // --racecheck: each kernel's races were looked for
+  // --kernel named a device function (.func): which kernels were chosen for it.
+  std::string selection_note;
   std::vector<std::optional<uint64_t>> param_values;  // scalar values the launch fixes, by parameter index
 };
 

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 for `warpsat branches --format sarif`: divergent and unknown
 // branches as results at their source (or PTX) locations, for code scanning.
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -65,11 +66,35 @@ nlohmann::json branches_sarif(const ptx::Module& m, const std::vector<KernelBran
                          {"properties",
                           {{"kernel", k.name}, {"kernelName", kernel}, {"ptxLine", b.ptx_line}, {"validated", b.validated}}}});
     }
+  // --racecheck's races, at the PTX line of the first access (the
+  // emulator knows instructions, not source statements).
+  bool races = false;
+  for (const KernelBranches& k : kernels)
+    for (const RaceFinding& r : k.races) {
+      races = true;
+      std::string kernel = names ? names->display(k.name) : short_kernel_name(k.name);
+      std::string text = fmt::format("Data race in kernel {}, in {} ({}): {}", kernel,
+                                     r.given_launch ? "the given launch" : "a launch the replay made up", r.launch,
+                                     r.text);
+      nlohmann::json location = {{"physicalLocation",
+                                  {{"artifactLocation", artifact_location(m.source, source_root)},
+                                   {"region", {{"startLine", std::max<uint32_t>(r.first_line, 1)}}}}}};
+      results.push_back({{"ruleId", "warpsat/data-race"},
+                         {"level", "warning"},
+                         {"message", {{"text", text}}},
+                         {"locations", {location}},
+                         {"properties",
+                          {{"kernel", k.name}, {"kernelName", kernel}, {"givenLaunch", r.given_launch},
+                           {"ptxLines", {r.first_line, r.second_line}}}}});
+    }
   nlohmann::json rules = nlohmann::json::array(
       {{{"id", "warpsat/divergent-branch"},
         {"shortDescription", {{"text", "A branch on which the lanes of a warp can go different ways"}}}},
        {{"id", "warpsat/undecided-branch"},
         {"shortDescription", {{"text", "A branch whose uniformity warpsat could not decide"}}}}});
+  if (races)
+    rules.push_back({{"id", "warpsat/data-race"},
+                     {"shortDescription", {{"text", "A data race the emulator's race detector found (--racecheck)"}}}});
   nlohmann::json run = {{"tool", {{"driver", {{"name", "warpsat"}, {"version", WARPSAT_VERSION}, {"rules", rules}}}}},
                         {"results", results}};
   if (!source_root.empty()) run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", root_uri(source_root)}}}};

@@ -2,6 +2,7 @@
 // across every warp (proved), which diverge (with a witness and the
 // thread-id ranges on each side), which are unreachable; every verdict
 // replayed on the emulator.
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -9,6 +10,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/branch_callees.h"
 #include "cli/branch_words.h"
 #include "cli/branches_run.h"
 #include "cli/commands.h"
@@ -126,6 +128,7 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
                         {"whole_warp", b.whole_warp},
                         {"validated", b.validated},
                         {"validation", b.validation},
+                        {"race_conditional", b.race_conditional},
                         {"witness", b.witness ? witness_json(*b.witness, b.indexed, c) : nlohmann::json(nullptr)},
                         {"ranges", b.ranges ? ranges_json(*b.ranges, grid, c) : nlohmann::json(nullptr)},
                         {"ranges_note", why != no_ranges.end() ? nlohmann::json(fmt::format("{}; {}", why->second, kMissingRangesHint))
@@ -143,15 +146,63 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
     for (const auto& r : p.threads) threads.push_back({{"begin", r.begin}, {"end", r.end}});
     paths.push_back({{"outcomes", outcomes}, {"threads", threads}});
   }
-  return {{"name", k.name},          {"short_name", names.display(k.name)}, {"demangled_name", demangle_kernel_name(k.name)},
+  nlohmann::json j = {{"name", k.name},          {"short_name", names.display(k.name)}, {"demangled_name", demangle_kernel_name(k.name)},
           {"assumptions", k.assumptions},        {"branches", branches},
           {"paths", paths},          {"paths_space", k.paths_space},        {"paths_complete", k.paths_complete},
           {"paths_validated", k.paths_validated}, {"chosen_parameters", chosen}, {"parameters_note", k.parameters_note}, {"paths_note", k.paths_note}};
+  j["not_analysed"] = unanalysed_json(m, unanalysed_functions(m, k));
+  // Only with --racecheck: the races of the launch the user gave apart
+  // from those of launches the replay made up.
+  if (run.racecheck) {
+    nlohmann::json given = nlohmann::json::array(), made_up = nlohmann::json::array();
+    for (const RaceFinding& r : k.races)
+      (r.given_launch ? given : made_up)
+          .push_back({{"launch", r.launch},
+                      {"hazard", r.hazard},
+                      {"space", r.space},
+                      {"ptx_lines", {r.first_line, r.second_line}},
+                      {"text", r.text}});
+    j["races"] = {{"given_launch", given}, {"made_up_launches", made_up}};
+  }
+  return j;
+}
+
+// --racecheck's findings under a kernel's table: the given launch's races
+// apart from those of launches nobody asked for, and what the verdicts
+// marked conditional assume.
+void print_races(const KernelBranches& k, bool racecheck) {
+  if (!racecheck) return;
+  if (k.races.empty()) {
+    fmt::print("  racecheck: no data races in the launches the verdicts were replayed on\n");
+    return;
+  }
+  size_t given = std::count_if(k.races.begin(), k.races.end(), [](const RaceFinding& r) { return r.given_launch; });
+  fmt::print("  racecheck: {} data race(s)\n", k.races.size());
+  if (given) {
+    fmt::print("    in the given launch:\n");
+    for (const RaceFinding& r : k.races)
+      if (r.given_launch) fmt::print("      {}: {}\n", r.launch, r.text);
+  }
+  if (given < k.races.size()) {
+    fmt::print("    in launches the replay made up (each meets the assumptions; shared memory only):\n");
+    for (const RaceFinding& r : k.races)
+      if (!r.given_launch) fmt::print("      {}: {}\n", r.launch, r.text);
+    fmt::print("    an --assume that excludes such a launch, or --no-race-free, drops the race-free reading there\n");
+  }
+  size_t conditional = std::count_if(k.branches.begin(), k.branches.end(),
+                                     [](const BranchResult& b) { return b.race_conditional; });
+  if (conditional)
+    fmt::print("    {} verdict(s) marked conditional read shared memory after a barrier as race-free: they hold only "
+               "in launches without such a race\n",
+               conditional);
+  else
+    fmt::print("    no verdict relies on the absence of races: each holds as printed\n");
 }
 
 void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFiles& sources, const KernelNames& names,
                  bool show_chain) {
   const uint32_t* grid = run.grid;
+  if (!run.selection_note.empty()) fmt::print("{}\n\n", run.selection_note);
   for (const KernelBranches& k : run.kernels) {
     std::map<uint32_t, std::string> no_ranges = missing_ranges(m, k, run);
     fmt::print("kernel {}\n  assuming: {}\n", names.display(k.name), fmt::join(k.assumptions, "; "));
@@ -175,6 +226,9 @@ void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFi
       for (const BranchResult* b : list) {
         fmt::print("    PTX line {:<5} {:<11} {}{}\n", b->ptx_line, to_string(b->verdict), b->reason,
                    b->validated ? "" : fmt::format(" [not validated: {}]", b->validation));
+        if (b->race_conditional)
+          fmt::print("      conditional: read shared memory after a barrier as race-free, and --racecheck found a race "
+                     "(below)\n");
         if (show_chain && b->loc.inlined_at) fmt::print("      inlined: {}\n", inline_chain_text(m, b->loc, names.display(k.name)));
         std::optional<SourceCondition> c = branch_condition(m, k, *b, sources);
         if (c) fmt::print("      source: {}\n", condition_sentence(*c));
@@ -198,12 +252,19 @@ void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFi
         fmt::print("    {}: PTX lines {}\n", thread_set_phrase(p.threads, k.paths_space), fmt::join(steps, ", "));
       }
     }
+    std::vector<UnanalysedFunction> callees = unanalysed_functions(m, k);
+    fmt::print("{}", unanalysed_text(m, callees));
+    print_races(k, run.racecheck);
     auto count = [&](BranchVerdict v) {
       return std::count_if(k.branches.begin(), k.branches.end(), [&](const BranchResult& b) { return b.verdict == v; });
     };
-    fmt::print("  {} branch(es): {} uniform, {} divergent, {} unreachable, {} unknown\n\n", k.branches.size(),
+    size_t conditional = std::count_if(k.branches.begin(), k.branches.end(),
+                                       [](const BranchResult& b) { return b.race_conditional; });
+    fmt::print("  {} branch(es): {} uniform, {} divergent, {} unreachable, {} unknown{}{}\n\n", k.branches.size(),
                count(BranchVerdict::Uniform), count(BranchVerdict::Divergent), count(BranchVerdict::Unreachable),
-               count(BranchVerdict::Unknown));
+               count(BranchVerdict::Unknown),
+               conditional ? fmt::format(" ({} conditional on race freedom)", conditional) : "",
+               callees.empty() ? "" : fmt::format("; {} more in called functions, not analysed", unanalysed_count(callees)));
   }
 }
 
@@ -226,13 +287,17 @@ int run_branches(const BranchesOptions& o, const CLI::App& sub) {
   if (o.stats) stats.emplace();
   ModuleBranches run = analyse_module_branches(m, o, stats ? &*stats : nullptr);
   const std::vector<KernelBranches>& results = run.kernels;
+  // Races are findings about the kernel, as for `run --racecheck`: exit 1.
+  int exit_code = std::any_of(results.begin(), results.end(), [](const KernelBranches& k) { return !k.races.empty(); })
+                      ? kExitCheckFailed
+                      : kExitOk;
   // --shard: the part says which it is and of what run (cli/shard.h).
   std::optional<nlohmann::json> mark;
   if (!o.shard.empty()) {
     std::vector<std::string> shard_names;
     for (const KernelBranches& k : results) shard_names.push_back(k.name);
     mark = mark_json(make_mark(sub, "branches", o.format, parse_shard(o.shard), run.selected, run.items, shard_names,
-                               {o.file}, kExitOk));
+                               {o.file}, exit_code));
   }
   std::vector<std::string> mangled;
   for (const ptx::Function& f : m.functions)
@@ -242,6 +307,7 @@ int run_branches(const BranchesOptions& o, const CLI::App& sub) {
     nlohmann::json ks = nlohmann::json::array();
     for (const auto& k : results) ks.push_back(kernel_json(m, k, sources, run, names));
     nlohmann::json out{{"file", m.source}, {"kernels", ks}};
+    if (!run.selection_note.empty()) out["kernel_selection"] = run.selection_note;
     if (mark) out["shard"] = *mark;
     std::cout << out.dump(2) << "\n";
   } else if (o.format == "sarif") {
@@ -252,7 +318,7 @@ int run_branches(const BranchesOptions& o, const CLI::App& sub) {
     print_table(m, run, sources, names, o.inline_chain);
   }
   if (stats) print_time_stats(*stats);
-  return kExitOk;
+  return exit_code;
 }
 
 }  // namespace

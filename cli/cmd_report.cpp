@@ -172,7 +172,15 @@ int run_report(const ReportOptions& o) {
   }
   write_file(fs::path(o.output_dir) / "index.html", report::index_page(m.source, index));
   fmt::print("{}\n", (fs::path(o.output_dir) / "index.html").string());
-  return kExitOk;
+  // --racecheck's races are findings about the kernel, as in `branches`: exit 1.
+  int exit_code = kExitOk;
+  for (const KernelBranches& k : run.kernels)
+    for (const RaceFinding& r : k.races) {
+      fmt::print("racecheck: {}: in {} ({}): {}\n", names.display(k.name),
+                 r.given_launch ? "the given launch" : "a launch the replay made up", r.launch, r.text);
+      exit_code = kExitCheckFailed;
+    }
+  return exit_code;
 }
 
 }  // namespace

@@ -82,6 +82,11 @@ struct BranchResult {
   bool confirmed = false;
   bool validated = false;
   std::string validation;  // what the replay checked
+  // The verdict reads shared memory after a barrier as race-free (it holds
+  // only in launches without a data race there), and the replay's race
+  // detector (--racecheck) found a race in a launch it checked: a finding
+  // about the kernel, KernelBranches::races, not a contradiction.
+  bool race_conditional = false;
   double solve_ms = 0;
   double encode_ms = 0;  // of solve_ms: building encodings (the rest is Z3 answering queries)
   size_t queries = 0;
@@ -95,6 +100,19 @@ struct FeasiblePath {
   std::vector<std::pair<uint32_t, std::string>> outcomes;  // (PTX line, "taken"/"not taken"/"not reached")
   std::vector<Range> threads;                               // linear thread ids in the block
   friend bool operator==(const FeasiblePath&, const FeasiblePath&) = default;
+};
+
+// A data race the replay's detector found (--racecheck) in a launch it
+// checked verdicts on: the launch the user gave, or one the replay made up
+// for a symbolic launch (it meets the assumptions, but nobody asked for it).
+struct RaceFinding {
+  bool given_launch = false;
+  std::string launch;  // "grid 1x1x1, block 48x3x1, parameters sync = 0"
+  std::string hazard;  // "RAW", "WAR", "WAW"
+  std::string space;   // "shared", "global"
+  uint32_t first_line = 0, second_line = 0;  // PTX lines of the two accesses
+  std::string text;    // simt::to_string of the race: both threads and both instructions
+  friend bool operator==(const RaceFinding&, const RaceFinding&) = default;
 };
 
 struct KernelBranches {
@@ -118,6 +136,7 @@ struct KernelBranches {
   bool paths_complete = true;
   bool paths_validated = false;
   std::string paths_validation;
+  std::vector<RaceFinding> races;  // with ReplayOptions::racecheck, each pair of instructions once
   friend bool operator==(const KernelBranches&, const KernelBranches&) = default;
 };
 

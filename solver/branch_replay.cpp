@@ -56,6 +56,24 @@ std::string lanes_text(uint32_t mask) {
   return s;
 }
 
+// Whether a verdict stands on the race-free reading of shared memory: a
+// proof (uniform, unreachable) or thread ranges whose encoding read shared
+// memory after a barrier as what was stored before it. A divergent
+// verdict stands on a run that split, whatever races.
+bool relies_on_race_freedom(const BranchResult& b, const BranchOptions& o) {
+  if (!o.encoding.race_free) return false;
+  bool proof = b.verdict == BranchVerdict::Uniform || b.verdict == BranchVerdict::Unreachable || b.ranges;
+  return proof && std::find(b.imprecision.begin(), b.imprecision.end(), kSharedAfterBarrierImprecision) !=
+                      b.imprecision.end();
+}
+
+// With races found, every verdict that relies on their absence holds only
+// for launches without them: conditional.
+void mark_race_conditional(KernelBranches& k, const BranchOptions& o) {
+  if (k.races.empty()) return;
+  for (BranchResult& b : k.branches) b.race_conditional = b.race_conditional || relies_on_race_freedom(b, o);
+}
+
 class Replayer {
  public:
   Replayer(const ptx::Module& m, const ptx::Function& k, const BranchOptions& o, KernelBranches& r,
@@ -164,17 +182,34 @@ class Replayer {
     settle_by_observed_splits();
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Unknown && b.validation.empty()) b.validation = "no verdict to replay";
-    if (!races_.empty() && mismatches_.empty())
-      throw CrossValidationError(fmt::format("branches of {}", short_kernel_name(k_.name)), races_,
-                                 "(none: a data race the analysis assumes absent, no solver query involved; an "
-                                 "--assume that excludes the racing launch, or --no-race-free, drops the assumption "
-                                 "there)");
     report_mismatches();
   }
 
  private:
+  // A race is a finding about the kernel (exit 1 in the CLI), never a
+  // contradiction: it goes into the answer, and the verdicts that read
+  // shared memory as race-free are marked conditional. A replay that
+  // contradicts such a verdict in a launch that raced in shared memory
+  // shows the race, not a wrong proof: the verdict stays, not validated,
+  // saying so. Any other contradiction is warpsat's (exit 3).
+  void settle_races() {
+    for (RaceFinding& f : races_)
+      if (std::find(r_.races.begin(), r_.races.end(), f) == r_.races.end()) r_.races.push_back(std::move(f));
+    races_.clear();
+    mark_race_conditional(r_, o_);
+    for (BranchResult& b : r_.branches) {
+      auto it = race_explained_.find(b.instruction);
+      if (it == race_explained_.end()) continue;
+      b.race_conditional = true;
+      b.validated = false;
+      b.validation = fmt::format("not re-derived: {}, in a launch with a shared-memory race, where the race-free "
+                                 "reading of shared memory this verdict relies on does not hold",
+                                 it->second);
+    }
+  }
+
   void report_mismatches() {
-    mismatches_.insert(mismatches_.end(), races_.begin(), races_.end());
+    settle_races();
     if (!mismatches_.empty()) {
       std::string dir = ro_.dump_dir.empty() ? "." : ro_.dump_dir;
       std::string path;
@@ -319,7 +354,9 @@ class Replayer {
     try {
       simt::RunResult r = simt::run_kernel(m_, launch, eo);
       if (made_up) used += steps;
+      last_run_raced_shared_ = false;
       for (const simt::Race& race : r.races.races) {
+        last_run_raced_shared_ = last_run_raced_shared_ || race.space == simt::RaceSpace::Shared;
         // What the race-free reading relies on in a made-up launch: shared
         // memory only (a global race there, such as every CTA writing
         // out[tid], reaches no load the encoding read as race-free). Each
@@ -329,11 +366,14 @@ class Replayer {
                              .insert({race.hazard(), race.first.instruction, race.second.instruction})
                              .second)
           continue;
-        std::string text = fmt::format("{}launch grid {}x{}x{}, block {}x{}x{}{}: {}",
-                                       made_up ? "any-launch replay, " : "", launch.grid[0], launch.grid[1],
-                                       launch.grid[2], launch.block[0], launch.block[1], launch.block[2],
-                                       made_up ? scalar_params_text(launch) : "", simt::to_string(race));
-        if (std::find(races_.begin(), races_.end(), text) == races_.end()) races_.push_back(std::move(text));
+        RaceFinding f{!made_up,
+                      launch_text(launch) + (made_up ? scalar_params_text(launch) : ""),
+                      race.hazard(),
+                      std::string(simt::to_string(race.space)),
+                      race.first.ptx_line,
+                      race.second.ptx_line,
+                      simt::to_string(race)};
+        if (std::find(races_.begin(), races_.end(), f) == races_.end()) races_.push_back(std::move(f));
       }
     } catch (const InputError& e) {
       if (made_up) used += steps;
@@ -348,6 +388,10 @@ class Replayer {
 
   // One report per branch: the first launch that contradicts it.
   void contradiction(const BranchResult& b, const std::string& what) {
+    if (checking_racy_launch_ && relies_on_race_freedom(b, o_)) {
+      race_explained_.try_emplace(b.instruction, what);
+      return;
+    }
     if (!contradicted_.insert(b.instruction).second) return;
     if (mismatches_.empty()) first_bad_ = b.instruction, first_bad_line_ = b.ptx_line;
     mismatches_.push_back(fmt::format("PTX line {}: {}", b.ptx_line, what));
@@ -452,6 +496,7 @@ class Replayer {
       return;
     }
     std::vector<uint64_t> ctas = cta_sample(l.block, l.grid);
+    last_run_raced_shared_ = false;
     for (const BranchResult& b : r_.branches)
       if (b.witness && !ctas.empty())
         ctas.push_back(b.witness->cta[0] + uint64_t{b.witness->cta[1]} * l.grid[0] +
@@ -459,6 +504,7 @@ class Replayer {
     Observations obs;
     std::optional<std::string> fault = observe(l, ctas, obs, Origin::Given);
     bool all = ctas.empty();
+    Checking racy{checking_racy_launch_, last_run_raced_shared_};
     if (all) {
       uint64_t n = uint64_t{l.grid[0]} * l.grid[1] * l.grid[2];
       for (uint64_t c = 0; c < n; ++c) ran_ctas_.insert(c);
@@ -560,11 +606,13 @@ class Replayer {
           if (!launches_.meets_assumptions(l)) continue;
           ShapeRun run;
           std::copy(block, block + 3, run.block);
+          last_run_raced_shared_ = false;
           if (std::optional<std::string> fault = observe(l, {}, run.obs, Origin::Shape)) {
             ++shape_faults_;
             last_shape_fault_ = *fault;
             continue;
           }
+          run.raced_shared = last_run_raced_shared_;
           shape_runs_.push_back(std::move(run));
           if (shape_runs_.size() >= most) return;
         }
@@ -578,6 +626,7 @@ class Replayer {
         if (b.verdict != BranchVerdict::Uniform && b.verdict != BranchVerdict::Unreachable) continue;
         b.ranges.reset();
         size_t n = 0;
+        Checking racy{checking_racy_launch_, run.raced_shared};
         check(b, run.obs, run.block, true, n);
         seen[b.instruction] += n;
       }
@@ -911,7 +960,17 @@ class Replayer {
   struct ShapeRun {
     uint32_t block[3];
     Observations obs;
+    bool raced_shared = false;  // the race detector saw a shared-memory race in it
   };
+  // While a launch's observations are checked: whether it raced in shared
+  // memory (contradiction() then asks whether the verdict relied on it).
+  struct Checking {
+    bool& flag;
+    Checking(bool& f, bool value) : flag(f) { flag = value; }
+    ~Checking() { flag = false; }
+  };
+  bool checking_racy_launch_ = false;
+  bool last_run_raced_shared_ = false;  // set by observe() for the run it just did
   std::vector<ShapeRun> shape_runs_;
   size_t shape_faults_ = 0;
   std::string last_shape_fault_;
@@ -923,7 +982,9 @@ class Replayer {
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
   std::vector<std::string> mismatches_;
-  std::vector<std::string> races_;  // with ReplayOptions::racecheck (each once)
+  std::vector<RaceFinding> races_;  // with ReplayOptions::racecheck (each once)
+  // Branches a racy launch contradicted, with what it showed (settle_races).
+  std::map<uint32_t, std::string> race_explained_;
   // The shared-memory races of made-up launches reported so far: hazard and
   // the two instructions (one line for each, not one per launch shape).
   std::set<std::tuple<std::string, uint32_t, uint32_t>> made_up_races_;
@@ -996,6 +1057,9 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   for (size_t i : changed) again.branches.push_back(result.branches[i]);
   replay_branches(m, kernel, options, again, *replay);
   for (size_t k = 0; k < changed.size(); ++k) result.branches[changed[k]] = std::move(again.branches[k]);
+  for (RaceFinding& f : again.races)
+    if (std::find(result.races.begin(), result.races.end(), f) == result.races.end()) result.races.push_back(std::move(f));
+  mark_race_conditional(result, options);
   return result;
 }
 

@@ -50,10 +50,13 @@ struct ReplayOptions {
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
   // Run the race detector on the launches the uniform verdicts are checked
   // on: the given launch, or with a symbolic launch the any-launch shapes
-  // (made-up parameters and data, each meeting the assumptions). The
-  // analysis reads memory as if no other thread wrote it meanwhile, so a
-  // race there contradicts it (CrossValidationError, no query to write);
-  // with --no-race-free nothing relies on it, and nothing is checked.
+  // (made-up parameters and data, each meeting the assumptions). A race is
+  // a finding about the kernel, not a contradiction: it goes into
+  // KernelBranches::races (the given launch's apart from made-up ones),
+  // and the verdicts that read shared memory after a barrier as race-free
+  // are marked race_conditional; a replay that contradicts one of those in
+  // a launch that raced in shared memory leaves it not validated, saying
+  // why. With --no-race-free nothing relies on it, and nothing is checked.
   // Witness and random-data runs are not checked: their data are picked to
   // split one branch.
   bool racecheck = false;

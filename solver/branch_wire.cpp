@@ -81,6 +81,7 @@ json branch_json(const BranchResult& b) {
             {"confirmed", b.confirmed},
             {"validated", b.validated},
             {"validation", b.validation},
+            {"race_conditional", b.race_conditional},
             {"solve_ms", b.solve_ms},
             {"encode_ms", b.encode_ms},
             {"queries", b.queries},
@@ -114,6 +115,7 @@ BranchResult branch_of(const json& j) {
   b.confirmed = j.at("confirmed");
   b.validated = j.at("validated");
   b.validation = j.at("validation");
+  b.race_conditional = j.value("race_conditional", false);  // absent from caches written before it
   b.solve_ms = j.at("solve_ms");
   b.encode_ms = j.at("encode_ms");
   b.queries = j.at("queries");
@@ -146,6 +148,10 @@ std::string to_wire(const KernelBranches& k) {
             {"chosen_parameters", k.chosen_parameters},
             {"parameters_note", k.parameters_note},
             {"paths_note", k.paths_note}};
+  json races = json::array();
+  for (const RaceFinding& r : k.races)
+    races.push_back({r.given_launch, r.launch, r.hazard, r.space, r.first_line, r.second_line, r.text});
+  j["races"] = races;
   return j.dump();
 }
 
@@ -166,6 +172,9 @@ KernelBranches kernel_from_wire(const std::string& text) {
     k.chosen_parameters = j.at("chosen_parameters").get<std::vector<std::pair<std::string, uint64_t>>>();
     k.parameters_note = j.at("parameters_note");
     k.paths_note = j.at("paths_note");
+    if (j.contains("races"))
+      for (const json& r : j.at("races"))
+        k.races.push_back({r.at(0), r.at(1), r.at(2), r.at(3), r.at(4), r.at(5), r.at(6)});
     return k;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("branch wire: ") + e.what());

@@ -45,6 +45,7 @@ KernelBranches every_field() {
   b.confirmed = true;
   b.validated = true;
   b.validation = "replayed the witness";
+  b.race_conditional = true;
   b.solve_ms = 12.345678901234567;
   b.encode_ms = 1e-300;
   b.queries = 11;
@@ -58,6 +59,8 @@ KernelBranches every_field() {
   k.paths_complete = false;
   k.paths_validated = true;
   k.paths_validation = "replayed";
+  k.races = {{true, "grid 1x1x1, block 64x1x1", "RAW", "shared", 41, 38, "RAW race on shared memory at 0x100"},
+             {false, "grid 1x1x1, block 65x2x1, parameters sync = 0", "WAW", "shared", 31, 31, "WAW race"}};
   return k;
 }
 

@@ -6,6 +6,7 @@
 
 #include "emulator/simt/emulator.h"
 #include "frontend/ptx/parser.h"
+#include "encodings/branch_encoding.h"
 #include "solver/branch_replay.h"
 #include "solver/cross_validation.h"
 
@@ -146,7 +147,7 @@ TEST_CASE("racecheck: global memory across CTAs, with thread and block coordinat
   CHECK(race.second.thread_xyz[0] == 1);
 }
 
-TEST_CASE("racecheck in branch replays: a race in the given launch contradicts the analysis") {
+TEST_CASE("racecheck in branch replays: a race is a finding, and explains a contradiction of a race-free reading") {
   // Neighbours exchange through shared memory without a barrier, then a
   // branch on the thread index (divergent, with a witness) follows.
   ptx::Module m = parse(R"(
@@ -185,16 +186,47 @@ $L_done:
   };
   ReplayOptions replay;
   BranchOptions plain = options();
-  CHECK_NOTHROW(check_kernel_branches(m, k, plain, &replay));  // off: not checked
+  KernelBranches unchecked = check_kernel_branches(m, k, plain, &replay);  // off: not looked for
+  CHECK(unchecked.races.empty());
   replay.racecheck = true;
   BranchOptions checked = options();
-  try {
-    check_kernel_branches(m, k, checked, &replay);
-    FAIL("the race was not reported");
-  } catch (const CrossValidationError& e) {
-    REQUIRE(!e.mismatches().empty());
-    CHECK(e.mismatches()[0].find("race on shared memory") != std::string::npos);
-    CHECK(e.mismatches()[0].find("launch grid 1x1x1, block 64x1x1") != std::string::npos);
-    CHECK(e.query_path().find("data race") != std::string::npos);
-  }
+  KernelBranches found = check_kernel_branches(m, k, checked, &replay);
+  REQUIRE(!found.races.empty());
+  CHECK(found.races[0].given_launch);
+  CHECK(found.races[0].launch == "grid 1x1x1, block 64x1x1");
+  CHECK(found.races[0].space == "shared");
+  CHECK(found.races[0].text.find("race on shared memory") != std::string::npos);
+  REQUIRE(found.branches.size() == 1);
+  CHECK(found.branches[0].verdict == BranchVerdict::Divergent);
+  CHECK_FALSE(found.branches[0].race_conditional);  // a split the replay saw stands whatever races
+
+  // A uniform verdict whose encoding read shared memory after a barrier as
+  // race-free, contradicted in the launch that races there: the race
+  // explains it (conditional, not validated), no exception.
+  KernelBranches planted = found;
+  planted.races.clear();
+  BranchResult& b = planted.branches[0];
+  b.verdict = BranchVerdict::Uniform;
+  b.witness.reset();
+  b.ranges.reset();
+  b.validated = false;
+  b.validation.clear();
+  planted.paths.clear();
+  b.imprecision = {kSharedAfterBarrierImprecision};
+  BranchOptions again = options();
+  KernelBranches explained = planted;
+  CHECK_NOTHROW(replay_branches(m, k, again, explained, replay));
+  CHECK(explained.branches[0].race_conditional);
+  CHECK_FALSE(explained.branches[0].validated);
+  CHECK(explained.branches[0].validation.find("not re-derived: proved uniform, but warp") != std::string::npos);
+  CHECK(!explained.races.empty());
+  // The same contradiction of a verdict that read no shared memory as
+  // race-free is warpsat's: exit 3's exception.
+  KernelBranches unexplained = planted;
+  unexplained.branches[0].imprecision.clear();
+  CHECK_THROWS_AS(replay_branches(m, k, again, unexplained, replay), CrossValidationError);
+  // And without --racecheck nothing explains it either.
+  KernelBranches unlooked = planted;
+  ReplayOptions quiet;
+  CHECK_THROWS_AS(replay_branches(m, k, again, unlooked, quiet), CrossValidationError);
 }
