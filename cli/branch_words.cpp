@@ -178,4 +178,11 @@ std::string thread_set_phrase(const std::vector<Range>& threads, const std::stri
   return fmt::format("{}", fmt::join(parts, " "));
 }
 
+std::optional<std::string> elected_sentence(const BranchResult& b) {
+  if (!b.elected_lane || b.verdict != BranchVerdict::Divergent) return std::nullopt;
+  return fmt::format("one elected lane: elect.sync elects lane {} of each warp that reaches it, and that lane alone "
+                     "goes its own way (proved: no split leaves it out)",
+                     *b.elected_lane);
+}
+
 }  // namespace warpsat::cli

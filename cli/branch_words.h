@@ -34,6 +34,9 @@ std::string condition_outcome(bool taken, const SourceCondition& c);
 
 // "`if (t < 64)`: the condition holds where the branch is not taken".
 std::string condition_sentence(const SourceCondition& c);
+// A divergent branch that splits only its elect.sync-elected lane from the
+// rest: "one elected lane: lane 0 ..."; nullopt otherwise.
+std::optional<std::string> elected_sentence(const BranchResult& b);
 
 // "warp 1 of block (0,0,0), grid (2,1,1), block size (256,1,1): lane 0
 // (thread 32,0,0) takes it (the condition fails), lane 16 (...) does not (...)".

@@ -126,6 +126,7 @@ nlohmann::json kernel_json(const ptx::Module& m, const KernelBranches& k, const 
                         {"reason", b.reason},
                         {"imprecision", b.imprecision},
                         {"whole_warp", b.whole_warp},
+                        {"elected_lane", elected_sentence(b) ? nlohmann::json(*b.elected_lane) : nlohmann::json(nullptr)},
                         {"validated", b.validated},
                         {"validation", b.validation},
                         {"race_conditional", b.race_conditional},
@@ -229,6 +230,7 @@ void print_table(const ptx::Module& m, const ModuleBranches& run, const SourceFi
         if (b->race_conditional)
           fmt::print("      conditional: read shared memory after a barrier as race-free, and --racecheck found a race "
                      "(below)\n");
+        if (auto e = elected_sentence(*b)) fmt::print("      {}\n", *e);
         if (show_chain && b->loc.inlined_at) fmt::print("      inlined: {}\n", inline_chain_text(m, b->loc, names.display(k.name)));
         std::optional<SourceCondition> c = branch_condition(m, k, *b, sources);
         if (c) fmt::print("      source: {}\n", condition_sentence(*c));

@@ -19,6 +19,7 @@
 #include "encodings/smt_helpers.h"
 #include "encodings/term_fingerprint.h"
 #include "encodings/warp_reduction.h"
+#include "encodings/warp_roles.h"
 
 namespace warpsat {
 
@@ -130,12 +131,43 @@ class Executor : public TermSource {
       case ptx::SpecialReg::LanemaskGe: return ~(z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) - c_.bv_val(1, 32));
       case ptx::SpecialReg::LanemaskGt:
         return ~(z3::shl(c_.bv_val(1, 32), e_.lane[static_cast<size_t>(t)]) * c_.bv_val(2, 32) - c_.bv_val(1, 32));
+      case ptx::SpecialReg::ClusterId:
+      case ptx::SpecialReg::NClusterId:
+      case ptx::SpecialReg::ClusterCtaId:
+      case ptx::SpecialReg::ClusterNCtaId:
+      case ptx::SpecialReg::ClusterCtaRank:
+      case ptx::SpecialReg::ClusterNCtaRank:
+      case ptx::SpecialReg::IsExplicitCluster: return cluster_value(o);
       default: {
         // %clock and friends: the same for the lanes of a warp at one instant.
         std::string n = fmt::format("{}special.{}.{}", prefix_, o.text, step_);
         return c_.bv_const(n.c_str(), 64).extract(31, 0);
       }
     }
+  }
+  // A cluster register: one value for the CTA (both tracked threads are in
+  // one), within the hardware's limits (16 CTAs a cluster at most); the
+  // replay launches clusters of one CTA, so a split through one is
+  // imprecise (warp_roles.h).
+  z3::expr cluster_value(const Operand& o) {
+    std::string name = fmt::format("{}cluster.{}.{}", prefix_, o.text, static_cast<int>(o.component));
+    for (char& ch : name)
+      if (ch == '%') ch = '_';
+    z3::expr v = c_.bv_const(name.c_str(), 32);
+    if (cluster_named_.insert(name).second) {
+      note_imprecise(v, kClusterImprecision);
+      switch (o.special) {
+        case ptx::SpecialReg::ClusterCtaRank:
+        case ptx::SpecialReg::ClusterCtaId: e_.base.push_back(z3::ult(v, c_.bv_val(16, 32))); break;
+        case ptx::SpecialReg::ClusterNCtaRank:
+        case ptx::SpecialReg::ClusterNCtaId:
+          e_.base.push_back(z3::uge(v, c_.bv_val(1, 32)) && z3::ule(v, c_.bv_val(16, 32)));
+          break;
+        case ptx::SpecialReg::IsExplicitCluster: e_.base.push_back(z3::ule(v, c_.bv_val(1, 32))); break;
+        default: break;
+      }
+    }
+    return v;
   }
   z3::expr symbol_address(std::string_view name) override {
     z3::expr a = c_.bv_const(fmt::format("address.{}", name).c_str(), 64);
@@ -253,6 +285,46 @@ class Executor : public TermSource {
   void imprecise(const std::string& symbol, const std::string& why) override { note_imprecise(symbol, why); }
   bool exact_floats() const override { return o_.exact_floats; }
   void uses_float() override { e_.floats = true; }
+  void elected(int, const ptx::Instruction&, const z3::expr& leader) override { e_.elected_lanes.push_back(leader); }
+
+  // A shuffle from a constant lane k of a value that is a function of the
+  // thread's ids and of what the launch shares (warp_roles.h): lane k's
+  // value, that function of lane k's ids (lane k of this thread's warp,
+  // its ids taken apart in a concrete block). Lane 0 is in every warp;
+  // another lane is only where every warp is whole.
+  std::optional<z3::expr> broadcast_from_lane(int t, const z3::expr& own, const z3::expr& lane) {
+    uint64_t k = 0;
+    if (o_.whole_warp || !launch_.concrete_block || !lane.simplify().is_numeral_u64(k) || k > 31) return std::nullopt;
+    uint64_t bx = launch_.block[0], by = launch_.block[1], bz = launch_.block[2];
+    if (k != 0 && (bx * by * bz) % 32 != 0) return std::nullopt;
+    auto bv = [&](uint64_t v) { return c_.bv_val(v, 32); };
+    auto ti = static_cast<size_t>(t);
+    z3::expr linear = z3::shl(e_.warp[ti], bv(5)) | bv(k);
+    z3::expr ids[3] = {z3::urem(linear, bv(bx)), z3::urem(z3::udiv(linear, bv(bx)), bv(by)), z3::udiv(linear, bv(bx * by))};
+    std::vector<z3::expr> from, to;
+    for (int d = 0; d < 3; ++d) {
+      const z3::expr& id = e_.tid[ti][static_cast<size_t>(d)];
+      if (!id.is_app() || id.num_args() != 1) return std::nullopt;  // not zext(constant)
+      z3::expr narrow_id = id.arg(0);
+      from.push_back(narrow_id);
+      to.push_back(ids[d].extract(narrow_id.get_sort().bv_size() - 1, 0));
+    }
+    std::string own_tid = fmt::format("{}tid{}.", prefix_, t);
+    auto shared = [&](const std::string& n) {
+      auto starts = [&](std::string_view p) { return n.rfind(p, 0) == 0; };
+      // The launch's sizes, this CTA's ids, parameters, symbols' addresses
+      // and read-only memory (a function of the address): the same for
+      // every thread of the block. Loads of written memory, opaque results
+      // and other shuffles are not.
+      return starts("ntid.") || starts("nctaid.") || starts(prefix_ + "ctaid.") || starts("param.") ||
+             starts("address.") || (starts("memory.") && !starts("memory.shared.barrier")) || starts(prefix_ + "cluster.");
+    };
+    (void)own_tid;
+    auto v = value_in_thread(own, from, to, shared);
+    if (v) ++e_.exact_broadcasts;
+    return v;
+  }
+
   z3::expr other_lane(int t, const ptx::Instruction& ins, const z3::expr& own, const z3::expr& lane) override {
     if (o_.whole_warp) {
       // Every lane's value is tracked: select the source lane's. A lane that
@@ -273,6 +345,7 @@ class Executor : public TermSource {
       (void)ins;
       return v;
     }
+    if (auto exact = broadcast_from_lane(t, own, lane)) return *exact;
     std::string fname = fmt::format("{}lane_value.{}", prefix_, step_);
     note_imprecise(fname, kShuffleImprecision);
     z3::func_decl lv = c_.function(fname.c_str(), c_.bv_sort(32), c_.bv_sort(32));
@@ -1509,6 +1582,7 @@ class Executor : public TermSource {
   ParameterTerms& params_;
   std::optional<MemoryModel> memory_;
   bool stores_mode_ = false;  // the targets are stores: record their addresses
+  std::set<std::string> cluster_named_;                   // cluster registers cluster_value has named
   std::set<std::string> placed_;                          // symbols symbol_address has named
   std::vector<std::pair<z3::expr, uint64_t>> shared_placed_;  // .shared ones: address, size
   bool writer_ = false;       // ... and their values and guards: the writer of a shared store

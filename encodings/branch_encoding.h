@@ -68,6 +68,10 @@ struct BranchEncoding {
   size_t loops_abstracted = 0;
   unsigned unroll = 0;                // the iterations unrolled before abstracting
   double induction_ms = 0;            // spent proving loop-carried registers uniform
+  // The lanes elect.sync elects at each occurrence in the slice (32-bit
+  // terms; warp_roles.h), for the "one elected lane" question.
+  std::vector<z3::expr> elected_lanes;
+  size_t exact_broadcasts = 0;        // shuffles from a constant lane given that lane's value exactly
   bool floats = false;                // holds floating-point terms (Z3's bit-blasting tactics suit them)
   // Past the block or instruction budget every further loop was abstracted
   // at once: a union of many slices may be less precise than each alone.

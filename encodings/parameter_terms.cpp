@@ -9,8 +9,12 @@ namespace warpsat {
 
 namespace {
 
-// Structs passed by value larger than this stay opaque (the terms would be wide).
-constexpr uint64_t kMaxAggregateParamBytes = 256;
+// Structs passed by value up to this size are one term each (a field is a
+// slice of it): 4 KiB, the parameter space before CUDA 12.1, holds
+// CUTLASS 3's Params (1 to 2.5 KiB on Hopper). Z3 bit-blasts only the
+// slices a query reads. A larger one has no term: its fields are read as
+// values of the launch the encoding does not know.
+constexpr uint64_t kMaxAggregateParamBytes = 4096;
 
 }  // namespace
 

@@ -35,8 +35,8 @@ class ParameterTerms {
   ParameterTerms(z3::context& c, const ptx::Function& f, const LaunchSpec& launch);
 
   // A parameter's width in the encoding: a scalar's (at least 8 bits), an
-  // aggregate's (a .b8 array: a struct passed by value) up to 256 bytes; 0
-  // for a larger aggregate, which has no term (its loads are memory).
+  // aggregate's (a .b8 array: a struct passed by value) up to 4 KiB; 0
+  // for a larger aggregate, which has no term.
   static unsigned bits(const ptx::Variable& p);
 
   // What `ld.param` of parameter `index` reads: the launch's value where it

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include "encodings/fp_terms.h"
+#include "encodings/launch_values.h"
+#include "encodings/warp_roles.h"
 
 namespace warpsat {
 
@@ -410,16 +412,17 @@ struct Sem {
                                                    : bv(static_cast<uint64_t>(base.value), 64)) +
              bv(static_cast<uint64_t>(a.value), 64);
     // clang reads a struct parameter's fields through a register holding
-    // the parameter's address (mov.b64 %rd, param; ld.param [%rd+8]): the
-    // field of the parameter, as for a direct ld.param, so that the witness
-    // sets it and the replay runs with it.
+    // the parameter's address (mov.b64 %rd, param; ld.param [%rd+8]), and
+    // nvcc's CUTLASS kernels read their Params through cvta.param of it
+    // (a generic load): the field of the parameter either way, as for a
+    // direct ld.param, so that the witness sets it and the replay runs with it.
     std::string param_name(param ? base.text : std::string_view{});
     int64_t param_offset = a.value;
-    if (!param && space == ptx::StateSpace::Param) {
-      if (auto at = param_symbol_offset(*addr)) {
+    if (!param && (space == ptx::StateSpace::Param || space == ptx::StateSpace::Generic)) {
+      if (auto at = param_field(*addr, space == ptx::StateSpace::Generic)) {
         param = true;
-        param_name = at->first;
-        param_offset = at->second;
+        param_name = at->name;
+        param_offset = at->offset;
       }
     }
     for (size_t i = 0; i < dsts.size(); ++i) {
@@ -427,36 +430,23 @@ struct Sem {
       if (di.kind != Operand::Kind::Register) continue;  // a sink `_`
       uint64_t offset = i * (w / 8);
       std::optional<z3::expr> v;
-      if (param) {
-        v = s.kernel_param(param_name, param_offset + static_cast<int64_t>(offset), w);
-        if (!v) {
-          s.set_reg(t, di.reg, s.opaque(t, ins, register_bits(s.function(), di.reg), "a .param value passed by a caller", false));
-          continue;
-        }
-      } else {
+      if (param) v = s.kernel_param(param_name, param_offset + static_cast<int64_t>(offset), w);
+      if (param && !v && space == ptx::StateSpace::Param) {
+        // A kernel's parameters are values of the launch, the same in every
+        // thread, even where the encoding does not know which bytes are read;
+        // a device function's come from its caller's thread.
+        bool kernel = s.function().is_entry;
+        s.set_reg(t, di.reg,
+                  s.opaque(t, ins, register_bits(s.function(), di.reg),
+                           kernel ? "a kernel parameter read outside its declared bytes" : "a .param value passed by a caller",
+                           kernel));
+        continue;
+      }
+      if (!v) {
         v = s.load(t, ins, space, *addr + bv(offset, 64), w, static_cast<unsigned>(i));
       }
       write(di, fit(*v, register_bits(s.function(), di.reg), is_signed()));
     }
-  }
-
-  // `address.<name> + k` (after simplification): the variable and k.
-  static std::optional<std::pair<std::string, int64_t>> param_symbol_offset(const z3::expr& address) {
-    z3::expr e = address.simplify();
-    auto symbol = [](const z3::expr& x) -> std::optional<std::string> {
-      if (!x.is_const() || x.is_numeral()) return std::nullopt;
-      std::string n = x.decl().name().str();
-      if (n.rfind("address.", 0) != 0) return std::nullopt;
-      return n.substr(8);
-    };
-    if (auto n = symbol(e)) return std::pair{*n, int64_t{0}};
-    if (e.is_app() && e.decl().decl_kind() == Z3_OP_BADD && e.num_args() == 2)
-      for (int k = 0; k < 2; ++k) {
-        uint64_t v = 0;
-        if (auto n = symbol(e.arg(1 - k)); n && e.arg(k).is_numeral_u64(v) && v < (uint64_t{1} << 32))
-          return std::pair{*n, static_cast<int64_t>(v)};
-      }
-    return std::nullopt;
   }
 
   void shfl() {
@@ -493,6 +483,24 @@ struct Sem {
       write(d.elements[1], pred(pval));
     } else {
       write(d, v);
+    }
+  }
+
+  // elect.sync d|p, membermask: every lane gets the elected lane's id, and
+  // p holds in that lane alone (warp_roles.h: the lowest lane of the mask).
+  void elect() {
+    const Operand& d = ins.operands.at(0);
+    z3::expr leader = lowest_lane(src(1, 32));
+    Operand lane_op;
+    lane_op.kind = Operand::Kind::Special;
+    lane_op.special = ptx::SpecialReg::LaneId;
+    z3::expr lane = fit(s.special(t, lane_op), 32, false);
+    s.elected(t, ins, leader);
+    if (d.kind == Operand::Kind::Pair) {
+      write(d.elements.at(0), leader);
+      write(d.elements.at(1), pred(lane == leader));
+    } else {
+      write(d, pred(lane == leader));
     }
   }
 
@@ -560,6 +568,7 @@ struct Sem {
         z3::expr v = src(1, w);
         if (sp && *sp != ptx::StateSpace::Global && *sp != ptx::StateSpace::Const) {
           z3::expr window = fit(s.symbol_address(fmt::format("window.{}", ptx::to_string(*sp))), w, false);
+          static_assert(std::string_view(kParamWindowSymbol) == "window.param");
           v = ins.has("to") ? v - window : v + window;
         }
         return write(v);
@@ -580,6 +589,9 @@ struct Sem {
       case Opcode::Tex:
       case Opcode::Tld4: return deterministic("texture reads");
       case Opcode::Shfl: return shfl();
+      case Opcode::Elect: return elect();
+      case Opcode::Mbarrier: return opaque(mbarrier_result_reason(ins));
+      case Opcode::Setmaxnreg: return;  // a register budget: no value
       case Opcode::Vote:
         if (ins.has("ballot") || ins.has("all") || ins.has("any") || ins.has("uni")) return opaque("vote", true);
         return opaque("vote");

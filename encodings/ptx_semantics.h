@@ -55,6 +55,8 @@ class TermSource {
   // shared by both threads, equal to the thread's own value in its own lane.
   virtual z3::expr other_lane(int thread, const ptx::Instruction& ins, const z3::expr& own_value,
                               const z3::expr& lane) = 0;
+  // elect.sync in `thread` elects lane `leader` (a 32-bit term).
+  virtual void elected(int /*thread*/, const ptx::Instruction& /*ins*/, const z3::expr& /*leader*/) {}
 };
 
 // Applies `ins` for `thread`: writes its destination registers. The guard is

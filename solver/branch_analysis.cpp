@@ -373,7 +373,8 @@ class BranchSolver {
     std::vector<uint32_t> branches;
     std::vector<BranchResult> out;
     for (uint32_t b : all) {
-      if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx) {
+      if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx &&
+          !guarded_by_elect(b)) {
         BranchResult& r = out.emplace_back(seen_result(b));
         seen_ranges(r);
         settled(r);
@@ -404,6 +405,32 @@ class BranchSolver {
     QueryRunner q = runner(c, r, e, 0, &session);
     ranges(c, e, q, r);
     r.solve_ms += elapsed_ms(start);
+  }
+
+  // Whether elect.sync feeds the branch: such a split the emulator saw is
+  // still encoded, to ask whether it is the elected lane's alone.
+  bool guarded_by_elect(uint32_t branch) const {
+    analysis::BranchSlice slice = analysis::backward_closure(f_, a_, {branch});
+    return std::any_of(slice.instructions.begin(), slice.instructions.end(),
+                       [&](uint32_t i) { return f_.instructions[i].op == ptx::Opcode::Elect; });
+  }
+
+  // "One elected lane" (encodings/warp_roles.h): where every elect.sync of
+  // the slice elects the same constant lane L and no split leaves lane L
+  // out (both lanes of every split other than L: unsat), the warp splits
+  // into its elected lane and the rest, by design.
+  void ask_elected(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r,
+                   const z3::expr_vector& pair, const std::vector<z3::expr>& any) {
+    if (e.elected_lanes.empty() || e.threads != 2 || any.empty()) return;
+    std::optional<uint64_t> lane;
+    for (const z3::expr& l : e.elected_lanes) {
+      uint64_t k = 0;
+      if (!l.simplify().is_numeral_u64(k) || k > 31 || (lane && *lane != k)) return;
+      lane = k;
+    }
+    z3::expr others = e.lane[0] != c.bv_val(*lane, 32) && e.lane[1] != c.bv_val(*lane, 32);
+    if (q.check(pair, any_of(c, any) && others, "split-beyond-elected") != SmtStatus::Unsat) return;
+    r.elected_lane = static_cast<uint32_t>(*lane);
   }
 
   // A divergent verdict whose witness is a split the emulator saw.
@@ -906,6 +933,7 @@ class BranchSolver {
       if (auto it = seen_->splits.find(r.instruction); it != seen_->splits.end()) {
         if (!o_.confirm_seen_splits) {
           take_seen(r);
+          ask_elected(c, e, q, r, pair, any);
           return false;
         }
         if (confirm_seen(c, e, q, it->second, pair, any, r)) return false;
@@ -1002,6 +1030,7 @@ class BranchSolver {
       const z3::model& wm = replayable ? *nice : *model;
       if (split_instance && wm.eval(split, true).is_true()) r.witness = witness_from(wm, e, *split_instance, f_, replayable);
       r.verdict = BranchVerdict::Divergent;
+      ask_elected(c, e, q, r, pair, any);
       r.replay_decides = !e.imprecision.empty();
       r.reason = e.imprecision.empty()
                      ? "two lanes of one warp can reach it together and go different ways"

@@ -79,6 +79,9 @@ struct BranchResult {
   // pinned to that launch, also agreed that the split can happen
   // (`confirmed`).
   bool seen_split = false;
+  // Divergent by design: every split is between this lane, which
+  // elect.sync elects, and the other lanes (proved; the `split-beyond-elected` query).
+  std::optional<uint32_t> elected_lane;
   bool confirmed = false;
   bool validated = false;
   std::string validation;  // what the replay checked

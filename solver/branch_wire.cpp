@@ -86,6 +86,7 @@ json branch_json(const BranchResult& b) {
             {"encode_ms", b.encode_ms},
             {"queries", b.queries},
             {"dumped", b.dumped}};
+  if (b.elected_lane) j["elected_lane"] = *b.elected_lane;
   if (b.witness) j["witness"] = witness_json(*b.witness);
   if (b.ranges)
     j["ranges"] = {{"space", b.ranges->space},
@@ -112,6 +113,7 @@ BranchResult branch_of(const json& j) {
   b.float_results = j.at("float_results");
   b.replay_decides = j.at("replay_decides");
   b.seen_split = j.at("seen_split");
+  if (j.contains("elected_lane")) b.elected_lane = j.at("elected_lane").get<uint32_t>();
   b.confirmed = j.at("confirmed");
   b.validated = j.at("validated");
   b.validation = j.at("validation");
