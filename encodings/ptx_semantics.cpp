@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "encodings/fp_terms.h"
-#include "encodings/launch_values.h"
+#include "encodings/param_address.h"
 #include "encodings/warp_roles.h"
 
 namespace warpsat {

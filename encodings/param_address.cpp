@@ -1,4 +1,4 @@
-#include "encodings/launch_values.h"
+#include "encodings/param_address.h"
 
 #include <vector>
 
