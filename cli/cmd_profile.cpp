@@ -8,6 +8,7 @@
 #include "cli/option_checks.h"
 #include "cli/emulator_options.h"
 #include "cli/hypa_csv.h"
+#include "cli/memory_output.h"
 #include "cli/metrics_output.h"
 #include "cli/progress.h"
 #include "cli/race_output.h"
@@ -35,6 +36,7 @@ struct ProfileOptions {
   bool full_names = false;
   unsigned jobs = 1;
   std::string shard;  // --shard I/N (cli/shard.h)
+  size_t memory_lines = 10;
 };
 
 struct Row {
@@ -190,6 +192,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     throw command_line_error("--racecheck prints a table or JSON, not CSV");
   eo.racecheck = o.racecheck;
   eo.count_thread_paths = o.format == "hypa-csv";
+  eo.memory_metrics = true;  // full mode only (slices mode skips most accesses)
 
   std::vector<ptx::Module> modules;
   modules.reserve(o.files.size());
@@ -270,12 +273,14 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
   if (o.format == "csv") {
     print_csv(rows);
   } else if (o.format == "hypa-csv") {
-    std::string out = hypa_csv_header(o.async_columns);
+    // The memory columns only where memory was measured (full mode).
+    bool memory = mode == simt::ProfileMode::Full;
+    std::string out = hypa_csv_header(memory, o.async_columns);
     for (size_t i = 0; i < rows.size();) {
       std::vector<const simt::KernelProfile*> kernels;
       const ptx::Module* m = rows[i].module;
       for (; i < rows.size() && rows[i].module == m; ++i) kernels.push_back(&rows[i].profile);
-      out += hypa_csv_row(*m, kernels, o.async_columns);
+      out += hypa_csv_row(*m, kernels, memory, o.async_columns);
     }
     std::cout << out;
   } else if (o.format == "json") {
@@ -295,6 +300,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
       j["duration_ms"] = r.profile.milliseconds;
       j["assumptions"] = r.assumptions;
       if (o.racecheck && r.profile.ok) j["racecheck"] = races_json(*r.module, r.profile.races);
+      if (r.profile.ok && r.profile.metrics.memory.measured) j["memory_detail"] = memory_lines_json(*r.module, r.profile.metrics);
       kernels.push_back(j);
     }
     nlohmann::json t = metrics_json(modules.front(), total);
@@ -338,6 +344,8 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
       fmt::print("\ntotal over {} kernel(s){}:\n{}", rows.size() - failed,
                  failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
     if (o.launch.empty()) fmt::print("\n{}\n", default_assumptions_line(&rows, o.buffer_bytes));
+    if (rows.size() == 1 && rows.front().profile.ok)
+      fmt::print("{}", memory_lines_text(*rows.front().module, rows.front().profile.metrics, o.memory_lines));
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
     for (const Row& r : rows)
@@ -366,6 +374,9 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--dynamic-shared-bytes", o->dynamic_shared_bytes, "dynamic shared memory per block without --launch")
       ->capture_default_str();
   o->run.add_to(*sub);
+  sub->add_option("--memory-lines", o->memory_lines,
+                  "profiling one kernel: the source lines with memory accesses to list, costliest first (table)")
+      ->capture_default_str();
   sub->add_flag("--racecheck", o->racecheck,
                 "report data races in shared and global memory per kernel (full mode); exit 1 when there are any");
   sub->add_option("--format", o->format,

@@ -64,6 +64,7 @@ int run_run(const RunOptions& o) {
   simt::EmulatorOptions eo = o.limits;
   eo.max_steps = o.max_steps;
   eo.racecheck = o.racecheck;
+  eo.memory_metrics = true;
   simt::RunResult r = simt::run_kernel(m, std::move(launch), eo);  // keeps names, shapes and sizes
   // README's exit codes: a check that ran and found something is 1.
   int exit_code = o.racecheck && !r.races.empty() ? kExitCheckFailed : kExitOk;

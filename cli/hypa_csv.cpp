@@ -5,13 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "cli/memory_output.h"
+
 namespace warpsat::cli {
 
 namespace {
 
 // Every field quoted, as HyPA does; a quote inside is doubled (HyPA writes
 // it bare, which no CSV reader could split).
-std::string quoted(const std::string& field) {
+std::string hypa_quoted(const std::string& field) {
   std::string out = "\"";
   for (char c : field) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
@@ -43,21 +45,21 @@ std::vector<uint64_t> async_fields(const simt::AsyncMetrics& a, bool per_role) {
 
 }  // namespace
 
-std::string hypa_csv_header(bool async_columns) {
+std::string hypa_csv_header(bool memory, bool async_columns) {
   std::string extra;
   if (async_columns) {
     for (const char* c : kAsyncTotals) extra += fmt::format(";\"{}\"", c);
     for (const char* role : kRoleNames)
       for (const char* c : kAsyncPerRole) extra += fmt::format(";\"{} {}\"", role, c);
   }
-  return "\"Filename\";\"Ptx Version\";\"Ptx Target\";\"Ptx Adress Size\";\"File Instructions\";\"CTAs\";"
+  return std::string("\"Filename\";\"Ptx Version\";\"Ptx Target\";\"Ptx Adress Size\";\"File Instructions\";\"CTAs\";"
          "\"Thread Count\";\"Static Instructions\";\"Dynamic Instruction Count\";\"FP Instructions\";"
          "\"Executed Instructions\";\"(Executed instructions/Dynamic Instruction Count)*100\";"
-         "\"Divergent Branches\";\"Divergent Branches for each Part\";\"Duration (msec)\"" +
-         extra + "\n";
+         "\"Divergent Branches\";\"Divergent Branches for each Part\";\"Duration (msec)\"") +
+         (memory ? hypa_memory_header() : "") + extra + "\n";
 }
 
-std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels,
+std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels, bool with_memory,
                          bool async_columns) {
   uint64_t file_instructions = 0;
   for (const ptx::Function& f : m.functions) file_instructions += f.instructions.size();
@@ -65,6 +67,8 @@ std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::Ker
   double milliseconds = 0;
   std::string per_kernel;
   std::array<simt::AsyncMetrics, simt::kWarpRoleCount> roles{};
+  simt::MemoryMetrics memory;
+  uint64_t warp_instructions = 0, threads_on = 0;
   for (const simt::KernelProfile* p : kernels) {
     milliseconds += p->milliseconds;
     if (p->ok) {
@@ -77,6 +81,9 @@ std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::Ker
       fp += k.fp_total();
       executed += k.thread_instructions_run;
       paths += k.thread_paths;
+      memory += k.memory;
+      warp_instructions += k.warp_instructions;
+      threads_on += k.thread_instructions_predicated_on;
       per_kernel += std::to_string(k.thread_paths);
     }
     per_kernel += ',';  // HyPA ends every entry with a comma, the last one too
@@ -99,15 +106,17 @@ std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::Ker
       // Whole milliseconds, cut as std::chrono::duration_cast cuts them.
       std::to_string(static_cast<uint64_t>(milliseconds)),
   };
+  std::string row;
+  for (size_t i = 0; i < fields.size(); ++i) row += (i ? ";" : "") + hypa_quoted(fields[i]);
+  // The header's order: HyPA's 15, the memory columns, the asynchronous ones.
+  if (with_memory) row += hypa_memory_fields(memory, warp_instructions, threads_on);
   if (async_columns) {
     simt::AsyncMetrics all;
     for (const simt::AsyncMetrics& r : roles) all += r;
-    for (uint64_t v : async_fields(all, false)) fields.push_back(std::to_string(v));
+    for (uint64_t v : async_fields(all, false)) row += ";" + hypa_quoted(std::to_string(v));
     for (const simt::AsyncMetrics& r : roles)
-      for (uint64_t v : async_fields(r, true)) fields.push_back(std::to_string(v));
+      for (uint64_t v : async_fields(r, true)) row += ";" + hypa_quoted(std::to_string(v));
   }
-  std::string row;
-  for (size_t i = 0; i < fields.size(); ++i) row += (i ? ";" : "") + quoted(fields[i]);
   return row + "\n";
 }
 

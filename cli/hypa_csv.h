@@ -12,15 +12,16 @@
 
 namespace warpsat::cli {
 
-// HyPA's header line, byte for byte, with its newline; with async_columns
-// (`--async-columns`), Hopper's asynchronous work after HyPA's 15 columns:
-// in all and per warp role (docs/hypa-csv.md, "Extra columns").
-std::string hypa_csv_header(bool async_columns = false);
+// HyPA's header line, byte for byte, with its newline; with `memory`,
+// warpsat's memory columns after HyPA's 15 (full mode), then with
+// async_columns (`--async-columns`) Hopper's asynchronous work in all and per
+// warp role (docs/hypa-csv.md, "Extra columns").
+std::string hypa_csv_header(bool memory = false, bool async_columns = false);
 
 // The row of one file from its kernels' profiles, in module order. The sums
 // are over the kernels that could be profiled; one that could not leaves an
 // empty entry in the per-kernel list (column 14).
 std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels,
-                         bool async_columns = false);
+                         bool with_memory = false, bool async_columns = false);
 
 }  // namespace warpsat::cli

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "cli/memory_output.h"
+
 namespace warpsat::cli {
 
 namespace {
@@ -52,6 +54,8 @@ nlohmann::json metrics_json(const ptx::Module& m, const simt::KernelMetrics& k) 
           {"divergent_branches", k.divergent_branches},
           {"branch_efficiency", k.branch_efficiency()},
           {"simt_efficiency", k.simt_efficiency()},
+          {"activity_factor", k.activity_factor()},
+          {"memory", memory_json(k.memory)},
           {"ctas", k.ctas},
           {"warps", k.warps},
           {"threads", k.threads},
@@ -84,6 +88,8 @@ std::string metrics_text(const simt::KernelMetrics& k) {
   }
   s += fmt::format("  branches: {} executed, {} divergent, branch efficiency {:.2f}%, SIMT efficiency {:.2f}%\n",
                    k.branches, k.divergent_branches, k.branch_efficiency(), 100 * k.simt_efficiency());
+  s += fmt::format("  activity factor {:.2f}% (lanes whose guard held / 32 per warp instruction)\n", 100 * k.activity_factor());
+  s += memory_text(k.memory);
   return s;
 }
 

@@ -1,4 +1,5 @@
 #include "emulator/simt/decode.h"
+#include "emulator/simt/memory_recorder.h"
 
 #include <algorithm>
 #include <cstring>
@@ -307,6 +308,7 @@ void decode_function(Program& program, FunctionCode& code) {
                      decode_warp(d, ins, op) || decode_matrix_move(d, ins, op) || decode_mma(d, ins, op) ||
                      decode_wgmma(d, ins, op) || decode_video(d, ins, op);
       if (!decoded) op.run = run_unsupported;
+      else op.mem_access = classify_memory_access(ins, op);
     } catch (const std::exception&) {
       // An operand form this family cannot execute: fail if it ever runs.
       op.run = run_unsupported;

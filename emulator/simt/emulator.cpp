@@ -62,6 +62,16 @@ Cta* Exec::cluster_cta(uint64_t shared_address) const {
   return cta.cluster->ctas[tag - 1];
 }
 
+uint64_t Exec::remapped(const Op& op, unsigned lane, uint64_t offset, size_t n) const {
+  const SharedRemap& r = run.remap;
+  if (offset + n <= r.base || offset >= r.base + r.bytes) return offset;
+  uint64_t unit = r.xor_words ? 4 : r.row_bytes;
+  if (offset < r.base || (offset - r.base) % unit + n > unit)
+    fail(op, lane, fmt::format("an access of {} byte(s) at shared offset 0x{:x} crosses a {} of the remapped array",
+                               n, offset, r.xor_words ? "word" : "row"));
+  return r.apply(offset);
+}
+
 uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, bool write, ptx::StateSpace space) {
   using ptx::StateSpace;
   auto oob = [&](const char* where) {
@@ -89,6 +99,9 @@ uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, boo
   switch (space) {
     case StateSpace::Shared: {
       if (addr >= kSharedWindow) addr -= kSharedWindow;
+      // advise's remap moves this CTA's own array; a cluster-tagged address
+      // lies far above it and passes unchanged.
+      if (run.remap.active()) [[unlikely]] addr = remapped(op, lane, addr, n);
       Cta* target = &cta;
       if (!cta.shared.contains(addr, n)) {
         // Another CTA of the cluster (distributed shared memory), by a
@@ -168,6 +181,7 @@ const uint8_t* Exec::load_pointer(const Op& op, uint64_t addr, size_t n) const {
     return a ? a->bytes_at(addr - a->base(), n) : nullptr;
   }
   if (space == StateSpace::Shared) {
+    if (run.remap.active()) return nullptr;  // load() moves the address
     if (addr >= kSharedWindow) addr -= kSharedWindow;
     return cta.shared.contains(addr, n) ? cta.shared.data() + addr : nullptr;
   }
@@ -269,7 +283,7 @@ std::unique_ptr<Cta> make_cta(RunState& rs, uint64_t linear, Cluster& cluster, u
   c.id[0] = static_cast<uint32_t>(linear % l.grid[0]);
   c.id[1] = static_cast<uint32_t>((linear / l.grid[0]) % l.grid[1]);
   c.id[2] = static_cast<uint32_t>(linear / (uint64_t{l.grid[0]} * l.grid[1]));
-  c.shared.resize(rs.program().dynamic_shared_offset + l.dynamic_shared_bytes);
+  c.shared.resize(rs.program().dynamic_shared_offset + l.dynamic_shared_bytes + rs.remap.extra_bytes());
   if (rs.track_proxy) begin_proxy_tracking(c);
   const uint32_t* cd = cluster.dims;
   uint32_t in_cluster[3] = {c.id[0] % cd[0], c.id[1] % cd[1], c.id[2] % cd[2]};
@@ -408,6 +422,8 @@ class WarpRunner {
       case Control::None:
         if (exec && (rs_.executes.empty() || rs_.executes[f.code->index][e.pc])) {
           if (w.wgmma_watch) [[unlikely]] wgmma_check_access(x, op);
+          if (op.mem_access != MemAccess::None && rs_.memory_metrics) [[unlikely]]
+            rs_.memory_metrics->record(x, op, exec);
           op.run(x, op, exec);
         }
         ++e.pc;
@@ -906,6 +922,7 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
   k.warps = ctas * ((threads_per_block + kWarpSize - 1) / kWarpSize);
   k.slices_mode = !rs.executes.empty();
   k.thread_paths = rs.thread_paths.size();
+  k.memory.measured = rs.memory_metrics != nullptr;
   for (uint32_t fi = 0; fi < rs.program().functions.size(); ++fi) {
     const FunctionCode& code = rs.program().functions[fi];
     if (reach[fi]) k.static_instructions += code.ops.size();
@@ -928,10 +945,14 @@ KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas) {
       const ptx::Instruction& ins = code.function->instructions[i];
       bool conditional = op.is_branch && (ins.has_guard || op.control == Control::BranchIndexed);
       k.per_instruction.push_back({std::string(code.function->name), i, ins.pos.line, ins.loc, c.warps, c.threads,
-                                   c.divergent, conditional});
+                                   c.divergent, conditional, c.threads_on, {}});
       if (op.mma_flops) {  // a warp-group instruction: its four warps issue it once each
         k.wgmma_instructions += c.threads_on / 128;
         k.wgmma_flops += c.threads_on / 128 * op.mma_flops;
+      }
+      if (rs.memory_metrics && op.mem_access != MemAccess::None) {
+        k.per_instruction.back().memory = rs.memory_metrics->at(fi, i);
+        for (const ClassCounters& m : k.per_instruction.back().memory) k.memory[m.cls] += m.counters;
       }
       if (op.is_branch) {
         k.branches += c.warps;
@@ -1086,6 +1107,13 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
     uint64_t fit = kRegistersPerSm / (threads * std::max<uint32_t>(kernel.minnctapersm, 1)) / 8 * 8;
     rs.initial_registers = kernel.maxnreg ? kernel.maxnreg : static_cast<uint32_t>(std::min<uint64_t>(fit, 255));
   }
+  rs.remap = options.shared_remap;
+  if (rs.remap.active() && !rs.remap.xor_words) rs.remap.target = rs.program().dynamic_shared_offset + launch.dynamic_shared_bytes;
+  if (rs.remap.active() && (rs.remap.row_bytes == 0 || (rs.remap.xor_words && (rs.remap.row_bytes % 4 != 0 ||
+                                                                              ((rs.remap.row_bytes / 4) & (rs.remap.row_bytes / 4 - 1))))))
+    throw command_line_error("a shared remap needs rows of a nonzero size (XOR: a power of two of 4-byte words)");
+  if (options.memory_metrics && options.execute_only.empty())
+    rs.memory_metrics = std::make_unique<MemoryRecorder>(rs.remap);
 
   uint64_t total = uint64_t{launch.grid[0]} * launch.grid[1] * launch.grid[2];
   // A kernel with no instructions never reaches the step limit, so the

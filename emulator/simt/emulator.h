@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emulator/simt/memory.h"
+#include "emulator/simt/memory_metrics.h"
 #include "emulator/simt/metrics.h"
 #include "emulator/simt/racecheck.h"
 #include "frontend/diagnostics.h"
@@ -123,6 +124,15 @@ struct EmulatorOptions {
   // per access. Meant for full runs: in slices mode (execute_only) the
   // skipped instructions access nothing, so their races go unseen.
   bool racecheck = false;
+  // Count memory requests, sectors, shared wavefronts and atomics per
+  // instruction (memory_metrics.h; KernelMetrics::memory). Full mode only:
+  // ignored with execute_only. Off: one test per memory instruction.
+  bool memory_metrics = false;
+  // `advise`'s re-run: one shared array's addresses moved one to one
+  // (memory_metrics.h). Padding places the array after the CTA's shared
+  // memory (its `target` is set by the launch); an access that would cross
+  // a moved row (or, XORed, a 4-byte word) stops the run.
+  SharedRemap shared_remap;
   // Called after each executed warp instruction of a conditional branch with
   // the lanes active at it and the lanes that took it (for replays). It
   // returns true to end the launch there: a witness replay has seen its

@@ -45,6 +45,7 @@ KernelMetrics& KernelMetrics::operator+=(const KernelMetrics& o) {
   wgmma_instructions += o.wgmma_instructions;
   wgmma_flops += o.wgmma_flops;
   for (size_t r = 0; r < roles.size(); ++r) roles[r] += o.roles[r];
+  memory += o.memory;
   branches += o.branches;
   divergent_branches += o.divergent_branches;
   ctas += o.ctas;

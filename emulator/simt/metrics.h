@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "emulator/simt/memory_metrics.h"
 #include "frontend/analysis/statistics.h"
 #include "frontend/ptx/ir.h"
 
@@ -32,6 +33,8 @@ struct InstructionMetrics {
   uint64_t threads = 0;       // active lanes summed
   uint64_t divergent = 0;     // branches: executions whose active lanes split
   bool branch = false;        // a conditional bra or a brx.idx
+  uint64_t threads_on = 0;    // lanes whose guard held, summed
+  std::vector<ClassCounters> memory;  // memory accesses by class (EmulatorOptions::memory_metrics)
 };
 
 // A warp's role in a warp-specialized kernel, from what it did
@@ -100,6 +103,14 @@ struct KernelMetrics {
   }
   uint64_t fp_total() const { return fp_instructions[0] + fp_instructions[1] + fp_instructions[2]; }
   uint64_t flops_total() const { return flops[0] + flops[1] + flops[2]; }
+  // Lynx's activity factor: lanes that really execute (guard held) / 32 per
+  // warp instruction; SIMT efficiency counts predicated-off lanes as active.
+  double activity_factor() const {
+    return warp_instructions ? static_cast<double>(thread_instructions_predicated_on) /
+                                   (32.0 * static_cast<double>(warp_instructions))
+                             : 0.0;
+  }
+  MemoryMetrics memory;  // with EmulatorOptions::memory_metrics, in full mode
   KernelMetrics& operator+=(const KernelMetrics& o);
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "emulator/fp/convert.h"
+#include "emulator/simt/memory_metrics.h"
 #include "frontend/analysis/statistics.h"
 #include "frontend/ptx/ir.h"
 
@@ -87,6 +88,7 @@ struct Op {
   bool is_branch = false;   // bra/brx (counted for branch efficiency)
   bool atomic = false;      // atom/red: never races with another atomic
   uint32_t mma_flops = 0;   // wgmma.mma_async: 2*M*N*K per warp-group instruction (exec_wgmma.cpp)
+  MemAccess mem_access = MemAccess::None;  // what memory_recorder counts
 };
 
 // A call's argument and result bindings.

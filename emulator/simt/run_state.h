@@ -9,6 +9,7 @@
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/memory.h"
 #include "emulator/simt/metrics.h"
+#include "emulator/simt/memory_recorder.h"
 #include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
 #include "emulator/simt/tensor_map.h"
@@ -44,6 +45,8 @@ struct RunState {
   uint64_t shared_version = 0;
   bool stop = false;  // on_branch asked to end the launch
   std::vector<std::vector<OpCounters>> counters;  // [function][instruction]
+  std::unique_ptr<MemoryRecorder> memory_metrics;
+  SharedRemap remap;  // EmulatorOptions::shared_remap, its target placed  // with EmulatorOptions::memory_metrics (full mode)
   std::unique_ptr<RaceDetector> race;  // with EmulatorOptions::racecheck; null otherwise
   std::vector<std::vector<bool>> executes;  // slices mode: [function][instruction]; empty = all
   // With EmulatorOptions::count_thread_paths: where basic blocks start

@@ -197,6 +197,8 @@ struct Exec {
   // (memory.h, kClusterRankShift); nullptr when it names none.
   Cta* cluster_cta(uint64_t shared_address) const;
 
+  // A shared offset moved by the launch's SharedRemap (checked: the access stays in one moved unit).
+  uint64_t remapped(const Op& op, unsigned lane, uint64_t offset, size_t n) const;
   [[noreturn]] void fail(const Op& op, unsigned lane, const std::string& message) const;
   // Thread coordinates of a lane, "(x,y,z)" in the block and the block's.
   std::string thread_name(unsigned lane) const;

@@ -1,0 +1,174 @@
+#include "cli/memory_output.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace warpsat::cli {
+
+using simt::AccessCounters;
+using simt::MemClass;
+
+namespace {
+
+constexpr MemClass kAll[] = {MemClass::GlobalLoad,      MemClass::GlobalStore,     MemClass::GlobalAtomic,
+                             MemClass::LocalLoad,       MemClass::LocalStore,      MemClass::SharedLoad,
+                             MemClass::SharedStore,     MemClass::SharedAtomic,    MemClass::GlobalAsyncCopy,
+                             MemClass::SharedAsyncCopy, MemClass::SharedMatrixLoad, MemClass::SharedMatrixStore};
+
+bool is_atomic(MemClass c) { return c == MemClass::GlobalAtomic || c == MemClass::SharedAtomic; }
+
+double ratio(uint64_t a, uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
+
+// What a line's memory costs beyond the ideal: excess sectors, excess
+// wavefronts, serialised atomics; the ranking of memory_lines_text.
+uint64_t excess(const simt::MemoryMetrics& m) {
+  uint64_t e = 0;
+  for (MemClass c : kAll) {
+    const AccessCounters& a = m[c];
+    if (simt::is_shared(c)) e += a.bank_conflicts();
+    else e += a.sectors > (a.bytes_requested + 31) / 32 ? a.sectors - (a.bytes_requested + 31) / 32 : 0;
+    if (is_atomic(c)) e += a.atomic_serial - std::min(a.atomic_serial, a.requests);
+  }
+  return e;
+}
+
+uint64_t traffic(const simt::MemoryMetrics& m) {
+  uint64_t t = 0;
+  for (MemClass c : kAll) t += simt::is_shared(c) ? m[c].wavefronts : m[c].sectors;
+  return t;
+}
+
+std::string class_text(MemClass c, const AccessCounters& a) {
+  std::string s = fmt::format("{}: {} requests", simt::mem_class_name(c), a.requests);
+  if (simt::is_shared(c)) {
+    s += fmt::format(", {} wavefronts ({:.2f}/request, ideal {}), {} bank conflicts, worst {}-way", a.wavefronts,
+                     ratio(a.wavefronts, a.requests), a.ideal_wavefronts, a.bank_conflicts(), a.max_ways);
+  } else {
+    s += fmt::format(", {} sectors ({:.2f}/request), {} lines, {} B requested / {} B moved ({:.1f}%)", a.sectors,
+                     ratio(a.sectors, a.requests), a.lines, a.bytes_requested, a.bytes_moved(),
+                     a.sectors ? 100.0 * ratio(a.bytes_requested, a.bytes_moved()) : 0.0);
+  }
+  if (is_atomic(c))
+    s += fmt::format(", same-address serialisation {} ({:.2f}/request, worst {} lanes)", a.atomic_serial,
+                     ratio(a.atomic_serial, a.requests), a.max_ways);
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json access_json(MemClass c, const AccessCounters& a) {
+  nlohmann::json j = {{"requests", a.requests}, {"lanes", a.lanes}, {"bytes_requested", a.bytes_requested}};
+  if (simt::is_shared(c)) {
+    j["wavefronts"] = a.wavefronts;
+    j["ideal_wavefronts"] = a.ideal_wavefronts;
+    j["bank_conflicts"] = a.bank_conflicts();
+    j["max_ways"] = a.max_ways;
+  } else {
+    j["sectors"] = a.sectors;
+    j["lines"] = a.lines;
+    j["bytes_moved"] = a.bytes_moved();
+    j["sectors_per_request"] = ratio(a.sectors, a.requests);
+    j["efficiency"] = a.sectors ? 100.0 * ratio(a.bytes_requested, a.bytes_moved()) : 0.0;
+  }
+  if (is_atomic(c)) {
+    j["atomic_serialisation"] = a.atomic_serial;
+    j["max_same_address_lanes"] = a.max_ways;
+  }
+  nlohmann::json ncu = nlohmann::json::object();
+  if (*simt::ncu_requests_metric(c)) ncu[simt::ncu_requests_metric(c)] = a.requests;
+  if (*simt::ncu_sectors_metric(c)) ncu[simt::ncu_sectors_metric(c)] = simt::is_shared(c) ? a.wavefronts : a.sectors;
+  if (*simt::ncu_bank_conflicts_metric(c)) ncu[simt::ncu_bank_conflicts_metric(c)] = a.bank_conflicts();
+  j["ncu"] = ncu;
+  return j;
+}
+
+nlohmann::json memory_json(const simt::MemoryMetrics& m) {
+  nlohmann::json j = {{"measured", m.measured}};
+  nlohmann::json classes = nlohmann::json::object();
+  for (MemClass c : kAll)
+    if (m[c].any()) classes[simt::mem_class_key(c)] = access_json(c, m[c]);
+  j["classes"] = classes;
+  return j;
+}
+
+std::string line_name(const ptx::Module& m, const simt::LineMetrics& l) {
+  if (l.line == 0) return fmt::format("ptx:{}", l.ptx_lines.empty() ? 0 : l.ptx_lines.front());
+  std::string file(m.file_path(l.file));
+  auto slash = file.find_last_of('/');
+  if (slash != std::string::npos) file = file.substr(slash + 1);
+  return fmt::format("{}:{}", file.empty() ? "?" : file, l.line);
+}
+
+nlohmann::json memory_lines_json(const ptx::Module& m, const simt::KernelMetrics& k) {
+  nlohmann::json instructions = nlohmann::json::array(), lines = nlohmann::json::array();
+  auto classes = [](const std::vector<simt::ClassCounters>& v) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const simt::ClassCounters& c : v) j[simt::mem_class_key(c.cls)] = access_json(c.cls, c.counters);
+    return j;
+  };
+  for (const simt::InstructionMetrics& i : k.per_instruction) {
+    if (i.memory.empty()) continue;
+    nlohmann::json source = nullptr;
+    if (i.loc.outer_line) source = {{"file", std::string(m.file_path(i.loc.outer_file))}, {"line", i.loc.outer_line}};
+    instructions.push_back({{"function", i.function}, {"ptx_line", i.ptx_line}, {"source", source},
+                            {"warps", i.warps}, {"memory", classes(i.memory)}});
+  }
+  for (const simt::LineMetrics& l : simt::per_source_line(k)) {
+    if (!l.memory.any()) continue;
+    nlohmann::json source = nullptr;
+    if (l.line) source = {{"file", std::string(m.file_path(l.file))}, {"line", l.line}};
+    lines.push_back({{"source", source}, {"ptx_lines", l.ptx_lines}, {"memory", memory_json(l.memory)["classes"]}});
+  }
+  return {{"per_instruction", instructions}, {"per_line", lines}};
+}
+
+std::string memory_text(const simt::MemoryMetrics& m) {
+  if (!m.measured) return "";
+  std::string s;
+  for (MemClass c : kAll)
+    if (m[c].any()) s += "  " + class_text(c, m[c]) + "\n";
+  if (s.empty()) s = "  memory: no global, local or shared accesses\n";
+  return s;
+}
+
+std::string memory_lines_text(const ptx::Module& m, const simt::KernelMetrics& k, size_t limit) {
+  if (!k.memory.measured) return "";
+  std::vector<simt::LineMetrics> lines = simt::per_source_line(k);
+  std::erase_if(lines, [](const simt::LineMetrics& l) { return !l.memory.any(); });
+  std::stable_sort(lines.begin(), lines.end(), [](const simt::LineMetrics& a, const simt::LineMetrics& b) {
+    uint64_t ea = excess(a.memory), eb = excess(b.memory);
+    return ea != eb ? ea > eb : traffic(a.memory) > traffic(b.memory);
+  });
+  std::string s = fmt::format("  memory per source line ({} line(s) with accesses, costliest first):\n", lines.size());
+  for (size_t i = 0; i < lines.size() && i < limit; ++i) {
+    const simt::LineMetrics& l = lines[i];
+    s += fmt::format("    {} (PTX {}):\n", line_name(m, l), fmt::join(l.ptx_lines, ","));
+    for (MemClass c : kAll)
+      if (l.memory[c].any()) s += "      " + class_text(c, l.memory[c]) + "\n";
+  }
+  if (lines.size() > limit) s += fmt::format("    ... {} more (--format json lists every line)\n", lines.size() - limit);
+  return s;
+}
+
+std::string hypa_memory_header() {
+  std::string s;
+  for (MemClass c : kAll) {
+    std::string n = simt::mem_class_name(c);
+    if (simt::is_shared(c)) s += fmt::format(";\"{} requests\";\"{} wavefronts\";\"{} bank conflicts\"", n, n, n);
+    else s += fmt::format(";\"{} requests\";\"{} sectors\";\"{} bytes requested\"", n, n, n);
+  }
+  return s + ";\"Activity Factor\"";
+}
+
+std::string hypa_memory_fields(const simt::MemoryMetrics& m, uint64_t warp_instructions, uint64_t threads_on) {
+  std::string s;
+  for (MemClass c : kAll) {
+    const AccessCounters& a = m[c];
+    if (simt::is_shared(c)) s += fmt::format(";\"{}\";\"{}\";\"{}\"", a.requests, a.wavefronts, a.bank_conflicts());
+    else s += fmt::format(";\"{}\";\"{}\";\"{}\"", a.requests, a.sectors, a.bytes_requested);
+  }
+  return s + fmt::format(";\"{:.6f}\"", warp_instructions ? static_cast<double>(threads_on) / (32.0 * static_cast<double>(warp_instructions)) : 0.0);
+}
+
+}  // namespace warpsat::cli

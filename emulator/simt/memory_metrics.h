@@ -1,0 +1,112 @@
+// Memory metrics from the addresses the emulator sees: for every warp-level
+// memory instruction, the requests, 32-byte sectors and 128-byte lines of
+// global and local accesses, the wavefronts and bank conflicts of shared
+// accesses as the hardware serves them, and the serialisation of atomics on
+// one address. Exact for the PTX executed (docs/emulator.md, "Memory
+// metrics"); Nsight Compute's names are beside ours where it has one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warpsat::simt {
+
+// What kind of access, in which memory. cp.async counts twice: its global
+// read (GlobalAsyncCopy) and its shared write (SharedAsyncCopy);
+// ldmatrix/stmatrix are shared accesses of 16-byte rows.
+enum class MemClass : uint8_t {
+  GlobalLoad, GlobalStore, GlobalAtomic, LocalLoad, LocalStore,
+  SharedLoad, SharedStore, SharedAtomic, GlobalAsyncCopy, SharedAsyncCopy, SharedMatrixLoad, SharedMatrixStore,
+};
+inline constexpr size_t kMemClassCount = 12;
+
+bool is_shared(MemClass c);
+const char* mem_class_name(MemClass c);  // "global load", "shared store", ...
+const char* mem_class_key(MemClass c);   // "global_ld", "shared_st", ... (JSON, CSV)
+// Nsight Compute's metrics for the class's requests and for its sectors
+// (global, local) or wavefronts (shared); "" where it has none.
+const char* ncu_requests_metric(MemClass c);
+const char* ncu_sectors_metric(MemClass c);
+const char* ncu_bank_conflicts_metric(MemClass c);  // shared only
+
+struct AccessCounters {
+  uint64_t requests = 0;         // warp-level instructions with at least one lane accessing
+  uint64_t lanes = 0;            // lane accesses
+  uint64_t bytes_requested = 0;  // bytes the lanes asked for (a byte asked by two lanes counts twice)
+  uint64_t sectors = 0;          // global/local: distinct 32-byte sectors per request, summed
+  uint64_t lines = 0;            // global/local: distinct 128-byte lines per request, summed
+  uint64_t wavefronts = 0;       // shared: wavefronts (passes through the 32 banks), summed
+  uint64_t ideal_wavefronts = 0; // shared: the wavefronts with no conflict (one per phase that has lanes)
+  uint64_t max_ways = 0;         // shared: the worst request's ways; atomics: most lanes on one address
+  uint64_t atomic_serial = 0;    // atomics: per request, most lanes on one address, summed
+
+  uint64_t bytes_moved() const { return sectors * 32; }
+  uint64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
+  bool any() const { return requests != 0; }
+  AccessCounters& operator+=(const AccessCounters& o);
+};
+
+struct MemoryMetrics {
+  bool measured = false;  // full mode only: slices mode skips most accesses
+  std::array<AccessCounters, kMemClassCount> by_class{};
+  AccessCounters& operator[](MemClass c) { return by_class[static_cast<size_t>(c)]; }
+  const AccessCounters& operator[](MemClass c) const { return by_class[static_cast<size_t>(c)]; }
+  bool any() const;
+  // Global and local: requested / moved bytes, in percent (nvprof's
+  // gld/gst_efficiency: over 100 when lanes share bytes); 0 without traffic.
+  double efficiency(MemClass c) const;
+  MemoryMetrics& operator+=(const MemoryMetrics& o);
+};
+
+// One class of accesses of one instruction.
+struct ClassCounters {
+  MemClass cls;
+  AccessCounters counters;
+};
+
+// How a decoded instruction touches memory (Op::mem_access).
+enum class MemAccess : uint8_t { None, Load, Store, Atomic, AsyncCopy, MatrixLoad, MatrixStore };
+
+// The counting rules, on one warp instruction's lane addresses (byte
+// addresses; `mask` the lanes that access, `bytes` per lane). Exposed for
+// the unit tests and for `advise`'s estimates.
+struct SectorCount {
+  uint32_t sectors = 0, lines = 0;
+};
+SectorCount count_sectors(const uint64_t* address, uint32_t mask, unsigned bytes);
+struct WavefrontCount {
+  uint32_t wavefronts = 0, ideal = 0, ways = 0;  // ways: the worst phase's
+};
+// Shared memory: 32 banks of 4 bytes. Accesses of up to 4 bytes are served
+// for the whole warp at once, 8-byte ones in two phases of 16 lanes, 16-byte
+// ones in four phases of 8 lanes (larger: 32 / (bytes / 4) lanes a phase).
+// In a phase, a bank serves one 4-byte word per wavefront, to every lane
+// that reads it (broadcast); `distinct_lanes` (atomics) serves each lane's
+// access separately even on one word.
+WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned bytes, bool distinct_lanes = false);
+// The number of distinct values among n (sorted in place when they are not already).
+uint32_t count_distinct(uint64_t* v, size_t n);
+// Most lanes of `mask` on one address.
+uint32_t same_address_lanes(const uint64_t* address, uint32_t mask);
+
+// A shared array's addresses moved one to one (`advise`'s re-run): the rows
+// of [base, base + bytes), each `row_bytes` long, are placed from `target`
+// with `pad_bytes` after each row; or, with `xor_words`, each 4-byte word's
+// column (within a row of 32 words) is XORed with the row index mod 32.
+// Everything outside the array keeps its address.
+struct SharedRemap {
+  uint64_t base = 0, bytes = 0, row_bytes = 0, pad_bytes = 0, target = 0;
+  bool xor_words = false;
+  bool active() const { return bytes != 0; }
+  uint64_t extra_bytes() const;  // shared memory the moved array takes at `target`
+  uint64_t apply(uint64_t offset) const {
+    if (offset < base || offset - base >= bytes) return offset;
+    uint64_t o = offset - base, row = o / row_bytes, col = o % row_bytes;
+    if (xor_words) return base + row * row_bytes + ((((col / 4) ^ (row % 32)) % (row_bytes / 4)) * 4) + col % 4;
+    return target + row * (row_bytes + pad_bytes) + col;
+  }
+};
+
+}  // namespace warpsat::simt
