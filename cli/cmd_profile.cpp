@@ -37,6 +37,7 @@ struct ProfileOptions {
   unsigned jobs = 1;
   std::string shard;  // --shard I/N (cli/shard.h)
   size_t memory_lines = 10;
+  bool no_memory = false;
 };
 
 struct Row {
@@ -192,7 +193,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     throw command_line_error("--racecheck prints a table or JSON, not CSV");
   eo.racecheck = o.racecheck;
   eo.count_thread_paths = o.format == "hypa-csv";
-  eo.memory_metrics = true;  // full mode only (slices mode skips most accesses)
+  eo.memory_metrics = !o.no_memory;  // full mode only (slices mode skips most accesses)
 
   std::vector<ptx::Module> modules;
   modules.reserve(o.files.size());
@@ -274,7 +275,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
     print_csv(rows);
   } else if (o.format == "hypa-csv") {
     // The memory columns only where memory was measured (full mode).
-    bool memory = mode == simt::ProfileMode::Full;
+    bool memory = mode == simt::ProfileMode::Full && !o.no_memory;
     std::string out = hypa_csv_header(memory, o.async_columns);
     for (size_t i = 0; i < rows.size();) {
       std::vector<const simt::KernelProfile*> kernels;
@@ -377,6 +378,8 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--memory-lines", o->memory_lines,
                   "profiling one kernel: the source lines with memory accesses to list, costliest first (table)")
       ->capture_default_str();
+  sub->add_flag("--no-memory-metrics", o->no_memory,
+                "skip the memory metrics (requests, sectors, wavefronts): what they cost is in docs/benchmarks.md");
   sub->add_flag("--racecheck", o->racecheck,
                 "report data races in shared and global memory per kernel (full mode); exit 1 when there are any");
   sub->add_option("--format", o->format,

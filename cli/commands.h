@@ -35,6 +35,7 @@ void add_prove_model_command(CLI::App& app, std::vector<Command>& commands);
 void add_inspect_command(CLI::App& app, std::vector<Command>& commands);
 void add_print_command(CLI::App& app, std::vector<Command>& commands);
 void add_run_command(CLI::App& app, std::vector<Command>& commands);
+void add_advise_command(CLI::App& app, std::vector<Command>& commands);
 void add_profile_command(CLI::App& app, std::vector<Command>& commands);
 void add_branches_command(CLI::App& app, std::vector<Command>& commands);
 void add_report_command(CLI::App& app, std::vector<Command>& commands);

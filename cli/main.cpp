@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   add_inspect_command(app, commands);
   add_print_command(app, commands);
   add_run_command(app, commands);
+  add_advise_command(app, commands);
   add_profile_command(app, commands);
   add_branches_command(app, commands);
   add_report_command(app, commands);

@@ -1166,6 +1166,17 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
 
   RunResult r;
   r.stopped = rs.stop;
+  auto add_shared = [&](const ptx::Variable& v) {
+    auto at = rs.program().shared_offsets.find(v.name);
+    if (v.space != ptx::StateSpace::Shared || at == rs.program().shared_offsets.end()) return;
+    bool dynamic = v.linkage == ptx::Linkage::Extern || (!v.dims.empty() && v.dims[0] == 0);
+    r.shared_variables.push_back({std::string(v.name), at->second, dynamic ? launch.dynamic_shared_bytes : v.size_bytes()});
+  };
+  for (const ptx::Variable& v : module.variables) add_shared(v);
+  for (const ptx::Function& f : module.functions)
+    for (const ptx::Variable& v : f.variables) add_shared(v);
+  std::sort(r.shared_variables.begin(), r.shared_variables.end(),
+            [](const SharedVariable& a, const SharedVariable& b) { return a.offset < b.offset; });
   r.metrics = collect_metrics(rs, ran);
   if (rs.race) r.races = rs.race->take_report();
   r.buffers.resize(launch.args.size());

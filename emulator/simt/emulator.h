@@ -169,8 +169,15 @@ struct EmulatorOptions {
   ProgramCache* program_cache = nullptr;
 };
 
+// Where a shared variable lives in a CTA's shared memory (`advise`).
+struct SharedVariable {
+  std::string name;
+  uint64_t offset = 0, bytes = 0;  // dynamic (extern) arrays: the launch's dynamic bytes
+};
+
 struct RunResult {
   bool stopped = false;  // on_branch ended the launch early (metrics are partial)
+  std::vector<SharedVariable> shared_variables;  // by offset
   KernelMetrics metrics;
   std::vector<std::vector<uint8_t>> buffers;  // final contents, per argument (empty for scalars)
   std::vector<std::vector<uint8_t>> named_buffers;  // final contents of Launch::buffers

@@ -41,6 +41,7 @@ struct AccessCounters {
   uint64_t ideal_wavefronts = 0; // shared: the wavefronts with no conflict (one per phase that has lanes)
   uint64_t max_ways = 0;         // shared: the worst request's ways; atomics: most lanes on one address
   uint64_t atomic_serial = 0;    // atomics: per request, most lanes on one address, summed
+  uint64_t lowest = UINT64_MAX, highest = 0;  // shared: the offsets accessed (before any remap)
 
   uint64_t bytes_moved() const { return sectors * 32; }
   uint64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }

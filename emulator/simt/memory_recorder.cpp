@@ -104,6 +104,12 @@ void MemoryRecorder::count_shared(uint32_t f, uint32_t pc, MemClass c, const uin
                                   unsigned bytes, bool atomic) {
   uint64_t moved[32];
   const uint64_t* at = address;
+  AccessCounters& a = counters(f, pc, c);
+  for (uint32_t m = mask; m; m &= m - 1) {
+    uint64_t o = address[__builtin_ctz(m)];
+    a.lowest = std::min(a.lowest, o);
+    a.highest = std::max(a.highest, o + bytes - 1);
+  }
   if (remap_.active()) {
     for (uint32_t m = mask; m; m &= m - 1) {
       unsigned l = static_cast<unsigned>(__builtin_ctz(m));
@@ -111,7 +117,6 @@ void MemoryRecorder::count_shared(uint32_t f, uint32_t pc, MemClass c, const uin
     }
     at = moved;
   }
-  AccessCounters& a = counters(f, pc, c);
   WavefrontCount w = count_wavefronts(at, mask, bytes, atomic);
   uint32_t lanes = static_cast<uint32_t>(__builtin_popcount(mask));
   ++a.requests;
