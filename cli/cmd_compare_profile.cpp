@@ -155,7 +155,9 @@ int run_compare(const CompareOptions& o) {
   // bad input is reported without waiting for a long kernel.
   NcuProfile profile = read_ncu_profile(o.profile);
   const NcuLaunch& row = profile.select(launch.kernel, o.launch_id);
-  simt::KernelProfile run = simt::profile_kernel(m, launch, o.run.profile_mode(), o.run.emulator_options());
+  simt::EmulatorOptions eo = o.run.emulator_options();
+  eo.memory_metrics = true;  // lined up with ncu's l1tex__ metrics where the profile has them
+  simt::KernelProfile run = simt::profile_kernel(m, launch, o.run.profile_mode(), eo);
   if (!run.ok) {
     std::cerr << fmt::format("warpsat: error: the emulator could not run {}: {}\n", run.kernel, run.error);
     return kExitCheckFailed;

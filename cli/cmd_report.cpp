@@ -118,6 +118,16 @@ report::KernelView kernel_view(const ptx::Module& m, const KernelBranches& k, co
     for (const simt::InstructionMetrics& i : profile->metrics.per_instruction) {
       if (i.function != k.name) continue;  // called functions' lines are in their own PTX
       report::LineCounts c{i.warps, i.branch ? i.warps : 0, i.branch ? i.divergent : 0};
+      for (const simt::ClassCounters& mc : i.memory) {
+        if (simt::is_shared(mc.cls)) {
+          c.shared_requests += mc.counters.requests;
+          c.wavefronts += mc.counters.wavefronts;
+          c.bank_conflicts += mc.counters.bank_conflicts();
+        } else {
+          c.device_requests += mc.counters.requests;
+          c.sectors += mc.counters.sectors;
+        }
+      }
       v.ptx_counts[i.ptx_line] += c;
       if (i.loc.line)
         if (auto it = files.find(i.loc.file); it != files.end()) it->second.counts[i.loc.line] += c;
@@ -146,7 +156,9 @@ int run_report(const ReportOptions& o) {
   std::string launch_words;
   if (!bo.launch.empty()) {
     simt::Launch l = launch_for(m, read_launch_file(bo.launch), bo.kernel);
-    profile = simt::profile_kernel(m, l, simt::ProfileMode::Full);
+    simt::EmulatorOptions eo;
+    eo.memory_metrics = true;
+    profile = simt::profile_kernel(m, l, simt::ProfileMode::Full, eo);
     launch_words = fmt::format("grid ({},{},{}), block ({},{},{}) from {}", l.grid[0], l.grid[1], l.grid[2], l.block[0],
                                l.block[1], l.block[2], bo.launch);
   }

@@ -100,6 +100,11 @@ constexpr Precision kPrecisions[] = {
 };
 std::string op_metric(const char* op) { return fmt::format("sass_thread_inst_executed_op_{}_pred_on.sum", op); }
 
+const char* const kWhyMemory =
+    "the emulator counts the PTX's accesses: ptxas may merge neighbouring loads into vector ones (fewer requests), "
+    "spill registers to local memory, or keep a value in a register instead of reloading it; sectors are what L1 is "
+    "asked for, hit or miss; 8- and 16-byte shared accesses are modelled in phases of 16 and 8 lanes";
+
 const std::vector<std::string> kEfficiencyNames = names("sass_average_branch_targets_threads_uniform.pct");
 const std::vector<std::string> kLaunchNames = {"launch__grid_size", "launch__block_size", "launch__thread_count"};
 
@@ -175,6 +180,28 @@ ProfileComparison compare_profile(const NcuProfile& p, const NcuLaunch& row, con
     const NcuMetric* m = find_any(row, c.ncu_names);
     if (!m) continue;
     out.metrics.push_back(compared(c.key, c.label, m->name, p.number(*m), static_cast<double>(c.emulator(k)), c.why));
+  }
+
+  // Memory (docs/emulator.md, "Memory metrics"): requests, sectors or
+  // wavefronts and bank conflicts of each class, where the profile has them.
+  for (size_t i = 0; i < simt::kMemClassCount; ++i) {
+    auto cls = static_cast<simt::MemClass>(i);
+    const simt::AccessCounters& a = k.memory[cls];
+    bool shared = simt::is_shared(cls);
+    const std::pair<const char*, uint64_t> rows[] = {
+        {simt::ncu_requests_metric(cls), a.requests},
+        {simt::ncu_sectors_metric(cls), shared ? a.wavefronts : a.sectors},
+        {simt::ncu_bank_conflicts_metric(cls), a.bank_conflicts()}};
+    const char* what[] = {"requests", shared ? "wavefronts" : "sectors", "bank conflicts"};
+    for (size_t r = 0; r < 3; ++r) {
+      if (!*rows[r].first) continue;
+      known.push_back(rows[r].first);
+      const NcuMetric* m = row.find(rows[r].first);
+      if (!m || !k.memory.measured) continue;
+      out.metrics.push_back(compared(fmt::format("{}_{}", simt::mem_class_key(cls), r == 0 ? "requests" : r == 1 ? (shared ? "wavefronts" : "sectors") : "bank_conflicts"),
+                                     fmt::format("{} {}", simt::mem_class_name(cls), what[r]), m->name, p.number(*m),
+                                     static_cast<double>(rows[r].second), kWhyMemory));
+    }
   }
 
   for (const Precision& pr : kPrecisions) {

@@ -12,6 +12,11 @@ LineCounts& LineCounts::operator+=(const LineCounts& o) {
   warp_instructions += o.warp_instructions;
   branches += o.branches;
   divergent += o.divergent;
+  device_requests += o.device_requests;
+  sectors += o.sectors;
+  shared_requests += o.shared_requests;
+  wavefronts += o.wavefronts;
+  bank_conflicts += o.bank_conflicts;
   return *this;
 }
 
@@ -96,19 +101,28 @@ std::string title_of(const std::vector<const BranchMark*>& marks) {
 
 std::string count_cells(bool has_counts, const LineCounts* c) {
   if (!has_counts) return "";
-  if (!c) return "<td class=\"cnt\"></td><td class=\"cnt\"></td><td class=\"cnt\"></td>";
+  if (!c) return "<td class=\"cnt\"></td><td class=\"cnt\"></td><td class=\"cnt\"></td><td class=\"cnt\"></td>";
+  std::string memory;
+  if (c->device_requests)
+    memory = fmt::format("{:.1f} sectors/req", static_cast<double>(c->sectors) / static_cast<double>(c->device_requests));
+  if (c->shared_requests)
+    memory += fmt::format("{}{:.1f} wavefronts/req{}", memory.empty() ? "" : ", ",
+                          static_cast<double>(c->wavefronts) / static_cast<double>(c->shared_requests),
+                          c->bank_conflicts ? fmt::format(" ({} conflicts)", c->bank_conflicts) : "");
   std::string branches = c->branches ? fmt::format("{}/{}", c->divergent, c->branches) : "";
   std::string efficiency =
       c->branches ? fmt::format("{:.1f}%", 100.0 * static_cast<double>(c->branches - c->divergent) / c->branches) : "";
-  return fmt::format("<td class=\"cnt\">{}</td><td class=\"cnt\">{}</td><td class=\"cnt\">{}</td>", c->warp_instructions,
-                     branches, efficiency);
+  return fmt::format("<td class=\"cnt\">{}</td><td class=\"cnt\">{}</td><td class=\"cnt\">{}</td><td class=\"cnt\">{}</td>",
+                     c->warp_instructions, branches, efficiency, memory);
 }
 
 std::string count_headers(bool has_counts) {
   if (!has_counts) return "";
   return "<th title=\"warp-level instructions executed (inst_executed)\">executed</th>"
          "<th title=\"divergent branch executions / branch executions, per warp\">divergent</th>"
-         "<th title=\"100 (branches - divergent) / branches\">efficiency</th>";
+         "<th title=\"100 (branches - divergent) / branches\">efficiency</th>"
+         "<th title=\"global/local: 32-byte sectors per request; shared: wavefronts per request and bank conflicts "
+         "(docs/emulator.md, Memory metrics)\">memory</th>";
 }
 
 std::string source_pane(const KernelView& v, const SourceFileView& f,

@@ -16,6 +16,9 @@ struct LineCounts {
   uint64_t warp_instructions = 0;  // warp-level executions of the line's instructions
   uint64_t branches = 0;           // executions of its conditional branches, per warp
   uint64_t divergent = 0;          // ... whose active lanes split
+  // Memory (the emulator's memory metrics): global/local requests and
+  // 32-byte sectors, shared requests, wavefronts and bank conflicts.
+  uint64_t device_requests = 0, sectors = 0, shared_requests = 0, wavefronts = 0, bank_conflicts = 0;
   LineCounts& operator+=(const LineCounts& o);
 };
 
