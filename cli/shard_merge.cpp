@@ -224,6 +224,28 @@ simt::KernelMetrics metrics_from_json(const json& k) {
   m.ctas = count_at(k, "ctas");
   m.warps = count_at(k, "warps");
   m.threads = count_at(k, "threads");
+  // The memory metrics (cli/memory_output.cpp's JSON), for the total.
+  if (k.contains("memory") && k["memory"].is_object()) {
+    const json& mem = k["memory"];
+    m.memory.measured = mem.value("measured", false);
+    if (mem.contains("classes"))
+      for (size_t i = 0; i < simt::kMemClassCount; ++i) {
+        auto cls = static_cast<simt::MemClass>(i);
+        if (!mem["classes"].contains(simt::mem_class_key(cls))) continue;
+        const json& c = mem["classes"][simt::mem_class_key(cls)];
+        simt::AccessCounters& a = m.memory[cls];
+        a.requests = count_at(c, "requests");
+        a.lanes = count_at(c, "lanes");
+        a.bytes_requested = count_at(c, "bytes_requested");
+        a.sectors = c.contains("sectors") ? count_at(c, "sectors") : 0;
+        a.lines = c.contains("lines") ? count_at(c, "lines") : 0;
+        a.wavefronts = c.contains("wavefronts") ? count_at(c, "wavefronts") : 0;
+        a.ideal_wavefronts = c.contains("ideal_wavefronts") ? count_at(c, "ideal_wavefronts") : 0;
+        a.max_ways = c.contains("max_ways") ? count_at(c, "max_ways")
+                     : c.contains("max_same_address_lanes") ? count_at(c, "max_same_address_lanes") : 0;
+        a.atomic_serial = c.contains("atomic_serialisation") ? count_at(c, "atomic_serialisation") : 0;
+      }
+  }
   return m;
 }
 
