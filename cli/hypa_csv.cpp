@@ -56,7 +56,7 @@ std::string hypa_csv_header(bool memory, bool async_columns) {
          "\"Thread Count\";\"Static Instructions\";\"Dynamic Instruction Count\";\"FP Instructions\";"
          "\"Executed Instructions\";\"(Executed instructions/Dynamic Instruction Count)*100\";"
          "\"Divergent Branches\";\"Divergent Branches for each Part\";\"Duration (msec)\"") +
-         (memory ? hypa_memory_header() : "") + extra + "\n";
+         extra + (memory ? hypa_memory_header() : "") + "\n";
 }
 
 std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::KernelProfile*>& kernels, bool with_memory,
@@ -108,8 +108,7 @@ std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::Ker
   };
   std::string row;
   for (size_t i = 0; i < fields.size(); ++i) row += (i ? ";" : "") + hypa_quoted(fields[i]);
-  // The header's order: HyPA's 15, the memory columns, the asynchronous ones.
-  if (with_memory) row += hypa_memory_fields(memory, warp_instructions, threads_on);
+  // The header's order: HyPA's 15, the asynchronous columns, the memory ones.
   if (async_columns) {
     simt::AsyncMetrics all;
     for (const simt::AsyncMetrics& r : roles) all += r;
@@ -117,6 +116,7 @@ std::string hypa_csv_row(const ptx::Module& m, const std::vector<const simt::Ker
     for (const simt::AsyncMetrics& r : roles)
       for (uint64_t v : async_fields(r, true)) row += ";" + hypa_quoted(std::to_string(v));
   }
+  if (with_memory) row += hypa_memory_fields(memory, warp_instructions, threads_on);
   return row + "\n";
 }
 

@@ -12,10 +12,10 @@
 
 namespace warpsat::cli {
 
-// HyPA's header line, byte for byte, with its newline; with `memory`,
-// warpsat's memory columns after HyPA's 15 (full mode), then with
-// async_columns (`--async-columns`) Hopper's asynchronous work in all and per
-// warp role (docs/hypa-csv.md, "Extra columns").
+// HyPA's header line, byte for byte, with its newline; with async_columns
+// (`--async-columns`), Hopper's asynchronous work in all and per warp role
+// after HyPA's 15, then with `memory` warpsat's memory columns (full mode;
+// docs/hypa-csv.md, "Extra columns").
 std::string hypa_csv_header(bool memory = false, bool async_columns = false);
 
 // The row of one file from its kernels' profiles, in module order. The sums

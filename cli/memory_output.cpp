@@ -143,7 +143,14 @@ std::string memory_lines_text(const ptx::Module& m, const simt::KernelMetrics& k
   std::string s = fmt::format("  memory per source line ({} line(s) with accesses, costliest first):\n", lines.size());
   for (size_t i = 0; i < lines.size() && i < limit; ++i) {
     const simt::LineMetrics& l = lines[i];
-    s += fmt::format("    {} (PTX {}):\n", line_name(m, l), fmt::join(l.ptx_lines, ","));
+    // A line everything is inlined into (CUTLASS's device_kernel.h:123) has
+    // thousands of PTX lines: the first few say where to look.
+    constexpr size_t kShown = 8;
+    std::string ptx = l.ptx_lines.size() <= kShown
+                          ? fmt::format("{}", fmt::join(l.ptx_lines, ","))
+                          : fmt::format("{}, ... {} more", fmt::join(l.ptx_lines.begin(), l.ptx_lines.begin() + kShown, ","),
+                                        l.ptx_lines.size() - kShown);
+    s += fmt::format("    {} (PTX {}):\n", line_name(m, l), ptx);
     for (MemClass c : kAll)
       if (l.memory[c].any()) s += "      " + class_text(c, l.memory[c]) + "\n";
   }
