@@ -3,8 +3,10 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -114,26 +116,44 @@ VerdictCache::VerdictCache(const std::string& path) : path_(path) {
   }
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
   try {
-    // Readers and one writer at once, each process with its own connection.
-    exec("PRAGMA journal_mode=WAL");
-    exec("PRAGMA synchronous=NORMAL");
-    Transaction t(db_, path_, true);
-    exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    exec("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, kernel TEXT NOT NULL, source TEXT NOT NULL, "
-         "version TEXT NOT NULL, value TEXT NOT NULL, created INTEGER NOT NULL, used INTEGER NOT NULL, "
-         "hits INTEGER NOT NULL DEFAULT 0)");
-    exec("CREATE INDEX IF NOT EXISTS verdicts_used ON verdicts (used)");
-    Statement schema(db_, "SELECT value FROM meta WHERE name = 'schema'", path_);
-    if (schema.step()) {
-      if (schema.text(0) != std::to_string(kSchema))
-        throw command_line_error(fmt::format("the cache {} has layout {}, this warpsat reads layout {}: give another "
-                                             "file or remove it",
-                                             path, schema.text(0), kSchema));
-    } else {
-      Statement set(db_, "INSERT INTO meta (name, value) VALUES ('schema', ?1)", path_);
-      set.bind(1, std::to_string(kSchema)).step();
+    // Processes that open a new file at once race to set WAL mode and make
+    // the tables; SQLite answers the loser "database is locked" where its
+    // busy handler does not apply (a journal-mode change, WAL recovery), so
+    // the whole set-up is tried again, within the same busy timeout.
+    const auto start = std::chrono::steady_clock::now();
+    for (unsigned attempt = 0;; ++attempt) {
+      try {
+        // Readers and one writer at once, each process with its own connection.
+        exec("PRAGMA journal_mode=WAL");
+        exec("PRAGMA synchronous=NORMAL");
+        Transaction t(db_, path_, true);
+        exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
+        exec("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, kernel TEXT NOT NULL, source TEXT NOT NULL, "
+             "version TEXT NOT NULL, value TEXT NOT NULL, created INTEGER NOT NULL, used INTEGER NOT NULL, "
+             "hits INTEGER NOT NULL DEFAULT 0)");
+        exec("CREATE INDEX IF NOT EXISTS verdicts_used ON verdicts (used)");
+        Statement schema(db_, "SELECT value FROM meta WHERE name = 'schema'", path_);
+        if (schema.step()) {
+          if (schema.text(0) != std::to_string(kSchema))
+            throw command_line_error(fmt::format("the cache {} has layout {}, this warpsat reads layout {}: give another "
+                                                 "file or remove it",
+                                                 path, schema.text(0), kSchema));
+        } else {
+          Statement set(db_, "INSERT INTO meta (name, value) VALUES ('schema', ?1)", path_);
+          set.bind(1, std::to_string(kSchema)).step();
+        }
+        t.commit();
+        break;
+      } catch (const InputError& e) {
+        // By SQLite's message: the transaction's rollback, on the way here,
+        // has already replaced the error code.
+        const std::string& m = e.message();
+        bool busy = m.find("database is locked") != std::string::npos ||
+                    m.find("database table is locked") != std::string::npos;
+        if (!busy || std::chrono::steady_clock::now() - start > std::chrono::milliseconds(kBusyTimeoutMs)) throw;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5 + 5 * std::min(attempt, 19u)));
+      }
     }
-    t.commit();
   } catch (const InputError& e) {
     std::string why = sqlite3_errmsg(db_);
     sqlite3_close(db_);
