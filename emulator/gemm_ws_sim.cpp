@@ -5,25 +5,14 @@
 #include <fmt/format.h>
 
 #include "emulator/gemm_hopper_sim.h"
+#include "emulator/checked_time.h"
 #include "frontend/diagnostics.h"
 
 namespace warpsat {
 
 namespace {
-[[noreturn]] void overflow() {
-  throw command_line_error(
-      "the predicted times overflow 64-bit integers; use a coarser time unit in the machine file or smaller matrices");
-}
-int64_t add(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r)) overflow();
-  return r;
-}
-int64_t mul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) overflow();
-  return r;
-}
+using checked_time::add;
+using checked_time::mul;
 
 struct Setup {
   Durations d;

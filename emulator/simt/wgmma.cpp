@@ -93,18 +93,6 @@ Cell a_register_cell(unsigned element_bits, unsigned t, unsigned i) {
 
 namespace {
 
-unsigned bits_of(ScalarType t) {
-  switch (t) {
-    case ScalarType::F16:
-    case ScalarType::BF16: return 16;
-    case ScalarType::S8:
-    case ScalarType::U8:
-    case ScalarType::E4M3:
-    case ScalarType::E5M2: return 8;
-    default: return 32;  // tf32 (in a .b32), f32, s32
-  }
-}
-
 const fp::Format& format_of(ScalarType t) {
   switch (t) {
     case ScalarType::F16: return fp::kF16;
@@ -134,9 +122,9 @@ int64_t int_value(ScalarType t, uint32_t v) {
 
 }  // namespace
 
-unsigned WgmmaShape::a_bits() const { return bits_of(a); }
-unsigned WgmmaShape::b_bits() const { return bits_of(b); }
-unsigned WgmmaShape::d_bits() const { return bits_of(d); }
+unsigned WgmmaShape::a_bits() const { return ptx::bit_width(a); }
+unsigned WgmmaShape::b_bits() const { return ptx::bit_width(b); }
+unsigned WgmmaShape::d_bits() const { return ptx::bit_width(d); }
 
 std::string WgmmaShape::name() const {
   return fmt::format("m64n{}k{}{}.{}.{}.{}", n, k, satfinite ? ".satfinite" : "", ptx::to_string(d), ptx::to_string(a),

@@ -10,12 +10,14 @@
 #include <vector>
 
 #include "emulator/simt/emulator.h"
+#include "tests/unit/emulator_test_support.h"
 #include "emulator/simt/mbarrier.h"
 #include "emulator/simt/swizzle.h"
 #include "frontend/ptx/parser.h"
 
 using namespace warpsat;
 using namespace warpsat::simt;
+using namespace warpsat::simt::test;
 
 namespace {
 
@@ -24,21 +26,6 @@ ptx::Module parse(const std::string& body) {
 }
 
 KernelArgument words(size_t n) { return KernelArgument::buffer(std::vector<uint8_t>(4 * n, 0), "out"); }
-
-uint32_t word(const std::vector<uint8_t>& b, size_t i) {
-  uint32_t v;
-  std::memcpy(&v, b.data() + 4 * i, 4);
-  return v;
-}
-
-std::string error_of(const ptx::Module& m, const Launch& l) {
-  try {
-    run_kernel(m, l);
-  } catch (const EmulationError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // One thread walks an mbarrier through two phases; out[i] records each
 // test_wait's answer, out[10] the pending count a .noComplete token holds.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "emulator/simt/emulator.h"
+#include "tests/unit/emulator_test_support.h"
 #include "emulator/simt/memory.h"
 #include "emulator/simt/profile.h"
 #include "emulator/simt/program.h"
@@ -13,6 +14,7 @@
 
 using namespace warpsat;
 using namespace warpsat::simt;
+using namespace warpsat::simt::test;
 
 namespace {
 ptx::Module parse(const std::string& body) {
@@ -25,21 +27,6 @@ KernelArgument scalar_u32(uint32_t v) {
   std::vector<uint8_t> bytes(4);
   std::memcpy(bytes.data(), &v, 4);
   return KernelArgument::scalar(std::move(bytes), "");
-}
-
-uint32_t word(const std::vector<uint8_t>& b, size_t i) {
-  uint32_t v;
-  std::memcpy(&v, b.data() + 4 * i, 4);
-  return v;
-}
-
-std::string error_of(const ptx::Module& m, const Launch& l) {
-  try {
-    run_kernel(m, l);
-  } catch (const EmulationError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // out[tid] = tid < 48 ? 1 : 2, as an if/else (instruction counts worked out below).
