@@ -180,6 +180,7 @@ class Replayer {
       }
     fuzz_open_branches();
     settle_by_observed_splits();
+    unsettle_unreproduced_splits();
     for (BranchResult& b : r_.branches)
       if (b.verdict == BranchVerdict::Unknown && b.validation.empty()) b.validation = "no verdict to replay";
     report_mismatches();
@@ -884,6 +885,22 @@ class Replayer {
   // reproduced, that some warp split at in a launch the replay ran is
   // divergent: the emulator saw it. Uniform and unreachable verdicts were
   // checked against the given and any-launch runs already.
+  // The central rule: "divergent" is re-derived by a concrete run or it is
+  // not said. A split the solver found but no replay reproduced (its witness
+  // has pointers no replay can map: a grid so large that a 32-bit thread
+  // index wraps; or the kernel's own values, where the witness left some
+  // unset, did not split) is unknown, with why. A verdict whose replay
+  // raced in shared memory keeps its own explanation (settle_races).
+  void unsettle_unreproduced_splits() {
+    for (BranchResult& b : r_.branches) {
+      if (b.verdict != BranchVerdict::Divergent || b.validated || race_explained_.count(b.instruction)) continue;
+      b.verdict = BranchVerdict::Unknown;
+      b.reason = "unknown: the solver found two lanes that split here, but no concrete run reproduced the split";
+      if (b.validation.empty()) b.validation = "no replay ran";
+      b.witness.reset();
+    }
+  }
+
   void settle_by_observed_splits() {
     for (BranchResult& b : r_.branches) settle_if_observed(b);
   }
