@@ -181,9 +181,11 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   if (o.symbolic && (!o.block.empty() || !o.grid.empty()))
     throw command_line_error("--symbolic-launch leaves the block and grid free: give it without --block or --grid");
   std::optional<LaunchFile> lf;
+  std::optional<simt::Launch> given_launch;  // the file's whole launch: buffers, struct bytes, tensor maps, cluster
   if (!o.launch.empty()) {
     lf = read_launch_file(o.launch);
     simt::Launch l = simt::launch_from_file(m, *lf);
+    given_launch = l;
     kernels = {&simt::find_kernel(m, l.kernel)};
     bo.launch.concrete_block = bo.launch.concrete_grid = true;
     std::copy(l.block, l.block + 3, bo.launch.block);
@@ -220,6 +222,10 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
              : o.inject_fault == "divergent-as-uniform" ? ReplayFault::FlipDivergent : ReplayFault::None;
   ro.dump_dir = o.dump_dir;
   ro.racecheck = o.racecheck;
+  // The verdicts of a launch file's launch are replayed on that launch, its
+  // data included: a CUTLASS GEMM's made-up launch has no tensor maps, and
+  // its replay stops at the first TMA load.
+  ro.launch = std::move(given_launch);
   // --cache FILE (or WARPSAT_CACHE): a kernel answered before under these
   // options comes from the cache (cli/branch_cache.h), its verdicts
   // replayed unless --trust-cache; the others are analysed and stored.
