@@ -21,6 +21,7 @@ struct AdviseCliOptions {
   uint64_t max_steps = uint64_t{1} << 28;
   size_t lines = 5;
   double tolerance = 10;
+  std::string source_lines = "innermost";
   simt::EmulatorOptions limits;
 };
 
@@ -68,6 +69,7 @@ int run_advise(const AdviseCliOptions& o) {
   ao.emulator.max_steps = o.max_steps;
   ao.max_lines = o.lines;
   ao.tolerance = o.tolerance / 100.0;
+  ao.lines = line_attribution(o.source_lines);
   AdviseReport r = advise(m, launch, ao);
   if (o.format == "json") {
     nlohmann::json lines = nlohmann::json::array();
@@ -113,6 +115,7 @@ void add_advise_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--launch", o->launch, "launch description (.toml)")->required();
   sub->add_option("--kernel", o->kernel, "the kernel the launch is for (default: the launch file's)");
   sub->add_option("--lines", o->lines, "the costliest lines to report")->capture_default_str();
+  add_source_lines_option(sub, o->source_lines);
   sub->add_option("--tolerance", o->tolerance,
                   "percent: a re-run's measured gain must be this close to the estimate for the advice to stand")
       ->check(CLI::Range(0.0, 100.0))

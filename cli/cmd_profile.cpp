@@ -37,6 +37,7 @@ struct ProfileOptions {
   unsigned jobs = 1;
   std::string shard;  // --shard I/N (cli/shard.h)
   size_t memory_lines = 10;
+  std::string source_lines = "innermost";
   bool no_memory = false;
 };
 
@@ -301,7 +302,7 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
       j["duration_ms"] = r.profile.milliseconds;
       j["assumptions"] = r.assumptions;
       if (o.racecheck && r.profile.ok) j["racecheck"] = races_json(*r.module, r.profile.races);
-      if (r.profile.ok && r.profile.metrics.memory.measured) j["memory_detail"] = memory_lines_json(*r.module, r.profile.metrics);
+      if (r.profile.ok && r.profile.metrics.memory.measured) j["memory_detail"] = memory_lines_json(*r.module, r.profile.metrics, line_attribution(o.source_lines));
       kernels.push_back(j);
     }
     nlohmann::json t = metrics_json(modules.front(), total);
@@ -346,7 +347,8 @@ int run_profile(const ProfileOptions& o, const CLI::App& sub) {
                  failed ? fmt::format(" ({} could not be profiled)", failed) : "", metrics_text(total));
     if (o.launch.empty()) fmt::print("\n{}\n", default_assumptions_line(&rows, o.buffer_bytes));
     if (rows.size() == 1 && rows.front().profile.ok)
-      fmt::print("{}", memory_lines_text(*rows.front().module, rows.front().profile.metrics, o.memory_lines));
+      fmt::print("{}", memory_lines_text(*rows.front().module, rows.front().profile.metrics, o.memory_lines,
+                                         line_attribution(o.source_lines)));
     fmt::print("mode {}{}; {:.1f} ms\n", o.run.mode,
                mode == simt::ProfileMode::Slices ? fmt::format(" ({} kernel(s) fell back to full)", fell_back) : "", ms);
     for (const Row& r : rows)
@@ -375,6 +377,7 @@ void add_profile_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--dynamic-shared-bytes", o->dynamic_shared_bytes, "dynamic shared memory per block without --launch")
       ->capture_default_str();
   o->run.add_to(*sub);
+  add_source_lines_option(sub, o->source_lines);
   sub->add_option("--memory-lines", o->memory_lines,
                   "profiling one kernel: the source lines with memory accesses to list, costliest first (table)")
       ->capture_default_str();

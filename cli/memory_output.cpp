@@ -100,7 +100,7 @@ std::string line_name(const ptx::Module& m, const simt::LineMetrics& l) {
   return fmt::format("{}:{}", file.empty() ? "?" : file, l.line);
 }
 
-nlohmann::json memory_lines_json(const ptx::Module& m, const simt::KernelMetrics& k) {
+nlohmann::json memory_lines_json(const ptx::Module& m, const simt::KernelMetrics& k, simt::LineAttribution at) {
   nlohmann::json instructions = nlohmann::json::array(), lines = nlohmann::json::array();
   auto classes = [](const std::vector<simt::ClassCounters>& v) {
     nlohmann::json j = nlohmann::json::object();
@@ -110,11 +110,12 @@ nlohmann::json memory_lines_json(const ptx::Module& m, const simt::KernelMetrics
   for (const simt::InstructionMetrics& i : k.per_instruction) {
     if (i.memory.empty()) continue;
     nlohmann::json source = nullptr;
-    if (i.loc.outer_line) source = {{"file", std::string(m.file_path(i.loc.outer_file))}, {"line", i.loc.outer_line}};
+    auto [file, line] = simt::attributed_line(m, i.loc, at);
+    if (line) source = {{"file", std::string(m.file_path(file))}, {"line", line}};
     instructions.push_back({{"function", i.function}, {"ptx_line", i.ptx_line}, {"source", source},
                             {"warps", i.warps}, {"memory", classes(i.memory)}});
   }
-  for (const simt::LineMetrics& l : simt::per_source_line(k)) {
+  for (const simt::LineMetrics& l : simt::per_source_line(k, m, at)) {
     if (!l.memory.any()) continue;
     nlohmann::json source = nullptr;
     if (l.line) source = {{"file", std::string(m.file_path(l.file))}, {"line", l.line}};
@@ -132,9 +133,10 @@ std::string memory_text(const simt::MemoryMetrics& m) {
   return s;
 }
 
-std::string memory_lines_text(const ptx::Module& m, const simt::KernelMetrics& k, size_t limit) {
+std::string memory_lines_text(const ptx::Module& m, const simt::KernelMetrics& k, size_t limit,
+                              simt::LineAttribution at) {
   if (!k.memory.measured) return "";
-  std::vector<simt::LineMetrics> lines = simt::per_source_line(k);
+  std::vector<simt::LineMetrics> lines = simt::per_source_line(k, m, at);
   std::erase_if(lines, [](const simt::LineMetrics& l) { return !l.memory.any(); });
   std::stable_sort(lines.begin(), lines.end(), [](const simt::LineMetrics& a, const simt::LineMetrics& b) {
     uint64_t ea = excess(a.memory), eb = excess(b.memory);
@@ -176,6 +178,18 @@ std::string hypa_memory_fields(const simt::MemoryMetrics& m, uint64_t warp_instr
     else s += fmt::format(";\"{}\";\"{}\";\"{}\"", a.requests, a.sectors, a.bytes_requested);
   }
   return s + fmt::format(";\"{:.6f}\"", warp_instructions ? static_cast<double>(threads_on) / (32.0 * static_cast<double>(warp_instructions)) : 0.0);
+}
+
+void add_source_lines_option(CLI::App* sub, std::string& value) {
+  sub->add_option("--source-lines", value,
+                  "per-line memory of inlined code on the line it is written on (innermost, as Nsight Compute "
+                  "shows it) or on the kernel's line that calls it (outermost)")
+      ->check(CLI::IsMember({"innermost", "outermost"}))
+      ->capture_default_str();
+}
+
+simt::LineAttribution line_attribution(const std::string& value) {
+  return value == "outermost" ? simt::LineAttribution::Outermost : simt::LineAttribution::Innermost;
 }
 
 }  // namespace warpsat::cli

@@ -71,8 +71,9 @@ bool same_line(const simt::LineMetrics& a, const simt::LineMetrics& b) {
   return a.line == b.line && (a.line ? a.file == b.file : a.ptx_lines == b.ptx_lines);
 }
 
-uint64_t line_wavefronts(const simt::KernelMetrics& k, const simt::LineMetrics& line) {
-  for (const simt::LineMetrics& l : simt::per_source_line(k))
+uint64_t line_wavefronts(const ptx::Module& m, const simt::KernelMetrics& k, const simt::LineMetrics& line,
+                         simt::LineAttribution at) {
+  for (const simt::LineMetrics& l : simt::per_source_line(k, m, at))
     if (same_line(l, line)) {
       uint64_t w = 0;
       for (MemClass c : kShared) w += l.memory[c].wavefronts;
@@ -99,7 +100,7 @@ RemapCheck rerun(const ptx::Module& m, const simt::Launch& launch, const AdviseO
   eo.shared_remap = remap;
   try {
     simt::RunResult r = simt::run_kernel(m, launch, eo);
-    check.after = line_wavefronts(r.metrics, line);
+    check.after = line_wavefronts(m, r.metrics, line, options.lines);
     check.results_unchanged = r.buffers == base.buffers;
   } catch (const std::exception& e) {
     check.error = e.what();
@@ -175,7 +176,7 @@ AdviseReport advise(const ptx::Module& m, const simt::Launch& launch, const Advi
     uint64_t excess;
   };
   std::vector<Ranked> ranked;
-  for (simt::LineMetrics& l : simt::per_source_line(base.metrics)) {
+  for (simt::LineMetrics& l : simt::per_source_line(base.metrics, m, options.lines)) {
     if (!l.memory.any()) continue;
     ++report.lines_with_accesses;
     LineCosts c = costs(base.metrics, l);

@@ -21,6 +21,7 @@ struct AdviseOptions {
   simt::EmulatorOptions emulator;  // budgets; memory_metrics and shared_remap are set here
   size_t max_lines = 5;            // the costliest lines reported
   double tolerance = 0.10;         // |measured - estimated| / estimated accepted
+  simt::LineAttribution lines = simt::LineAttribution::Innermost;  // which line of an inlined chain
 };
 
 struct RemapCheck {

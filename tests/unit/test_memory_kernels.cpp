@@ -162,7 +162,7 @@ void check_flavour(const std::string& flavour) {
     o.memory_metrics = true;
     RunResult r = run_kernel(m, c.launch, o);
     c.check(r);
-    std::vector<LineMetrics> lines = per_source_line(r.metrics);
+    std::vector<LineMetrics> lines = per_source_line(r.metrics, m, LineAttribution::Innermost);
     std::vector<Expectation> expected = read_expectations(stem);
     REQUIRE(!expected.empty());
     for (const Expectation& e : expected) {

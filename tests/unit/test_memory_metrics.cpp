@@ -163,7 +163,7 @@ TEST_CASE("memory metrics: the emulator counts per instruction, per line and per
   CHECK(!k.memory[MemClass::LocalLoad].any());
   // Per source line: line 11 holds the shared store.
   bool found = false;
-  for (const LineMetrics& line : per_source_line(k))
+  for (const LineMetrics& line : per_source_line(k, m, LineAttribution::Innermost))
     if (line.line == 11) {
       found = true;
       CHECK(line.memory[MemClass::SharedStore].wavefronts == 64);
