@@ -28,6 +28,7 @@ struct Command {
 
 void add_calibrate_command(CLI::App& app, std::vector<Command>& commands);
 void add_check_trace_command(CLI::App& app, std::vector<Command>& commands);
+void add_check_pipeline_command(CLI::App& app, std::vector<Command>& commands);
 void add_compare_profile_command(CLI::App& app, std::vector<Command>& commands);
 void add_simulate_command(CLI::App& app, std::vector<Command>& commands);
 void add_tile_command(CLI::App& app, std::vector<Command>& commands);

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   add_branches_command(app, commands);
   add_report_command(app, commands);
   add_check_trace_command(app, commands);
+  add_check_pipeline_command(app, commands);
   add_calibrate_command(app, commands);
   add_validate_model_command(app, commands);
   add_compare_profile_command(app, commands);

@@ -21,6 +21,7 @@ namespace warpsat::simt {
 struct Cta;
 struct Warp;
 class ProgramCache;
+class SyncObserver;
 
 // A fault in the emulated kernel (out-of-bounds access, deadlock, step limit,
 // an instruction the emulator does not implement): an input error located at
@@ -167,6 +168,9 @@ struct EmulatorOptions {
   // Decoded functions kept across launches of the same module (program.h);
   // null: each launch decodes what it runs.
   ProgramCache* program_cache = nullptr;
+  // Told every mbarrier operation and wgmma issue (sync_events.h), for
+  // `check-pipeline`; null: one untaken branch per such instruction.
+  SyncObserver* sync_observer = nullptr;
 };
 
 // Where a shared variable lives in a CTA's shared memory (`advise`).

@@ -25,6 +25,7 @@
 #include "emulator/simt/lanes.h"
 #include "emulator/simt/mbarrier.h"
 #include "emulator/simt/run_state.h"
+#include "emulator/simt/sync_events.h"
 
 namespace warpsat::simt {
 
@@ -91,10 +92,30 @@ MbarrierWord valid_word(Exec& x, const Op& op, unsigned lane, const SharedTarget
   return m;
 }
 
-// Stores the word back, completing the phase when nothing is pending.
-void update(Exec& x, const SharedTarget& t, MbarrierWord m) {
+// An event for EmulatorOptions::sync_observer, executed by `lane` of the
+// current warp on the mbarrier at `offset` of `target`.
+SyncEvent sync_event(const Exec& x, const Op& op, unsigned lane, SyncEvent::Kind kind, const Cta& target,
+                     uint64_t offset) {
+  SyncEvent e;
+  e.kind = kind;
+  e.block = target.linear;
+  e.offset = static_cast<uint32_t>(offset);
+  e.by_block = x.cta.linear;
+  e.warp = x.warp.id;
+  e.lane = lane;
+  e.function = x.frame.code->index;
+  e.instruction = op.index;
+  auto it = target.mbarriers.find(static_cast<uint32_t>(offset));
+  e.phase = it == target.mbarriers.end() ? 0 : static_cast<int64_t>(it->second.phase);
+  return e;
+}
+
+// Stores the word back, completing the phase when nothing is pending; says
+// whether it did.
+bool update(Exec& x, const SharedTarget& t, MbarrierWord m) {
   MbarrierRecord& r = t.cta->mbarriers[static_cast<uint32_t>(t.offset)];
-  if (m.pending == 0 && m.tx == 0) {
+  const bool completes = m.pending == 0 && m.tx == 0;
+  if (completes) {
     m.parity ^= 1;
     m.pending = m.expected;
     ++r.phase;
@@ -104,6 +125,7 @@ void update(Exec& x, const SharedTarget& t, MbarrierWord m) {
   r.expected_arrivals = m.expected;
   *reinterpret_cast<uint64_t*>(t.cta->shared.data() + t.offset) = m.encode();
   ++x.run.shared_version;
+  return completes;
 }
 
 void add_tx(Exec& x, const Op& op, unsigned lane, const SharedTarget& t, MbarrierWord& m, int64_t delta) {
@@ -135,7 +157,14 @@ uint64_t count_operand(Exec& x, const Op& op, unsigned lane, const char* what) {
 
 void arrive(Exec& x, const Op& op, unsigned lane, const SharedTarget& t, uint64_t count) {
   MbarrierWord m = valid_word(x, op, lane, t);
-  if (op.flags & kExpectTx) add_tx(x, op, lane, t, m, static_cast<int64_t>(count_operand(x, op, lane, "txCount")));
+  SyncObserver* observer = x.run.options.sync_observer;
+  SyncEvent e;
+  if (observer) e = sync_event(x, op, lane, SyncEvent::Kind::Arrive, *t.cta, t.offset);
+  if (op.flags & kExpectTx) {
+    uint64_t bytes = count_operand(x, op, lane, "txCount");
+    add_tx(x, op, lane, t, m, static_cast<int64_t>(bytes));
+    e.tx_bytes = bytes;
+  }
   if (count == 0 || count > m.pending)
     x.fail(op, lane, fmt::format("mbarrier at shared offset 0x{:x}: {} arrival(s) when the phase has {} pending "
                                  "(undefined behaviour in PTX)",
@@ -149,14 +178,19 @@ void arrive(Exec& x, const Op& op, unsigned lane, const SharedTarget& t, uint64_
   if ((op.flags & kNoComplete) && m.pending == 0 && m.tx == 0)
     x.fail(op, lane, "mbarrier.arrive.noComplete completes the phase (undefined behaviour in PTX)");
   t.cta->mbarriers[static_cast<uint32_t>(t.offset)].arrivals += static_cast<uint32_t>(count);
-  update(x, t, m);
+  e.completed = update(x, t, m);
+  if (observer) {
+    e.count = static_cast<uint32_t>(count);
+    observer->on_sync(e);
+  }
   if (!op.dst.empty()) x.set(op.dst[0], lane, token);
 }
 
-// The lanes whose wait is over; the others' first barrier in `blocked`.
-uint32_t test_lanes(Exec& x, const Op& op, uint32_t mask, MbarrierWait& blocked) {
+// The lanes whose wait is over; the others' first barrier in `blocked`, the
+// first lane's barrier and parity in `first_lane`.
+uint32_t test_lanes(Exec& x, const Op& op, uint32_t mask, MbarrierWait& blocked, MbarrierWait& first_lane) {
   uint32_t done = 0;
-  bool first = true;
+  bool first = true, any = false;
   for_lanes(mask, [&](unsigned l) {
     SharedTarget t = locate_shared(x, op, l, x.address(op, l), 8);
     if (t.cta != &x.cta) x.fail(op, l, "mbarrier waits need a shared::cta address of the executing CTA");
@@ -164,6 +198,7 @@ uint32_t test_lanes(Exec& x, const Op& op, uint32_t mask, MbarrierWait& blocked)
     uint64_t v = x.src(op, 0, l);
     uint32_t waited = static_cast<uint32_t>((op.flags & kParity) ? v & 1 : v >> 63);
     bool over = m.parity != waited;  // the phase of that parity is the one before the current
+    if (!any) first_lane = {x.cta.rank, static_cast<uint32_t>(t.offset), waited, 0, false}, any = true;
     x.set(op.dst[0], l, over);
     if (over) done |= 1u << l;
     else if (first) blocked = {x.cta.rank, static_cast<uint32_t>(t.offset), waited, 0, false}, first = false;
@@ -175,8 +210,16 @@ uint32_t test_lanes(Exec& x, const Op& op, uint32_t mask, MbarrierWait& blocked)
 void run_mbarrier(Exec& x, const Op& op, uint32_t mask) {
   Kind kind = static_cast<Kind>(op.aux);
   if (kind == TestWait || kind == TryWait) {
-    MbarrierWait blocked;
-    uint32_t done = test_lanes(x, op, mask, blocked);
+    MbarrierWait blocked, first_lane;
+    uint32_t done = test_lanes(x, op, mask, blocked, first_lane);
+    if (SyncObserver* observer = x.run.options.sync_observer; observer && mask) {
+      const MbarrierWait& w = done == mask ? first_lane : blocked;
+      SyncEvent e = sync_event(x, op, static_cast<unsigned>(__builtin_ctz(mask)),
+                               done == mask ? SyncEvent::Kind::WaitPassed : SyncEvent::Kind::WaitBlocked, x.cta, w.offset);
+      e.parity = w.parity;
+      if (done == mask) --e.phase;  // the phase that completed last: the one waited for
+      observer->on_sync(e);
+    }
     if (done == mask) return void(++x.warp.activity.mbarrier_waits);
     if (kind == TestWait || x.warp.mbarrier.timed_out) {
       // test_wait never suspends; a timed-out try_wait returns false once.
@@ -224,10 +267,17 @@ void run_mbarrier(Exec& x, const Op& op, uint32_t mask) {
         r.init_function = x.frame.code->index;
         r.init_instruction = op.index;
         update(x, t, m);
+        if (SyncObserver* observer = x.run.options.sync_observer) {
+          SyncEvent e = sync_event(x, op, l, SyncEvent::Kind::Init, *t.cta, t.offset);
+          e.count = static_cast<uint32_t>(count);
+          observer->on_sync(e);
+        }
         break;
       }
       case Inval:
         valid_word(x, op, l, t);
+        if (SyncObserver* observer = x.run.options.sync_observer)
+          observer->on_sync(sync_event(x, op, l, SyncEvent::Kind::Inval, *t.cta, t.offset));
         *word_at(x, op, l, t) = 0;
         t.cta->mbarriers.erase(static_cast<uint32_t>(t.offset));
         ++x.run.shared_version;
@@ -247,8 +297,17 @@ void run_mbarrier(Exec& x, const Op& op, uint32_t mask) {
       case CompleteTx: {
         MbarrierWord m = valid_word(x, op, l, t);
         int64_t bytes = static_cast<int64_t>(count_operand(x, op, l, "txCount"));
+        SyncObserver* observer = x.run.options.sync_observer;
+        SyncEvent e;
+        if (observer)
+          e = sync_event(x, op, l, kind == ExpectTx ? SyncEvent::Kind::ExpectTx : SyncEvent::Kind::CompleteTx, *t.cta,
+                         t.offset);
         add_tx(x, op, l, t, m, kind == ExpectTx ? bytes : -bytes);
-        update(x, t, m);
+        e.completed = update(x, t, m);
+        if (observer) {
+          e.tx_bytes = static_cast<uint64_t>(bytes);
+          observer->on_sync(e);
+        }
         break;
       }
       default: break;
@@ -264,8 +323,16 @@ void mbarrier_complete_tx(Exec& x, const Op& op, unsigned lane, Cta& target, uin
     x.fail(op, lane, fmt::format("mbarrier at shared offset 0x{:x} is outside block ({},{},{})'s shared memory", offset,
                                  target.id[0], target.id[1], target.id[2]));
   MbarrierWord m = valid_word(x, op, lane, t);
+  SyncObserver* observer = x.run.options.sync_observer;
+  SyncEvent e;
+  if (observer) e = sync_event(x, op, lane, SyncEvent::Kind::CompleteTx, target, offset);
   add_tx(x, op, lane, t, m, -static_cast<int64_t>(bytes));
-  update(x, t, m);
+  e.completed = update(x, t, m);
+  if (observer) {
+    e.tx_bytes = bytes;
+    e.bulk = true;
+    observer->on_sync(e);
+  }
 }
 
 void check_mbarriers_at_exit(const RunState& rs, const Cluster& cluster) {

@@ -7,6 +7,7 @@
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/lanes.h"
 #include "emulator/simt/run_state.h"
+#include "emulator/simt/sync_events.h"
 
 namespace warpsat::simt {
 
@@ -307,6 +308,16 @@ void wgmma_issue(Exec& x, const Op& op, const WgmmaInfo& info) {
   if (!info.a_registers) part.a_desc = uniform(x, op, op.src[0], "A matrix descriptor");
   part.b_desc = uniform(x, op, op.src[b_at], "B matrix descriptor");
   part.scale_d = (uniform(x, op, op.src[b_at + 1], "scale-d predicate") & 1) != 0;
+  if (SyncObserver* observer = x.run.options.sync_observer) {
+    SyncEvent e;
+    e.kind = SyncEvent::Kind::Wgmma;
+    e.block = e.by_block = x.cta.linear;
+    e.warp = x.warp.id;
+    e.function = x.frame.code->index;
+    e.instruction = op.index;
+    e.accumulate = part.scale_d;
+    observer->on_sync(e);
+  }
   part.depth = depth_of(x);
   part.code = x.frame.code;
 
