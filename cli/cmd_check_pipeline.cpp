@@ -159,7 +159,8 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
              grid[0], grid[1], grid[2], block[0], block[1], block[2], rep.events);
   for (const RingGroup& g : groups) {
     const PipelineRing& r = *g.ring;
-    fmt::print("pipeline{} in {} block{} ({}{}): D = {} stages{}\n", &g == mainloop ? " (the model's: its consumers multiply)" : "",
+    fmt::print("pipeline{} in {} block{} ({}{}): D = {} stages{}\n",
+               &g == mainloop && g.wgmma ? " (the model's: its consumers issue wgmma)" : "",
                g.blocks.size(), g.blocks.size() == 1 ? "" : "s", block_name(g.blocks[0], grid),
                g.blocks.size() > 1 ? ", ..." : "", r.depth(),
                r.unused_slots ? fmt::format(" ({} filled by this launch; the others initialised like them)",
