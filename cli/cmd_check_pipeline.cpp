@@ -200,12 +200,14 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
 
 void add_check_pipeline_command(CLI::App& app, std::vector<Command>& commands) {
   auto o = std::make_shared<CheckPipelineOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "check-pipeline",
-      "run a warp-specialized kernel on the emulator, recover its mbarrier pipeline (stages, producer and consumer "
-      "warps, loads and releases) and check it against seed 001's model for that depth; exit 0 when it matches, 1 "
-      "naming the first event where kernel and model differ (also when the kernel deadlocks), 2 for bad input or "
-      "a kernel with no TMA/mbarrier pipeline");
+  CLI::App* sub = app.add_subcommand("check-pipeline",
+                                     "recover a warp-specialized kernel's mbarrier pipeline from an emulator run and "
+                                     "check it against seed 001's model for its depth");
+  sub->footer(
+      "Exit codes: 0 the pipeline matches the model; 1 the first event where kernel and model differ is printed (a "
+      "finding about the kernel, also when it deadlocks; the deadlock report follows); 2 bad input, a kernel with no "
+      "mbarrier pipeline filled by TMA loads, or a run stopped by another emulator error before any difference "
+      "(docs/check-pipeline.md).");
   sub->add_option("file", o->file, "PTX file")->required();
   sub->add_option("--launch", o->launch, "launch description (.toml): kernel, grid, block, parameters")->required();
   sub->add_option("--kernel", o->kernel, "the kernel to run, when the module has several (mangled or demangled name)");

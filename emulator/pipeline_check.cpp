@@ -31,6 +31,8 @@
 
 #include <fmt/format.h>
 
+#include "frontend/diagnostics.h"
+
 namespace warpsat {
 
 using simt::SyncEvent;
@@ -425,9 +427,9 @@ class Recorder : public simt::SyncObserver {
       if (p.kind == Kind::WaitBlocked && p.block == e.block && p.offset == e.offset && p.parity == e.parity) return;
     }
     if (events.size() >= max_)
-      throw InputError({}, fmt::format("check-pipeline: the run recorded more than {} mbarrier events; a smaller "
-                                       "launch (fewer blocks, a smaller K) checks the same pipeline",
-                                       max_));
+      throw command_line_error(fmt::format("the run recorded more than {} mbarrier events (--max-events); a "
+                                           "smaller launch (fewer blocks, a smaller K) checks the same pipeline",
+                                           max_));
     last = events.size();
     events.push_back(e);
   }
