@@ -83,7 +83,8 @@ nlohmann::json mismatch_json(const PipelineMismatch& m, const uint32_t (&grid)[3
           {"by_block", block_name(m.by_block, grid)},
           {"warp", m.warp},             {"warp_group", m.warp / 4},
           {"place", m.place},           {"expected", m.expected},
-          {"actual", m.actual},         {"found_when_the_run_ended", m.at_end}};
+          {"actual", m.actual},         {"equation", m.equation},
+          {"found_when_the_run_ended", m.at_end}};
 }
 
 int run_check_pipeline(const CheckPipelineOptions& o) {
@@ -192,6 +193,7 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
   fmt::print("  at: warp {} (warp group {}) of {}, {}\n", mm.warp, mm.warp / 4, block_name(mm.by_block, grid), mm.place);
   fmt::print("  model:  {}\n", mm.expected);
   fmt::print("  kernel: {}\n", mm.actual);
+  fmt::print("  breaks: {}\n", mm.equation);
   if (run.stopped) fmt::print("then the run stopped:\n{}\n", run.stopped->render());
   return exit_code;
 }

@@ -47,6 +47,13 @@ namespace {
 
 constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
 
+// The edges of equations 1-3 a difference breaks.
+constexpr const char* kLoadOrder = "eq. 1: Sa(k) >= Sb(k-1) + T_LOAD_B (loads one after another, load k in slot k mod D)";
+constexpr const char* kSlotFree =
+    "eq. 1-2: Sa(k), Sb(k) >= Sm(k-D) + T_MATH (a slot is refilled only after the multiply that read it)";
+constexpr const char* kMultiplyOrder = "eq. 3: Sm(k) >= Sm(k-1) + T_MATH (every load multiplied, in order)";
+constexpr const char* kMultiplyAfterLoad = "eq. 3: Sm(k) >= Sb(k) + T_LOAD_B (a multiply reads a complete load)";
+
 std::string place_of(const ptx::Module& m, uint32_t function, uint32_t instruction) {
   if (function >= m.functions.size() || instruction >= m.functions[function].instructions.size()) return "?";
   const ptx::Instruction& ins = m.functions[function].instructions[instruction];
@@ -147,10 +154,12 @@ class Replay {
     m.actual = std::move(actual);
     return m;
   }
-  void found(PipelineMismatch m) {
+  void found(const char* equation, PipelineMismatch m) {
+    m.equation = equation;
     if (!first_) first_ = std::move(m);
   }
-  static void keep_earliest(std::optional<PipelineMismatch>& slot, PipelineMismatch m) {
+  static void keep_earliest(const char* equation, std::optional<PipelineMismatch>& slot, PipelineMismatch m) {
+    m.equation = equation;
     m.at_end = true;
     if (!slot || m.event < slot->event) slot = std::move(m);
   }
@@ -186,7 +195,7 @@ class Replay {
     st.multiplied.push_back(0);
     const int64_t load = e.phase * d + role.slot;
     if (load != k) {
-      found(mismatch(i, r, k, true,
+      found(kLoadOrder, mismatch(i, r, k, true,
                      fmt::format("load {} fills slot {} ({}), its phase {}", k, k % d, full_name(r, k), k / d),
                      fmt::format("{} announced {} on {} with expect-tx", who(e), load_name(r, load),
                                  full_name(r, load))));
@@ -195,12 +204,12 @@ class Replay {
     if (k < d) return;
     const PipelineSlot& slot = rings_[r].slots[role.slot];
     if (slot.empty == PipelineSlot::kNoBarrier) {
-      found(mismatch(i, r, k, true,
+      found(kSlotFree, mismatch(i, r, k, true,
                      fmt::format("load {} starts once multiply {} has freed slot {}", k, k - d, role.slot),
                      fmt::format("{} started load {} having waited on no barrier for the slot to be freed", who(e),
                                  k)));
     } else if (st.empty_done[role.slot] < static_cast<uint64_t>(k / d)) {
-      found(mismatch(i, r, k, true,
+      found(kSlotFree, mismatch(i, r, k, true,
                      fmt::format("load {} starts once multiply {} has freed slot {} (phase {} of {} complete)", k,
                                  k - d, role.slot, k / d - 1, empty_name(r, role.slot)),
                      fmt::format("{} started load {} with that phase incomplete: the slot still holds load {}",
@@ -213,7 +222,7 @@ class Replay {
     const RingState& st = state_[r];
     const int64_t next = c.last + 1;
     if (load <= c.last) {
-      found(mismatch(i, r, next, true,
+      found(kMultiplyOrder, mismatch(i, r, next, true,
                      fmt::format("multiply {} waits for load {} on {}", next, next, full_name(r, next)),
                      fmt::format("{} waited on {} for {}: {}", who(e), full_name(r, slot),
                                  load_name(r, load),
@@ -223,7 +232,7 @@ class Replay {
     }
     for (int64_t g = next; g < load; ++g) {
       if (g < static_cast<int64_t>(st.multiplied.size()) && st.multiplied[g]) continue;
-      found(mismatch(i, r, g, true, fmt::format("multiply {} waits for load {} on {}", g, g, full_name(r, g)),
+      found(kMultiplyOrder, mismatch(i, r, g, true, fmt::format("multiply {} waits for load {} on {}", g, g, full_name(r, g)),
                      fmt::format("{} waited on {} for {}, skipping load {}, which no consumer had multiplied",
                                  who(e), full_name(r, load), load_name(r, load), g)));
       return;
@@ -248,7 +257,7 @@ class Replay {
     const int64_t got = e.phase * d + role.slot;  // phase -1: negative, no load
     if (c.intent != kNone) {
       if (got != c.intent)
-        found(mismatch(i, r, c.intent, true,
+        found(kMultiplyAfterLoad, mismatch(i, r, c.intent, true,
                        fmt::format("multiply {} starts when load {} has completed", c.intent, c.intent),
                        fmt::format("{}'s wait on {} ended on {}", who(e), full_name(r, c.intent), load_name(r, got))));
       c.intent = kNone;
@@ -277,7 +286,7 @@ class Replay {
     ++rings_[r].releases;
     const int64_t load = e.phase * depth(r) + role.slot;
     if (load < static_cast<int64_t>(st.multiplied.size()) && st.multiplied[load]) return;
-    found(mismatch(i, r, load, false,
+    found(kSlotFree, mismatch(i, r, load, false,
                    fmt::format("slot {} is freed after multiply {} has read load {}", role.slot, load, load),
                    fmt::format("{} completed phase {} of {} (freeing load {}) before any consumer of {} waited for "
                                "that load",
@@ -313,7 +322,7 @@ class Replay {
             const auto s = static_cast<uint32_t>(freed % d);
             const bool arrived = st.arrivals.count({group, s, freed / d}) > 0;
             if (!arrived && st.empty_done[s] <= static_cast<uint64_t>(freed / d)) {
-              keep_earliest(at_end_,
+              keep_earliest(kSlotFree, at_end_,
                             mismatch(c.intent_event, r, c.intent, true,
                                      fmt::format("multiply {} frees slot {} (an arrival of warp group {} on {}) "
                                                  "before load {} is waited for",
@@ -326,7 +335,7 @@ class Replay {
               continue;
             }
           }
-          keep_earliest(consumer_stuck_, mismatch(c.intent_event, r, c.intent, true,
+          keep_earliest(kMultiplyAfterLoad, consumer_stuck_, mismatch(c.intent_event, r, c.intent, true,
                                             fmt::format("multiply {} starts once load {} completes", c.intent,
                                                         c.intent),
                                             fmt::format("{} waits for load {} on {}; the wait never ended", who(e),
@@ -335,7 +344,7 @@ class Replay {
         for (const auto& [warp, wait] : st.producer_waits) {
           const SyncEvent& e = events_[wait.first];
           const auto k = static_cast<int64_t>(ring.loads);
-          keep_earliest(producer_stuck_,
+          keep_earliest(kSlotFree, producer_stuck_,
                         mismatch(wait.first, r, k, false,
                                  fmt::format("load {} starts once multiply {} has freed slot {}", k, k - d,
                                              wait.second),
@@ -350,7 +359,7 @@ class Replay {
         for (size_t load = 0; load < st.multiplied.size(); ++load) {
           if (st.multiplied[load] || awaited.count(static_cast<int64_t>(load))) continue;
           const SyncEvent& e = events_[st.load_event[load]];
-          keep_earliest(never_multiplied_,
+          keep_earliest(kMultiplyOrder, never_multiplied_,
                         mismatch(st.load_event[load], r, static_cast<int64_t>(load), true,
                                  fmt::format("multiply {} reads load {}", load, load),
                                  fmt::format("{} started load {}, which no consumer of {} waited for", who(e), load,

@@ -67,6 +67,7 @@ struct PipelineMismatch {
   std::string place;      // "PTX line 120 (source k.cu:88)"
   std::string expected;   // what the model does at this point
   std::string actual;     // what the kernel did
+  std::string equation;   // the edge of equations 1-3 it breaks: "eq. 3: Sm(k) >= Sb(k) + T_LOAD_B (...)"
   bool at_end = false;    // found only when the run ended (a wait that never completed, a load never multiplied)
 };
 

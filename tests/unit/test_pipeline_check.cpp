@@ -190,6 +190,7 @@ TEST_CASE("check-pipeline: a load into a slot not yet freed is the first differe
   CHECK(r.mismatch->slot == 0);
   CHECK(r.mismatch->barrier == "full");
   CHECK(r.mismatch->expected.find("once multiply 0 has freed slot 0") != std::string::npos);
+  CHECK(r.mismatch->equation.rfind("eq. 1-2: Sa(k), Sb(k) >= Sm(k-D) + T_MATH", 0) == 0);
   CHECK_FALSE(r.mismatch->at_end);
 }
 
@@ -209,6 +210,7 @@ TEST_CASE("check-pipeline: slots filled out of round-robin order") {
   CHECK(r.mismatch->k == 2);
   CHECK(r.mismatch->slot == 0);
   CHECK(r.mismatch->actual.find("load 3 (phase 1 of slot 1)") != std::string::npos);
+  CHECK(r.mismatch->equation.rfind("eq. 1: Sa(k) >= Sb(k-1)", 0) == 0);
 }
 
 TEST_CASE("check-pipeline: a consumer that skips a load no one multiplied") {
@@ -222,6 +224,7 @@ TEST_CASE("check-pipeline: a consumer that skips a load no one multiplied") {
   CHECK(r.mismatch->event == at);
   CHECK(r.mismatch->k == 0);
   CHECK(r.mismatch->actual.find("skipping load 0") != std::string::npos);
+  CHECK(r.mismatch->equation.rfind("eq. 3: Sm(k) >= Sm(k-1)", 0) == 0);
 }
 
 TEST_CASE("check-pipeline: a wait whose parity passes before any load completed") {
