@@ -12,6 +12,8 @@
 #include "frontend/analysis/called_functions.h"
 #include "frontend/diagnostics.h"
 #include "frontend/kernel_names.h"
+#include "frontend/kernel_source.h"
+#include "frontend/source_condition.h"
 #include "frontend/launch_file.h"
 #include "cli/branch_cache.h"
 #include "cli/kernel_processes.h"
@@ -210,7 +212,19 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   }
   if (bo.launch.concrete_block) check_block(bo.launch.block);
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
-  for (const ptx::Function* k : kernels) (void)assumptions_for_kernel(o.assume, *k);  // errors before any work
+  // Each kernel's assumptions, parsed before any work (errors first), with
+  // the parameters' CUDA source names where the source is readable.
+  std::map<const ptx::Function*, std::vector<Assumption>> assumed;
+  {
+    SourceFiles sources(m, o.source_root.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.source_root});
+    for (const ptx::Function* k : kernels) {
+      std::optional<SourceParameterNames> names;
+      if (!o.assume.empty())
+        if (std::optional<SourceParameters> sp = source_parameters(m, *k, sources))
+          names = SourceParameterNames{sp->names, sp->where};
+      assumed[k] = assumptions_for_kernel(o.assume, *k, names ? &*names : nullptr);
+    }
+  }
   ModuleBranches out;
   out.selected = kernels.size();
   out.items = shard_items(branch_cost_estimates(kernels), o.shard.empty() ? ShardSpec{} : parse_shard(o.shard));
@@ -249,7 +263,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   auto analyse = [&](size_t i) {
     // Each kernel's own options: its .reqntid must not fix another's block.
     BranchOptions mine = bo;
-    mine.launch.assumptions = assumptions_for_kernel(o.assume, *kernels[i]);
+    mine.launch.assumptions = assumed.at(kernels[i]);
     if (cached[i]) {
       replay_cached_verdicts(m, *kernels[i], mine, *cached[i], ro);
       return *cached[i];

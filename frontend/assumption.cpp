@@ -222,28 +222,76 @@ std::vector<std::string> names_in(const AssumptionExpr& e) {
   return out;
 }
 
-std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& texts, const ptx::Function& k) {
+namespace {
+
+// The 1-based column of the first use of `name` as a whole word in `text`.
+uint32_t column_of(const std::string& text, const std::string& name) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; };
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    size_t end = at + name.size();
+    bool starts = at == 0 || (!word(text[at - 1]) && text[at - 1] != '%') ||
+                  (text[at - 1] == '%' && (at < 2 || !word(text[at - 2])));
+    if (starts && (end == text.size() || !word(text[end]))) return static_cast<uint32_t>(at + 1);
+  }
+  return 1;
+}
+
+// "n (param2, branches_thread_bound_param_2)" for each scalar parameter.
+std::string parameter_names(const ptx::Function& k, const SourceParameterNames* source) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    if (!k.params[i].dims.empty()) continue;
+    const std::string* s = source && i < source->names.size() && !source->names[i].empty() ? &source->names[i] : nullptr;
+    out.push_back(s ? fmt::format("{} (param{}, {})", *s, i, k.params[i].name)
+                    : fmt::format("param{} ({})", i, k.params[i].name));
+  }
+  if (out.empty()) return "it has no scalar parameters";  // aggregates are no names
+  std::string list;
+  for (size_t i = 0; i < out.size(); ++i) list += (i ? ", " : "") + out[i];
+  return fmt::format("its parameters: {}{}", list,
+                     source ? fmt::format(" (source names from {})", source->where)
+                            : std::string(" (no source names: no readable CUDA declaration of the kernel behind the "
+                                          "PTX's .file/.loc lines; nvcc -lineinfo and --source-root give them)"));
+}
+
+}  // namespace
+
+std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& texts, const ptx::Function& k,
+                                               const SourceParameterNames* source) {
   static const std::set<std::string> kDimensions = {"ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
   std::vector<Assumption> out;
   for (const std::string& text : texts) {
     Assumption a = parse_assumption(text);
+    auto fail = [&](const std::string& name, const std::string& what) {
+      throw InputError({"--assume", 1, column_of(text, name)},
+                       fmt::format("{} in '{}'", what, text.size() > 80 ? text.substr(0, 77) + "..." : text), text);
+    };
     for (const std::string& n : names_in(*a.expr)) {
       if (kDimensions.count(n)) continue;
-      const ptx::Variable* p = k.find_param(n);
-      size_t index = 0;
-      if (!p && n.rfind("param", 0) == 0 && n.size() > 5 && n.find_first_not_of("0123456789", 5) == std::string::npos &&
-          (index = std::stoul(n.substr(5))) < k.params.size()) {
-        p = &k.params[index];
-        rename(*a.expr, n, std::string(p->name));
+      // Every parameter the name can mean, by each of its three forms.
+      std::set<size_t> meant;
+      for (size_t i = 0; i < k.params.size(); ++i) {
+        if (k.params[i].name == n) meant.insert(i);
+        if (source && i < source->names.size() && source->names[i] == n) meant.insert(i);
       }
-      if (p && !p->dims.empty())
-        throw command_line_error(fmt::format("--assume '{}': parameter '{}' of kernel {} is an aggregate (a byte "
-                                             "array); assumptions name scalar parameters only",
-                                             text, p->name, k.name));
-      if (p) continue;
-      throw command_line_error(fmt::format("--assume '{}': '{}' is neither a launch dimension (ntid.x, ..., nctaid.z) "
-                                           "nor a parameter of kernel {} (its names, or param0 to param{})",
-                                           text, n, k.name, k.params.empty() ? 0 : k.params.size() - 1));
+      if (n.rfind("param", 0) == 0 && n.size() > 5 && n.size() < 10 &&
+          n.find_first_not_of("0123456789", 5) == std::string::npos && std::stoul(n.substr(5)) < k.params.size())
+        meant.insert(std::stoul(n.substr(5)));
+      if (meant.size() > 1) {
+        std::string which;
+        for (size_t i : meant) which += fmt::format("{}param{} ({})", which.empty() ? "" : " and ", i, k.params[i].name);
+        fail(n, fmt::format("'{}' names two parameters of kernel {}, {}; {}", n, k.name, which,
+                            parameter_names(k, source)));
+      }
+      if (meant.empty())
+        fail(n, fmt::format("'{}' is neither a launch dimension (ntid.x, ..., nctaid.z) nor a parameter of kernel {}; {}",
+                            n, k.name, parameter_names(k, source)));
+      const ptx::Variable& p = k.params[*meant.begin()];
+      if (!p.dims.empty())
+        fail(n, fmt::format("parameter '{}' of kernel {} is an aggregate (a byte array); assumptions name scalar "
+                            "parameters only",
+                            p.name, k.name));
+      if (n != p.name) rename(*a.expr, n, std::string(p.name));
     }
     out.push_back(std::move(a));
   }

@@ -56,10 +56,23 @@ void rename(AssumptionExpr& e, const std::string& from, const std::string& to);
 // The names an assumption mentions, in order of first use.
 std::vector<std::string> names_in(const AssumptionExpr& e);
 
-// Parses `texts` as assumptions about launches of kernel `k`: `paramN` names
-// its N-th parameter (nvcc's names are long), and a name that is neither a
-// launch dimension nor a parameter is an error (command_line_error), never
-// a free value.
-std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& texts, const ptx::Function& k);
+// The names the kernel's CUDA source gives its parameters (one per PTX
+// parameter, empty where unnamed), and where it declares them ("k.cu:12"):
+// frontend/kernel_source.h's source_parameters, when the source is readable.
+struct SourceParameterNames {
+  std::vector<std::string> names;
+  std::string where;
+};
+
+// Parses `texts` as assumptions about launches of kernel `k`: a parameter is
+// named by its PTX name, by `paramN` for the N-th (nvcc's names are long),
+// or by its name in the CUDA source where `source` gives it; each becomes
+// the PTX name, so that every form is the same term. A name that is neither
+// a launch dimension nor a parameter, or that names two different
+// parameters (a source name that is another parameter's PTX name or
+// paramN), is an InputError at its column in the assumption ("--assume:1:
+// col"), listing the names that exist; never a free value.
+std::vector<Assumption> assumptions_for_kernel(const std::vector<std::string>& texts, const ptx::Function& k,
+                                               const SourceParameterNames* source = nullptr);
 
 }  // namespace warpsat

@@ -98,6 +98,34 @@ std::optional<std::vector<std::string>> demangled_parameters(std::string_view ma
   return std::nullopt;
 }
 
+// The last identifier of `s` ("... 1) void " -> "void").
+std::string last_word(std::string_view s) {
+  size_t end = s.size();
+  while (end > 0 && !word_char(s[end - 1])) {
+    if (!std::isspace(static_cast<unsigned char>(s[end - 1]))) return "";
+    --end;
+  }
+  size_t start = end;
+  while (start > 0 && word_char(s[start - 1])) --start;
+  return std::string(s.substr(start, end - start));
+}
+
+// The type parameters of a `template <typename A, class B = X>` head.
+std::set<std::string> template_type_names(std::string_view head) {
+  std::set<std::string> out;
+  for (std::string_view kw : {"typename", "class"})
+    for (size_t at = head.find(kw); at != std::string_view::npos; at = head.find(kw, at + 1)) {
+      size_t end = at + kw.size();
+      if ((at > 0 && word_char(head[at - 1])) || end >= head.size() || word_char(head[end])) continue;
+      size_t start = head.find_first_not_of(" \t\n", end);
+      if (start == std::string_view::npos) continue;
+      size_t stop = start;
+      while (stop < head.size() && word_char(head[stop])) ++stop;
+      if (stop > start) out.emplace(head.substr(start, stop - start));
+    }
+  return out;
+}
+
 }  // namespace
 
 std::optional<SourceParameters> source_parameters(const ptx::Module& m, const ptx::Function& kernel,
@@ -129,7 +157,6 @@ std::optional<SourceParameters> source_parameters(const ptx::Module& m, const pt
       size_t decl = code.find_last_of(";{}", at);
       std::string_view head(code.data() + (decl == std::string::npos ? 0 : decl + 1),
                             at - (decl == std::string::npos ? 0 : decl + 1));
-      if (head.find("__global__") == std::string_view::npos) continue;
       int depth = 0;
       size_t close = open;
       for (; close < code.size(); ++close) {
@@ -137,6 +164,13 @@ std::optional<SourceParameters> source_parameters(const ptx::Module& m, const pt
         if (code[close] == ')' && --depth == 0) break;
       }
       if (close >= code.size()) continue;
+      // CUB and CUTLASS hide `__global__` in a macro (CUB_DETAIL_KERNEL_ATTRIBUTES):
+      // a definition of a void function of the kernel's name (a body follows;
+      // a call never has one) in the kernel's own file is its definition too.
+      size_t body = code.find_first_not_of(" \t\n", close + 1);
+      bool defines_void = body != std::string::npos && code[body] == '{' && last_word(head) == "void";
+      if (head.find("__global__") == std::string_view::npos && !defines_void) continue;
+      std::set<std::string> template_types = template_type_names(head);
       std::vector<std::string> params = split_top(std::string_view(code).substr(open + 1, close - open - 1));
       if (params.size() != kernel.params.size()) continue;
       SourceParameters sp;
@@ -146,8 +180,11 @@ std::optional<SourceParameters> source_parameters(const ptx::Module& m, const pt
         const ptx::Variable& p = kernel.params[i];
         bool address = p.dims.empty() && p.vector == 1 && pointer_sized_param(m, p);
         if (d.pointer && !address) fits = false;
+        // A pointer in the mangled signature may be declared as a template
+        // type (CUB's `InputIteratorT d_in` for an int*).
         if (mangled_types && i < mangled_types->size() &&
-            ((*mangled_types)[i].find('*') != std::string::npos) != d.pointer)
+            ((*mangled_types)[i].find('*') != std::string::npos) != d.pointer &&
+            (d.pointer || !template_types.count(last_word(d.type))))
           fits = false;
         sp.names.push_back(d.name);
         sp.types.push_back(d.type);

@@ -604,7 +604,7 @@ class Replayer {
             grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d];
           }
           simt::Launch l = launches_.shape(block, grid, seed);
-          if (!launches_.meets_assumptions(l)) continue;
+          if (!launches_.meet_assumptions(l, o_.solver.timeout_ms, o_.solver.random_seed)) continue;
           ShapeRun run;
           std::copy(block, block + 3, run.block);
           last_run_raced_shared_ = false;

@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "emulator/simt/launch.h"
+#include "encodings/parameter_terms.h"
+#include "encodings/query_timer.h"
 #include "frontend/analysis/def_use.h"
 #include "frontend/assumption.h"
 #include "frontend/ptx/target_limits.h"
@@ -351,6 +353,51 @@ std::optional<std::string> MadeUpLaunches::violated_assumption(const simt::Launc
     }
   }
   return std::nullopt;
+}
+
+bool MadeUpLaunches::meet_assumptions(simt::Launch& l, unsigned timeout_ms, unsigned seed) const {
+  if (!violated_assumption(l)) return true;
+  z3::context c;
+  ParameterTerms params(c, k_, spec_);
+  std::vector<z3::expr> ntid, nctaid;
+  for (int d = 0; d < 3; ++d) {
+    ntid.push_back(c.bv_val(l.block[d], 32));
+    nctaid.push_back(c.bv_val(l.grid[d], 32));
+  }
+  z3::solver s(c);
+  z3::params p(c);
+  p.set("random_seed", seed);
+  s.set(p);
+  for (const Assumption& a : spec_.assumptions) s.add(assumption_term(params, ntid, nctaid, *a.expr) != c.bv_val(0, 64));
+  // The launch's own values where the assumptions allow them.
+  z3::expr_vector keep(c);
+  for (const auto& [name, term] : params.free_used())
+    if (std::optional<size_t> i = params.index_of(name))
+      if (std::optional<uint64_t> v = scalar_argument(l, *i))
+        keep.push_back(term == c.bv_val(*v, term.get_sort().bv_size()));
+  try {
+    QueryTimer timer(c, timeout_ms);
+    z3::check_result r = z3::unsat;
+    for (const z3::expr& k : keep) {  // as many as can be kept, in order
+      z3::expr_vector tried(c);
+      tried.push_back(k);
+      if (s.check(tried) == z3::sat) s.add(k);
+    }
+    r = s.check();
+    if (r != z3::sat) return false;
+    z3::model m = s.get_model();
+    for (const auto& [name, term] : params.free_used())
+      if (std::optional<size_t> i = params.index_of(name)) {
+        if (user_fixed(*i) || !k_.params[*i].dims.empty()) continue;
+        z3::expr v = m.eval(term, true);
+        uint64_t bits = 0;
+        if (!v.is_numeral_u64(bits)) return false;
+        set_scalar(l, *i, bits);
+      }
+  } catch (const z3::exception&) {
+    return false;  // interrupted: no values
+  }
+  return !violated_assumption(l);
 }
 
 std::optional<uint64_t> MadeUpLaunches::scalar_argument(const simt::Launch& l, size_t i) const {

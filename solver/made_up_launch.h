@@ -82,6 +82,14 @@ class MadeUpLaunches {
   // frontend/assumption.h's parameter_value reads them) does not meet, as
   // written; nothing when it meets them all.
   std::optional<std::string> violated_assumption(const simt::Launch& l) const;
+  // Makes `l` meet the assumptions where its block and grid allow it: the
+  // scalar parameters they name (those the launch description leaves free)
+  // take a model of the assumptions for that block and grid (the same
+  // terms as the encodings', encodings/parameter_terms.h). Without this, a
+  // made-up launch's small scalars rarely meet `n == 64`, and a uniform
+  // proof under such an assumption had no launch to be replayed with.
+  // Returns whether `l` meets them afterwards.
+  bool meet_assumptions(simt::Launch& l, unsigned timeout_ms, unsigned seed) const;
   // Sets scalar parameter `i` of `l` to `value` (its bytes, little-endian).
   void set_scalar(simt::Launch& l, size_t i, uint64_t value) const;
   // Argument i of `l` as a number when it is a scalar of at most 8 bytes.

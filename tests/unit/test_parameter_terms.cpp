@@ -13,6 +13,7 @@
 #include "encodings/parameter_terms.h"
 #include "frontend/analysis/slices.h"
 #include "frontend/assumption.h"
+#include "frontend/diagnostics.h"
 #include "frontend/ptx/parser.h"
 #include "solver/branch_analysis.h"
 
@@ -178,6 +179,19 @@ TEST_CASE("parameter terms: an assumption constrains the parameter every encodin
     CHECK(s2.check() == z3::sat);
     // A fixed parameter is no free symbol a witness must give.
     CHECK(std::none_of(ok.params.begin(), ok.params.end(), [](const auto& p) { return p.first == "n"; }));
+  }
+  SUBCASE("a source name, paramN and the PTX name are one term; a name for two parameters is refused") {
+    SourceParameterNames source{{"dst", "count", "scale"}, "k.cu:3"};
+    std::vector<Assumption> by_source = assumptions_for_kernel({"count == 64 && scale != 0"}, k, &source);
+    CHECK(names_in(*by_source[0].expr) == std::vector<std::string>{"n", "f"});
+    LaunchSpec l = block_of_64({}, k);
+    l.assumptions = by_source;
+    CHECK_FALSE(can_split(encode_branch(c, m, k, a, bound, l, plain), bound));
+    SourceParameterNames clash{{"dst", "param2", "scale"}, "k.cu:3"};  // param2 is f's paramN
+    CHECK_THROWS_AS(assumptions_for_kernel({"param2 == 1"}, k, &clash), InputError);
+    SourceParameterNames shadow{{"f", "count", "scale"}, "k.cu:3"};  // f is the third's PTX name
+    CHECK_THROWS_AS(assumptions_for_kernel({"f == 1"}, k, &shadow), InputError);
+    CHECK_THROWS_AS(assumptions_for_kernel({"count == 1"}, k), InputError);  // no source names given
   }
   SUBCASE("a name that is no parameter is warpsat's bug, never a fresh symbol") {
     ParameterTerms terms(c, k, free);
