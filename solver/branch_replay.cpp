@@ -906,7 +906,9 @@ class Replayer {
   }
   void settle_if_observed(BranchResult& b) {
     auto it = observed_splits_.find(b.instruction);
-    if (!open(b) || b.indexed || it == observed_splits_.end()) return;
+    // A contradicted verdict stays unvalidated: the replay throws for it,
+    // whatever another launch showed.
+    if (!open(b) || b.indexed || it == observed_splits_.end() || contradicted_.count(b.instruction)) return;
     const ObservedSplit& s = it->second;
     std::string seen = seen_text(s);
     std::string before = b.verdict == BranchVerdict::Unknown ? b.reason : b.validation;

@@ -1,0 +1,33 @@
+// Issue 28, item 4: random assumptions on the committed example kernels'
+// parameters and launch dimensions (fixed seed), every verdict of
+// `branches` under them against emulation of small launches that meet them
+// (tests/property/assumption_property.h). The suite's size; bench/'s
+// bench_assumption_property runs more (docs/benchmarks.md).
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+
+#include "tests/property/assumption_property.h"
+
+using namespace warpsat::property;
+
+TEST_CASE("assumption property: every verdict under random assumptions agrees with emulation of launches meeting them") {
+  std::vector<std::string> kernels = property_kernels(committed_ptx_files(WARPSAT_SOURCE_DIR));
+  REQUIRE(kernels.size() >= 5);
+  PropertyOptions o;
+  o.seed = 28;
+  o.cases = 14;
+  PropertyFigures f = run_assumption_property(kernels, o);
+  for (const std::string& d : f.disagreement_texts) INFO(d);
+  INFO(fmt::format("{} cases ({} infeasible), {} verdicts: {} uniform, {} divergent, {} unreachable, {} unknown; "
+                   "{} launches ({} faulted), witnesses {} emulated + {} replayed; {:.1f} s",
+                   f.cases, f.infeasible, f.verdicts, f.uniform, f.divergent, f.unreachable, f.unknown, f.launches,
+                   f.faulted, f.witnesses_emulated, f.witnesses_replayed, f.seconds));
+  CHECK(f.disagreements == 0);
+  // The comparison had something to compare, both ways.
+  CHECK(f.cases >= 8);
+  CHECK(f.uniform > 0);
+  CHECK(f.divergent > 0);
+  CHECK(f.launches > 20);
+  CHECK(f.witnesses_emulated > 0);
+}
