@@ -9,6 +9,10 @@
 #include <map>
 #include <memory>
 
+// libiberty.h (which demangle.h includes) declares basename() unless told
+// <string.h> has: its declaration clashes with glibc's C++ one.
+#define HAVE_DECL_BASENAME 1
+#include <demangle.h>  // libiberty
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.h"
@@ -197,9 +201,21 @@ std::string without_blanks(std::string_view s) {
 
 std::string demangle_kernel_name(std::string_view name) {
   int status = 0;
-  std::unique_ptr<char, decltype(&std::free)> d(
-      abi::__cxa_demangle(std::string(name).c_str(), nullptr, nullptr, &status), &std::free);
-  return status == 0 && d ? std::string(d.get()) : std::string(name);
+  std::string z(name);
+  std::unique_ptr<char, decltype(&std::free)> d(abi::__cxa_demangle(z.c_str(), nullptr, nullptr, &status), &std::free);
+  if (status == 0 && d) return d.get();
+  // libstdc++'s demangler stops at 2,048 levels of recursion, which CUTLASS's
+  // GemmUniversal<CollectiveMma<...>, CollectiveEpilogue<...>> names pass.
+  // libiberty's without that limit recurses at most once per character, so
+  // it is given names of a bounded length only (a hostile name cannot
+  // exhaust the stack: 4,096 levels of its small frames fit in any thread's).
+  constexpr size_t kUnlimitedDemangleMaxLength = 4096;
+  if (name.starts_with("_Z") && name.size() <= kUnlimitedDemangleMaxLength) {
+    std::unique_ptr<char, decltype(&std::free)> deep(
+        cplus_demangle(z.c_str(), DMGL_PARAMS | DMGL_TYPES | DMGL_NO_RECURSE_LIMIT), &std::free);
+    if (deep) return deep.get();
+  }
+  return z;
 }
 
 std::string short_kernel_name(std::string_view name, size_t max_length) {

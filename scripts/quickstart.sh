@@ -19,7 +19,7 @@ esac
 # the test that runs shards as a Slurm job array on a one-node Slurm
 # (tests/files/distributed/slurm.test), which skips where they cannot start.
 packages=(build-essential cmake ninja-build libz3-dev z3 libboost-graph-dev libtomlplusplus-dev doctest-dev
-          libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev zlib1g-dev chromium slurm-wlm munge)
+          libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev zlib1g-dev libiberty-dev chromium slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
