@@ -24,8 +24,31 @@ struct CheckPipelineOptions {
   std::string file, launch, kernel, format = "text";
   uint64_t max_steps = uint64_t{1} << 28;
   uint64_t max_events = uint64_t{1} << 24;
+  bool steps = false;
   simt::EmulatorOptions limits;
 };
+
+// A ring's loads, multiplies and releases in execution order (--steps).
+nlohmann::json steps_json(const ptx::Module& m, const PipelineRing& r, const uint32_t (&grid)[3]) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const PipelineStep& st : r.steps)
+    steps.push_back({{"step", to_string(st.kind)},
+                     {"k", st.k},
+                     {"slot", st.k % static_cast<int64_t>(r.depth())},
+                     {"event", st.event},
+                     {"block", block_name(st.by_block, grid)},
+                     {"warp", st.warp},
+                     {"place", ptx_and_source_line(m, st.function, st.instruction)}});
+  return {{"block", block_name(r.block, grid)}, {"steps", steps}};
+}
+
+void print_steps(const ptx::Module& m, const PipelineRing& r, const uint32_t (&grid)[3]) {
+  fmt::print("steps of the pipeline at full barrier 0x{:x} of {}:\n", r.slots[0].full, block_name(r.block, grid));
+  for (const PipelineStep& st : r.steps)
+    fmt::print("  event {:>6}  {:<8} {:>4} (slot {})  warp {} of {}, {}\n", st.event, to_string(st.kind), st.k,
+               st.k % static_cast<int64_t>(r.depth()), st.warp, block_name(st.by_block, grid),
+               ptx_and_source_line(m, st.function, st.instruction));
+}
 
 // Rings alike in every block (same barriers, warps and counts) are shown once.
 struct RingGroup {
@@ -141,6 +164,12 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
                            {"wgmma", g.wgmma},
                            {"tiles", g.tiles},
                            {"k_iterations_per_tile", g.tile_loads}});
+      if (o.steps) {
+        nlohmann::json per_block = nlohmann::json::array();
+        for (const PipelineRing& r : rep.rings)
+          if (signature(r) == signature(*g.ring)) per_block.push_back(steps_json(m, r, grid));
+        pipelines.back()["steps"] = per_block;
+      }
     }
     nlohmann::json j = {{"kernel", kernel},
                         {"grid", {grid[0], grid[1], grid[2]}},
@@ -181,6 +210,8 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
                  g.tile_loads.size() == 1 && *g.tile_loads.begin() == 1 ? "" : "s");
     fmt::print("\n");
   }
+  if (o.steps)
+    for (const PipelineRing& r : rep.rings) print_steps(m, r, grid);
   if (!rep.mismatch) {
     fmt::print("pipeline matches the model (D = {}): every load, multiply and release follows equations 1-3's order\n",
                mainloop->ring->depth());
@@ -216,6 +247,9 @@ void add_check_pipeline_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   sub->add_option("--max-steps", o->max_steps, "stop after this many warp instructions (a runaway loop)")
       ->capture_default_str();
+  sub->add_flag("--steps", o->steps,
+                "also print each block's loads, multiplies (a load first waited for and got) and releases (a slot's "
+                "empty barrier completing a phase) in execution order, with warp and line");
   sub->add_option("--max-events", o->max_events, "stop when the run has recorded this many mbarrier events")
       ->capture_default_str();
   add_limit_options(*sub, o->limits);

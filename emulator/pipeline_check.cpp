@@ -38,6 +38,15 @@ namespace warpsat {
 using simt::SyncEvent;
 using Kind = SyncEvent::Kind;
 
+std::string_view to_string(PipelineStep::Kind k) {
+  switch (k) {
+    case PipelineStep::Kind::Load: return "load";
+    case PipelineStep::Kind::Multiply: return "multiply";
+    case PipelineStep::Kind::Release: return "release";
+  }
+  return "?";
+}
+
 std::string block_name(uint64_t linear, const uint32_t (&grid)[3]) {
   const uint64_t gx = grid[0] ? grid[0] : 1, gy = grid[1] ? grid[1] : 1;
   return fmt::format("block ({},{},{})", linear % gx, (linear / gx) % gy, linear / (gx * gy));
@@ -54,7 +63,9 @@ constexpr const char* kSlotFree =
 constexpr const char* kMultiplyOrder = "eq. 3: Sm(k) >= Sm(k-1) + T_MATH (every load multiplied, in order)";
 constexpr const char* kMultiplyAfterLoad = "eq. 3: Sm(k) >= Sb(k) + T_LOAD_B (a multiply reads a complete load)";
 
-std::string place_of(const ptx::Module& m, uint32_t function, uint32_t instruction) {
+}  // namespace
+
+std::string ptx_and_source_line(const ptx::Module& m, uint32_t function, uint32_t instruction) {
   if (function >= m.functions.size() || instruction >= m.functions[function].instructions.size()) return "?";
   const ptx::Instruction& ins = m.functions[function].instructions[instruction];
   if (!ins.loc.line) return fmt::format("PTX line {}", ins.pos.line);
@@ -64,6 +75,12 @@ std::string place_of(const ptx::Module& m, uint32_t function, uint32_t instructi
   std::string_view path = m.file_path(file);
   return fmt::format("PTX line {} (source {}:{})", ins.pos.line,
                      path.empty() ? "?" : path.substr(path.find_last_of('/') + 1), line);
+}
+
+namespace {
+
+std::string place_of(const ptx::Module& m, uint32_t function, uint32_t instruction) {
+  return ptx_and_source_line(m, function, instruction);
 }
 
 struct Consumer {
@@ -191,6 +208,7 @@ class Replay {
     st.announced[role.slot] = e.phase;
     const int64_t d = depth(r);
     const auto k = static_cast<int64_t>(rings_[r].loads++);
+    rings_[r].steps.push_back({PipelineStep::Kind::Load, e.phase * depth(r) + role.slot, i, e.by_block, e.warp, e.function, e.instruction});
     st.load_event.push_back(i);
     st.multiplied.push_back(0);
     const int64_t load = e.phase * d + role.slot;
@@ -270,7 +288,10 @@ class Replay {
       st.multiplied.resize(got + 1, 0);
       st.load_event.resize(got + 1, i);
     }
-    if (!st.multiplied[got]) ++rings_[r].multiplies;
+    if (!st.multiplied[got]) {
+      ++rings_[r].multiplies;
+      rings_[r].steps.push_back({PipelineStep::Kind::Multiply, got, i, e.by_block, e.warp, e.function, e.instruction});
+    }
     st.multiplied[got] = 1;
     st.group_loads.insert({e.warp / 4, got});
     c.last = std::max(c.last, got);
@@ -285,6 +306,7 @@ class Replay {
     ++st.empty_done[role.slot];
     ++rings_[r].releases;
     const int64_t load = e.phase * depth(r) + role.slot;
+    rings_[r].steps.push_back({PipelineStep::Kind::Release, load, i, e.by_block, e.warp, e.function, e.instruction});
     if (load < static_cast<int64_t>(st.multiplied.size()) && st.multiplied[load]) return;
     found(kSlotFree, mismatch(i, r, load, false,
                    fmt::format("slot {} is freed after multiply {} has read load {}", role.slot, load, load),

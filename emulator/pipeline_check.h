@@ -33,6 +33,22 @@ struct PipelineSlot {
   uint32_t full = 0, empty = kNoBarrier;  // shared offsets in the block
 };
 
+// One step of a ring's protocol as the kernel ran it: load k announced,
+// load k first waited for and got by a consumer (the model's multiply k), or
+// load k's slot freed (its empty barrier's phase completed).
+struct PipelineStep {
+  enum class Kind : uint8_t { Load, Multiply, Release };
+  Kind kind = Kind::Load;
+  int64_t k = 0;
+  uint64_t event = 0;     // index in the recorded events
+  uint64_t by_block = 0;  // the block of the warp that did it (a remote arrival's own)
+  uint32_t warp = 0;
+  uint32_t function = 0, instruction = 0;
+};
+std::string_view to_string(PipelineStep::Kind k);
+// "PTX line 120 (source k.cu:88)": the outermost inlined-at source line.
+std::string ptx_and_source_line(const ptx::Module& module, uint32_t function, uint32_t instruction);  // "load", "multiply", "release"
+
 // A circular buffer of one block, as recovered from its events.
 struct PipelineRing {
   uint64_t block = 0;                 // linear in the grid
@@ -49,6 +65,7 @@ struct PipelineRing {
   uint64_t wgmma = 0;       // wgmma.mma_async issued by its consumers after a wait on it
   std::vector<uint64_t> tile_loads;  // loads per tile (a tile starts at a wgmma with scale-d 0)
   std::string schedule;     // "one consumer warp group", "cooperative", "ping-pong", "mixed"
+  std::vector<PipelineStep> steps;  // in execution order
   std::vector<uint32_t> consumer_groups() const;  // warp groups of consumer_warps
   size_t depth() const { return slots.size(); }
 };

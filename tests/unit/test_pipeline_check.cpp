@@ -158,6 +158,15 @@ TEST_CASE("check-pipeline: a correct ring is recovered and matches the model") {
   CHECK(ring.releases == 5);
   CHECK(ring.tile_loads == std::vector<uint64_t>{5});
   CHECK(ring.schedule == "one consumer warp group");
+  // Loads 0 and 1, then multiply j, its release and load j + 2 in turn.
+  REQUIRE(ring.steps.size() == 15);
+  CHECK(ring.steps[0].kind == PipelineStep::Kind::Load);
+  CHECK(ring.steps[1].k == 1);
+  CHECK(ring.steps[2].kind == PipelineStep::Kind::Multiply);
+  CHECK(ring.steps[3].kind == PipelineStep::Kind::Release);
+  CHECK(ring.steps[3].k == 0);
+  CHECK(ring.steps[4].kind == PipelineStep::Kind::Load);
+  CHECK(ring.steps[4].k == 2);
   CHECK_FALSE(r.mismatch);
   CHECK(r.matches());
 }
