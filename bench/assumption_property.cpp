@@ -1,7 +1,7 @@
 // Issue 28, item 4, at bench size (docs/benchmarks.md, "assumption_property"):
 // random assumptions on the committed example kernels, every verdict of
 // `branches` against emulation of launches that meet them
-// (tests/property/assumption_property.h). The suite runs 14 cases of seed 28.
+// (tests/property/assumption_property.h). The suite runs 10 cases of seed 28.
 //   bench_assumption_property [--seed 28] [--cases 200] [--shapes 0 (every shape up to 128 threads)]
 //                             [--params 2] [--verbose]
 // Exit 1 on any disagreement, each printed.

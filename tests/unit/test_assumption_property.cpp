@@ -16,7 +16,7 @@ TEST_CASE("assumption property: every verdict under random assumptions agrees wi
   REQUIRE(kernels.size() >= 5);
   PropertyOptions o;
   o.seed = 28;
-  o.cases = 14;
+  o.cases = 10;
   PropertyFigures f = run_assumption_property(kernels, o);
   for (const std::string& d : f.disagreement_texts) INFO(d);
   INFO(fmt::format("{} cases ({} infeasible), {} verdicts: {} uniform, {} divergent, {} unreachable, {} unknown; "
@@ -25,7 +25,7 @@ TEST_CASE("assumption property: every verdict under random assumptions agrees wi
                    f.faulted, f.witnesses_emulated, f.witnesses_replayed, f.seconds));
   CHECK(f.disagreements == 0);
   // The comparison had something to compare, both ways.
-  CHECK(f.cases >= 8);
+  CHECK(f.cases >= 6);
   CHECK(f.uniform > 0);
   CHECK(f.divergent > 0);
   CHECK(f.launches > 20);
