@@ -25,7 +25,7 @@ TEST_CASE("assumption property: every verdict under random assumptions agrees wi
                    f.faulted, f.witnesses_emulated, f.witnesses_replayed, f.seconds));
   CHECK(f.disagreements == 0);
   // The comparison had something to compare, both ways.
-  CHECK(f.cases >= 6);
+  CHECK(f.cases >= 4);
   CHECK(f.uniform > 0);
   CHECK(f.divergent > 0);
   CHECK(f.launches > 20);
