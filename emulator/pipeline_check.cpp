@@ -500,9 +500,12 @@ PipelineRun run_pipeline_check(const ptx::Module& module, simt::Launch launch, s
   } catch (const simt::EmulationError& e) {
     run.stopped = e;
   }
-  // Only a deadlock leaves waits that can never end; after another error
-  // (a hazard, an out-of-bounds access) the pending waits say nothing.
-  const bool deadlock = run.stopped && run.stopped->message().rfind("deadlock", 0) == 0;
+  // Only a deadlock leaves waits that can never end: every warp waiting
+  // (try_wait suspends), or a warp spinning forever on test_wait (the spin
+  // check's stop). After another error (a hazard, an out-of-bounds access)
+  // the pending waits say nothing.
+  const bool deadlock = run.stopped && (run.stopped->message().rfind("deadlock", 0) == 0 ||
+                                        run.stopped->message().find("it can never finish") != std::string::npos);
   run.report = check_pipeline_events(recorder.events, module, grid,
                                      deadlock ? RunEnd::Deadlock : run.stopped ? RunEnd::Error : RunEnd::Finished);
   if (run.report.blocks_with_barriers == 0) {
