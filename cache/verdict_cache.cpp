@@ -132,6 +132,8 @@ VerdictCache::VerdictCache(const std::string& path) : path_(path) {
              "version TEXT NOT NULL, value TEXT NOT NULL, created INTEGER NOT NULL, used INTEGER NOT NULL, "
              "hits INTEGER NOT NULL DEFAULT 0)");
         exec("CREATE INDEX IF NOT EXISTS verdicts_used ON verdicts (used)");
+        exec("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, kernel TEXT NOT NULL, version TEXT NOT NULL, "
+             "answer TEXT NOT NULL, used INTEGER NOT NULL)");
         Statement schema(db_, "SELECT value FROM meta WHERE name = 'schema'", path_);
         if (schema.step()) {
           if (schema.text(0) != std::to_string(kSchema))
@@ -165,7 +167,10 @@ VerdictCache::VerdictCache(const std::string& path) : path_(path) {
   }
 }
 
-VerdictCache::~VerdictCache() { sqlite3_close(db_); }
+VerdictCache::~VerdictCache() {
+  sqlite3_finalize(find_answer_);
+  sqlite3_close(db_);
+}
 
 void VerdictCache::exec(const char* sql) {
   char* error = nullptr;
@@ -214,6 +219,49 @@ void VerdictCache::put_all(const std::vector<std::pair<std::string, CacheEntry>>
   t.commit();
 }
 
+std::optional<std::string> VerdictCache::answer(const std::string& key) {
+  if (!find_answer_ &&
+      sqlite3_prepare_v2(db_, "SELECT answer FROM answers WHERE key = ?1", -1, &find_answer_, nullptr) != SQLITE_OK)
+    throw command_line_error(fmt::format("cache {}: prepare failed: {}", path_, sqlite3_errmsg(db_)));
+  struct Reset {
+    sqlite3_stmt* s;
+    ~Reset() {
+      sqlite3_reset(s);
+      sqlite3_clear_bindings(s);
+    }
+  } reset{find_answer_};
+  if (sqlite3_bind_text(find_answer_, 1, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+    throw command_line_error(fmt::format("cache {}: bind failed: {}", path_, sqlite3_errmsg(db_)));
+  int rc = sqlite3_step(find_answer_);
+  if (rc == SQLITE_ROW) {
+    const unsigned char* p = sqlite3_column_text(find_answer_, 0);
+    return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(find_answer_, 0)))
+             : std::string();
+  }
+  if (rc != SQLITE_DONE) throw command_line_error(fmt::format("cache {}: step failed: {}", path_, sqlite3_errmsg(db_)));
+  return std::nullopt;
+}
+
+void VerdictCache::keep_answers(const std::vector<QueryAnswerEntry>& fresh, const std::vector<std::string>& used) {
+  if (fresh.empty() && used.empty()) return;
+  Transaction t(db_, path_, true);
+  Statement insert(db_, "INSERT OR REPLACE INTO answers (key, kernel, version, answer, used) VALUES (?1, ?2, ?3, ?4, ?5)",
+                   path_);
+  Statement touch(db_, "UPDATE answers SET used = ?2 WHERE key = ?1", path_);
+  int64_t now = now_seconds();
+  for (const QueryAnswerEntry& e : fresh) {
+    insert.bind(1, e.key).bind(2, e.kernel).bind(3, e.version).bind(4, e.answer).bind(5, now);
+    insert.step();
+    insert.reset();
+  }
+  for (const std::string& key : used) {
+    touch.bind(1, key).bind(2, now);
+    touch.step();
+    touch.reset();
+  }
+  t.commit();
+}
+
 CacheStats VerdictCache::stats() {
   CacheStats s;
   Transaction t(db_, path_, false);
@@ -230,6 +278,11 @@ CacheStats VerdictCache::stats() {
   }
   Statement versions(db_, "SELECT version, COUNT(*), MAX(used) AS last FROM verdicts GROUP BY version ORDER BY last DESC", path_);
   while (versions.step()) s.versions.push_back({versions.text(0), static_cast<uint64_t>(versions.integer(1))});
+  Statement answers(db_, "SELECT COUNT(*), COALESCE(SUM(LENGTH(answer)), 0) FROM answers", path_);
+  if (answers.step()) {
+    s.answers = static_cast<uint64_t>(answers.integer(0));
+    s.answer_bytes = static_cast<uint64_t>(answers.integer(1));
+  }
   t.commit();
   s.file_bytes = file_size(path_) + file_size(path_ + "-wal");
   return s;
@@ -240,12 +293,16 @@ uint64_t VerdictCache::prune(const PruneOptions& o) {
   {
     Transaction t(db_, path_, true);
     if (o.unused_for_seconds >= 0) {
-      Statement drop(db_, "DELETE FROM verdicts WHERE used < ?1", path_);
-      drop.bind(1, now_seconds() - o.unused_for_seconds).step();
+      for (const char* sql : {"DELETE FROM verdicts WHERE used < ?1", "DELETE FROM answers WHERE used < ?1"}) {
+        Statement drop(db_, sql, path_);
+        drop.bind(1, now_seconds() - o.unused_for_seconds).step();
+      }
     }
     if (!o.keep_version.empty()) {
-      Statement drop(db_, "DELETE FROM verdicts WHERE version <> ?1", path_);
-      drop.bind(1, o.keep_version).step();
+      for (const char* sql : {"DELETE FROM verdicts WHERE version <> ?1", "DELETE FROM answers WHERE version <> ?1"}) {
+        Statement drop(db_, sql, path_);
+        drop.bind(1, o.keep_version).step();
+      }
     }
     if (o.max_bytes) {
       // The least recently used go first, until the rest fit.
@@ -254,6 +311,13 @@ uint64_t VerdictCache::prune(const PruneOptions& o) {
                      "BY used DESC, key) AS kept FROM verdicts) WHERE kept > ?1)",
                      path_);
       drop.bind(1, static_cast<int64_t>(o.max_bytes)).step();
+      // Where kernel entries went, the answers used before every one kept
+      // (all, when none is).
+      if (sqlite3_changes(db_) > 0) {
+        Statement answers(db_, "DELETE FROM answers WHERE used < (SELECT COALESCE(MIN(used), 9223372036854775807) FROM verdicts)",
+                          path_);
+        answers.step();
+      }
     }
     t.commit();
   }

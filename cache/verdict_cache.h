@@ -16,6 +16,7 @@
 #include <vector>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace warpsat {
 
@@ -37,6 +38,19 @@ struct CacheStats {
     uint64_t entries = 0;
   };
   std::vector<Version> versions;  // newest first
+  // Single solver queries' answers (solver/query_answers.h), apart from the
+  // kernels' entries above.
+  uint64_t answers = 0;
+  uint64_t answer_bytes = 0;
+};
+
+// A solver query's answer, kept for the kernels changed since (one kernel
+// changed in one place asks most of its queries again).
+struct QueryAnswerEntry {
+  std::string key;
+  std::string kernel;   // the kernel that asked it (for stats)
+  std::string version;  // warpsat's
+  std::string answer;
 };
 
 struct PruneOptions {
@@ -61,8 +75,15 @@ class VerdictCache {
   // Stores (replacing) in one transaction.
   void put_all(const std::vector<std::pair<std::string, CacheEntry>>& entries);
 
+  // The answer kept under `key` (its use is recorded by keep_answers).
+  std::optional<std::string> answer(const std::string& key);
+  // Stores `fresh` (replacing) and marks `used` as used now, in one transaction.
+  void keep_answers(const std::vector<QueryAnswerEntry>& fresh, const std::vector<std::string>& used);
+
   CacheStats stats();
-  // Returns how many entries went.
+  // Returns how many kernel entries went (query answers go by the same
+  // rules: unused for as long, of other versions, or, over the size, those
+  // used before every kernel entry kept).
   uint64_t prune(const PruneOptions& o);
 
   const std::string& path() const { return path_; }
@@ -71,6 +92,7 @@ class VerdictCache {
   void exec(const char* sql);
   std::string path_;
   sqlite3* db_ = nullptr;
+  sqlite3_stmt* find_answer_ = nullptr;  // prepared once: one lookup per query
 };
 
 // Where the cache is: the flag's file, else the environment's

@@ -160,6 +160,31 @@ KernelBranches restore(const CacheEntry& e, const ptx::Module& m, const ptx::Fun
 
 }  // namespace
 
+CachedQueryAnswers::CachedQueryAnswers(const std::string& path, const BranchesOptions& o,
+                                       const std::optional<LaunchFile>& launch, std::string kernel)
+    : cache_(path), options_(answer_options(o, launch)), kernel_(std::move(kernel)) {}
+
+std::string CachedQueryAnswers::key(const std::string& fingerprint) const {
+  return ContentHash().add("warpsat", build_id()).add("branches", options_).add("query", fingerprint).hex();
+}
+
+std::optional<std::string> CachedQueryAnswers::find(const std::string& fingerprint) {
+  std::string k = key(fingerprint);
+  std::optional<std::string> a = cache_.answer(k);
+  if (a) used_.push_back(std::move(k));
+  return a;
+}
+
+void CachedQueryAnswers::keep(const std::string& fingerprint, const std::string& answer) {
+  fresh_.push_back({key(fingerprint), kernel_, build_id(), answer});
+}
+
+void CachedQueryAnswers::save() {
+  cache_.keep_answers(fresh_, used_);
+  fresh_.clear();
+  used_.clear();
+}
+
 bool cache_applies(const BranchesOptions& o) { return o.dump_dir.empty() && o.inject_fault == "none"; }
 
 std::vector<std::string> branch_cache_keys(const ptx::Module& m, const std::vector<const ptx::Function*>& kernels,

@@ -15,6 +15,7 @@
 #include "cli/branches_run.h"
 #include "frontend/launch_file.h"
 #include "solver/branch_analysis.h"
+#include "encodings/query_answers.h"
 
 namespace warpsat::cli {
 
@@ -36,5 +37,30 @@ std::vector<std::optional<KernelBranches>> cached_branches(VerdictCache& cache, 
 void store_branches(VerdictCache& cache, const ptx::Module& m, const std::vector<const ptx::Function*>& kernels,
                     const std::vector<std::string>& keys, const std::vector<KernelBranches>& results,
                     const std::vector<bool>& fresh);
+
+// The answers of single solver queries (solver/query_answers.h) in the
+// cache's file, for the analysis of one kernel the cache did not hold: a
+// kernel changed in one place asks most of its queries again. Each is kept
+// under warpsat's build, every option that changes an answer (as a
+// kernel's key) and the query's canonical fingerprint. Its own connection
+// to the file: one per kernel's analysis, in the child process or thread
+// that runs it. What the analysis adds is written by save().
+class CachedQueryAnswers : public QueryAnswers {
+ public:
+  CachedQueryAnswers(const std::string& path, const BranchesOptions& o, const std::optional<LaunchFile>& launch,
+                     std::string kernel);
+  std::optional<std::string> find(const std::string& fingerprint) override;
+  void keep(const std::string& fingerprint, const std::string& answer) override;
+  // The new answers stored, the ones found marked used.
+  void save();
+
+ private:
+  std::string key(const std::string& fingerprint) const;
+  VerdictCache cache_;
+  std::string options_;
+  std::string kernel_;
+  std::vector<QueryAnswerEntry> fresh_;
+  std::vector<std::string> used_;
+};
 
 }  // namespace warpsat::cli

@@ -268,7 +268,14 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
       replay_cached_verdicts(m, *kernels[i], mine, *cached[i], ro);
       return *cached[i];
     }
-    return check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+    // Not in the cache: analysed, with the answers of the queries it asks
+    // again taken from it (a kernel changed in one place asks most).
+    if (!cache) return check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+    CachedQueryAnswers answers(o.cache, o, lf, std::string(kernels[i]->name));
+    mine.answers = &answers;
+    KernelBranches r = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
+    answers.save();
+    return r;
   };
   if (o.in_process) {
     parallel_for(work.size(), o.jobs, [&](size_t w) {

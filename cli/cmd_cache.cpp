@@ -42,6 +42,7 @@ int run_stats(const CacheOptions& o) {
   fmt::print("  entries: {} ({:.1f} MiB of verdicts; file {:.1f} MiB)\n", s.entries, s.value_bytes / 1048576.0,
              s.file_bytes / 1048576.0);
   fmt::print("  hits: {}\n", s.hits);
+  fmt::print("  query answers: {} ({:.1f} KiB; for kernels changed since)\n", s.answers, s.answer_bytes / 1024.0);
   fmt::print("  used: {} to {}\n", when(s.oldest_use), when(s.newest_use));
   for (const CacheStats::Version& v : s.versions)
     fmt::print("  warpsat {}: {} entr{}{}\n", v.version, v.entries, v.entries == 1 ? "y" : "ies",

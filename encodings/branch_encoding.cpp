@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "encodings/induction_memo.h"
+#include "encodings/query_fingerprint.h"
 #include "encodings/memory_model.h"
 #include "encodings/parameter_terms.h"
 #include "encodings/query_timer.h"
@@ -1443,18 +1444,47 @@ class Executor : public TermSource {
         return proved;
       }
     }
+    // An earlier run's answer to the same question (up to symbol names):
+    // per candidate, in the question's order, '1' where it was proved.
+    std::string kept_key;
+    if (o_.induction_memo && o_.induction_memo->answers) {
+      std::vector<z3::expr> asked;
+      for (const auto& [r, d] : open) asked.push_back(d);
+      if (std::optional<smt::CanonicalQuery> q = canonical_.of(induction_solver().assertions(), asked)) {
+        kept_key = "induction " + q->key.text();
+        std::optional<std::string> kept = o_.induction_memo->answers->find(kept_key);
+        if (kept && kept->size() == order.size() && kept->find_first_not_of("01") == std::string::npos) {
+          auto start = std::chrono::steady_clock::now();
+          std::vector<bool> known;
+          for (size_t k = 0; k < order.size(); ++k) {
+            known.push_back((*kept)[k] == '1');
+            if (known.back()) proved.insert(order[k]);
+          }
+          o_.induction_memo->store(key, std::move(known));
+          if (o_.stats)
+            o_.stats->record("induction", "kept answer",
+                             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+          return proved;
+        }
+      }
+    }
+    bool unanswered = false;  // a query without an answer: not kept for later runs (it may get one then)
     struct Remember {  // every way out of the loop below records what it proved
       InductionMemo* memo;
       const std::string& key;
       const std::vector<RegId>& order;
       const std::set<RegId>& proved;
+      const std::string& kept_key;
+      const bool& unanswered;
       ~Remember() {
         if (!memo) return;
         std::vector<bool> answer;
-        for (RegId r : order) answer.push_back(proved.count(r) > 0);
+        std::string text;
+        for (RegId r : order) answer.push_back(proved.count(r) > 0), text += proved.count(r) ? '1' : '0';
         memo->store(key, std::move(answer));
+        if (memo->answers && !kept_key.empty() && !unanswered) memo->answers->keep(kept_key, text);
       }
-    } remember{o_.induction_memo, key, order, proved};
+    } remember{o_.induction_memo, key, order, proved, kept_key, unanswered};
     while (!open.empty()) {
       z3::expr_vector any(c_);
       for (auto& [r, d] : open) any.push_back(d);
@@ -1465,6 +1495,7 @@ class Executor : public TermSource {
         break;
       }
       if (res == z3::unknown) {
+        unanswered = true;
         for (auto& [r, d] : open)
           if (unsat(d)) proved.insert(r);
         break;
@@ -1618,6 +1649,7 @@ class Executor : public TermSource {
   std::optional<z3::solver> induction_;
   std::optional<std::string> induction_key_;  // induction_solver_key()
   smt::Fingerprinter fingerprints_;
+  smt::QueryFingerprinter canonical_;  // the induction's questions, for kept answers
   double induction_ms_ = 0;  // spent by the induction queries so far
   std::vector<bool> reaches_target_;  // per block
   std::map<std::pair<int, RegId>, z3::expr> entries_;

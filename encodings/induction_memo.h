@@ -18,6 +18,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "encodings/query_answers.h"
+
 namespace warpsat {
 
 class InductionMemo {
@@ -29,6 +31,9 @@ class InductionMemo {
   // Z3 resource units the kernel's induction queries have spent, in all of
   // its encodings.
   uint64_t spent() const { return spent_; }
+  // Answers of earlier runs (query_answers.h), asked where this memo has
+  // none, under a fingerprint blind to symbol names; null: none.
+  QueryAnswers* answers = nullptr;
   void spend(uint64_t units) { spent_ += units; }
 
  private:

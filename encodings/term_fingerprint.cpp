@@ -7,6 +7,7 @@
 
 namespace warpsat::smt {
 
+
 namespace {
 
 // Two independent 64-bit mixes (splitmix64's finaliser with different
@@ -20,25 +21,19 @@ uint64_t mix(uint64_t x) {
   return x;
 }
 
-struct Hasher {
-  uint64_t hi = 0x243f6a8885a308d3ull, lo = 0x13198a2e03707344ull;
-  void add(uint64_t w) {
-    hi = mix(hi ^ mix(w + 0x9e3779b97f4a7c15ull));
-    lo = mix(lo + mix(w ^ 0xc2b2ae3d27d4eb4full) * 31);
-  }
-  void add(const std::string& s) {
-    add(s.size());
-    for (unsigned char ch : s) add(ch);
-  }
-  void add(const Fingerprint& f) {
-    add(f.hi);
-    add(f.lo);
-  }
-  Fingerprint done() const { return {hi, lo}; }
-};
+}  // namespace
 
-// Operators whose arguments may come in any order.
-bool commutative(Z3_decl_kind k) {
+void TermHasher::add(uint64_t w) {
+  hi = mix(hi ^ mix(w + 0x9e3779b97f4a7c15ull));
+  lo = mix(lo + mix(w ^ 0xc2b2ae3d27d4eb4full) * 31);
+}
+
+void TermHasher::add(const std::string& s) {
+  add(s.size());
+  for (unsigned char ch : s) add(ch);
+}
+
+bool commutative_op(Z3_decl_kind k) {
   switch (k) {
     case Z3_OP_AND:
     case Z3_OP_OR:
@@ -56,7 +51,7 @@ bool commutative(Z3_decl_kind k) {
   }
 }
 
-void add_sort(Hasher& h, const z3::sort& s) {
+void hash_sort(TermHasher& h, const z3::sort& s) {
   Z3_context c = s.ctx();
   h.add(static_cast<uint64_t>(s.sort_kind()));
   if (s.is_bv()) h.add(s.bv_size());
@@ -65,13 +60,11 @@ void add_sort(Hasher& h, const z3::sort& s) {
     h.add(Z3_fpa_get_sbits(c, s));
   }
   if (s.is_array()) {
-    add_sort(h, s.array_domain());
-    add_sort(h, s.array_range());
+    hash_sort(h, s.array_domain());
+    hash_sort(h, s.array_range());
   }
   if (s.sort_kind() == Z3_UNINTERPRETED_SORT) h.add(s.name().str());
 }
-
-}  // namespace
 
 std::string Fingerprint::text() const { return fmt::format("{:016x}{:016x}", hi, lo); }
 
@@ -96,11 +89,11 @@ Fingerprint Fingerprinter::of(const z3::expr& e) {
 // One term whose arguments are fingerprinted already.
 Fingerprint Fingerprinter::node(const z3::expr& x) {
   Z3_context c = x.ctx();
-  Hasher h;
+  TermHasher h;
   if (x.is_numeral()) {
     h.add(std::string("numeral"));
     h.add(Z3_get_numeral_string(c, x));
-    add_sort(h, x.get_sort());
+    hash_sort(h, x.get_sort());
     return h.done();
   }
   if (!x.is_app()) {  // quantifiers and bound variables: their text is exact within a context
@@ -119,13 +112,13 @@ Fingerprint Fingerprinter::node(const z3::expr& x) {
     if (pk == Z3_PARAMETER_INT) h.add(static_cast<uint64_t>(Z3_get_decl_int_parameter(c, d, i)));
     else if (pk == Z3_PARAMETER_SYMBOL) h.add(z3::symbol(x.ctx(), Z3_get_decl_symbol_parameter(c, d, i)).str());
     else if (pk == Z3_PARAMETER_RATIONAL) h.add(std::string(Z3_get_decl_rational_parameter(c, d, i)));
-    else if (pk == Z3_PARAMETER_SORT) add_sort(h, z3::sort(x.ctx(), Z3_get_decl_sort_parameter(c, d, i)));
+    else if (pk == Z3_PARAMETER_SORT) hash_sort(h, z3::sort(x.ctx(), Z3_get_decl_sort_parameter(c, d, i)));
     else h.add(z3::expr(x.ctx(), Z3_get_decl_ast_parameter(c, d, i)).to_string());
   }
-  add_sort(h, x.get_sort());
+  hash_sort(h, x.get_sort());
   std::vector<Fingerprint> args;
   for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(done_.at(Z3_get_ast_id(c, x.arg(k))).second);
-  if (commutative(kind))
+  if (commutative_op(kind))
     std::sort(args.begin(), args.end(), [](const Fingerprint& a, const Fingerprint& b) {
       return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
     });

@@ -24,6 +24,24 @@ struct Fingerprint {
   std::string text() const;
 };
 
+// Two independent 64-bit hashes folded over a sequence of words: what
+// every fingerprint here is made of (query_fingerprint.h too).
+struct TermHasher {
+  uint64_t hi = 0x243f6a8885a308d3ull, lo = 0x13198a2e03707344ull;
+  void add(uint64_t w);
+  void add(const std::string& s);
+  void add(const Fingerprint& f) {
+    add(f.hi);
+    add(f.lo);
+  }
+  Fingerprint done() const { return {hi, lo}; }
+};
+
+// Operators whose arguments may come in any order.
+bool commutative_op(Z3_decl_kind k);
+// A sort's kind and parameters.
+void hash_sort(TermHasher& h, const z3::sort& s);
+
 // Fingerprints terms of one context, each shared subterm once.
 class Fingerprinter {
  public:

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "encodings/branch_options.h"
+#include "encodings/query_answers.h"
 #include "solver/smt_query.h"
 
 namespace warpsat {
@@ -175,6 +176,9 @@ struct BranchOptions {
   // context is kept while the process holds less than this many bytes:
   // Z3 takes seconds to free what it bit-blasted, an ending process none.
   uint64_t keep_contexts_below_bytes = 0;
+  // Answers of earlier runs' queries, taken instead of asking Z3 and added
+  // to (query_answers.h); null: none.
+  QueryAnswers* answers = nullptr;
 };
 
 // A warp the emulator saw split at a branch, in a launch that meets the

@@ -1047,6 +1047,7 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   // The loops' inductions, shared by every encoding of this kernel (both
   // passes); the options point at it only while the kernel is analysed.
   InductionMemo memo;
+  memo.answers = options.answers;
   struct Lend {
     BranchOptions& o;
     ~Lend() { o.encoding.induction_memo = nullptr; }

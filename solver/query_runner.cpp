@@ -8,6 +8,107 @@
 
 namespace warpsat {
 
+namespace {
+
+// A value of a model as text: a Boolean, or a bit-vector's numeral in
+// decimal; nullopt for anything else (the model is then not kept).
+std::optional<std::string> value_text(const z3::expr& v) {
+  if (v.is_true()) return "T";
+  if (v.is_false()) return "F";
+  if (v.is_bv() && v.is_numeral()) return std::string(Z3_get_numeral_string(v.ctx(), v));
+  return std::nullopt;
+}
+
+std::optional<z3::expr> value_of_text(z3::context& c, const std::string& text, const z3::sort& s) {
+  if (s.is_bool() && (text == "T" || text == "F")) return c.bool_val(text == "T");
+  if (s.is_bv() && !text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
+    return c.bv_val(text.c_str(), s.bv_size());
+  return std::nullopt;
+}
+
+// The model's values of the query's symbols, by symbol number: a line
+// `k N VALUE` per constant, `f N ELSE` and `e N ARGS... VALUE` per
+// function. nullopt where a value is no numeral (the answer is then kept
+// without its model).
+std::optional<std::string> model_text(const z3::model& m, const std::vector<z3::func_decl>& symbols) {
+  std::string out;
+  for (size_t n = 0; n < symbols.size(); ++n) {
+    const z3::func_decl& d = symbols[n];
+    if (d.arity() == 0) {
+      std::optional<std::string> v = value_text(m.eval(d(), true));
+      if (!v) return std::nullopt;
+      out += fmt::format("k {} {}\n", n, *v);
+      continue;
+    }
+    if (!m.has_interp(d)) continue;
+    z3::func_interp fi = m.get_func_interp(d);
+    std::optional<std::string> otherwise = value_text(fi.else_value());
+    if (!otherwise) return std::nullopt;
+    out += fmt::format("f {} {}\n", n, *otherwise);
+    for (unsigned i = 0; i < fi.num_entries(); ++i) {
+      z3::func_entry e = fi.entry(i);
+      std::string line = fmt::format("e {}", n);
+      for (unsigned a = 0; a < e.num_args(); ++a) {
+        std::optional<std::string> v = value_text(e.arg(a));
+        if (!v) return std::nullopt;
+        line += " " + *v;
+      }
+      std::optional<std::string> v = value_text(e.value());
+      if (!v) return std::nullopt;
+      out += line + " " + *v + "\n";
+    }
+  }
+  return out;
+}
+
+// model_text back, on this query's symbols; nullopt where it does not fit them.
+std::optional<z3::model> model_of_text(z3::context& c, const std::string& text, const std::vector<z3::func_decl>& symbols) {
+  z3::model m(c);
+  std::optional<z3::func_interp> fi;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) return std::nullopt;
+    std::vector<std::string> words;
+    for (size_t p = at; p < end;) {
+      size_t q = text.find(' ', p);
+      if (q == std::string::npos || q > end) q = end;
+      words.push_back(text.substr(p, q - p));
+      p = q + 1;
+    }
+    at = end + 1;
+    if (words.size() < 3 || words[1].empty() || words[1].find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    size_t n = std::stoul(words[1]);
+    if (n >= symbols.size()) return std::nullopt;
+    z3::func_decl d = symbols[n];
+    if (words[0] == "k" && d.arity() == 0 && words.size() == 3) {
+      std::optional<z3::expr> v = value_of_text(c, words[2], d.range());
+      if (!v) return std::nullopt;
+      m.add_const_interp(d, *v);
+    } else if (words[0] == "f" && d.arity() > 0 && words.size() == 3) {
+      std::optional<z3::expr> v = value_of_text(c, words[2], d.range());
+      if (!v) return std::nullopt;
+      fi.emplace(m.add_func_interp(d, *v));
+    } else if (words[0] == "e" && fi && words.size() == d.arity() + 3) {
+      z3::expr_vector args(c);
+      for (unsigned a = 0; a < d.arity(); ++a) {
+        std::optional<z3::expr> v = value_of_text(c, words[2 + a], d.domain(a));
+        if (!v) return std::nullopt;
+        args.push_back(*v);
+      }
+      std::optional<z3::expr> v = value_of_text(c, words.back(), d.range());
+      if (!v) return std::nullopt;
+      fi->add_entry(args, *v);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
 SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                              std::optional<z3::model>* model, unsigned quick_rlimit) {
   return ask(base, extra, name, model, session_, false, quick_rlimit);
@@ -26,6 +127,36 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
                            std::optional<z3::model>* model, QuerySession* session, bool quick_only,
                            unsigned quick_rlimit) {
   auto start = std::chrono::steady_clock::now();
+  // An answer an earlier run kept for this very query (up to names):
+  // unsat as it is; sat with its model only where the model, rebuilt on
+  // this query's symbols, satisfies the query.
+  std::optional<smt::CanonicalQuery> canonical;
+  if (o_.answers && o_.solver.dump_dir.empty()) {
+    if (!fingerprints_ && !session_) fingerprints_ = std::make_unique<smt::QueryFingerprinter>();
+    smt::QueryFingerprinter& f = session_ ? session_->fingerprints() : *fingerprints_;
+    canonical = f.of(base, extra);
+    if (canonical)
+      if (std::optional<std::string> kept = o_.answers->find(canonical->key.text())) {
+        std::optional<SmtStatus> st;
+        if (*kept == "unsat") st = SmtStatus::Unsat;
+        else if (*kept == "sat" && !model) st = SmtStatus::Sat;
+        else if (kept->starts_with("sat\n")) {
+          if (!model) st = SmtStatus::Sat;
+          else if (std::optional<z3::model> m = model_of_text(c_, kept->substr(4), canonical->symbols);
+                   m && m->eval(z3::mk_and(base) && extra, true).is_true()) {
+            *model = std::move(*m);
+            st = SmtStatus::Sat;
+          }
+        }
+        if (st) {
+          double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+          ++r_.queries;
+          if (TimeStats* stats = o_.encoding.stats) stats->record(name, std::string(to_string(*st)) + " (kept answer)", ms);
+          last_ms_ = ms;
+          return *st;
+        }
+      }
+  }
   if (no_answer_ && no_answer_->spent()) {
     quick_only = true;
     quick_rlimit = std::min(quick_rlimit, kQuickRlimit / 3);
@@ -151,6 +282,12 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
                                    fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
                                                to_string(st), d.to_smt2())));
+  }
+  if (canonical && (st == SmtStatus::Sat || st == SmtStatus::Unsat)) {
+    std::string answer = to_string(st);
+    if (st == SmtStatus::Sat && model)
+      if (std::optional<std::string> values = model_text(*found, canonical->symbols)) answer += "\n" + *values;
+    o_.answers->keep(canonical->key.text(), answer);
   }
   if (st == SmtStatus::Sat && model) *model = *found;
   last_ms_ = ms;

@@ -13,6 +13,7 @@
 #include <z3++.h>
 
 #include "frontend/resident_memory.h"
+#include "encodings/query_fingerprint.h"
 #include "solver/branch_analysis.h"
 #include "solver/query_session.h"
 
@@ -143,6 +144,8 @@ class QueryRunner {
   QuerySession* session_ = nullptr;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   NoAnswerBudget* no_answer_ = nullptr;
+  // Fingerprints of queries asked without a session (query_answers.h).
+  std::unique_ptr<smt::QueryFingerprinter> fingerprints_;
 };
 
 }  // namespace warpsat

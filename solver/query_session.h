@@ -15,6 +15,8 @@
 
 #include <z3++.h>
 
+#include "encodings/query_fingerprint.h"
+
 namespace warpsat {
 
 class QuerySession {
@@ -34,6 +36,9 @@ class QuerySession {
   const z3::model& model() const { return *last_model_; }
   const std::string& reason_unknown() const { return last_reason_; }
   size_t queries() const { return queries_; }
+  // The fingerprints of the queries asked on this encoding (query_answers.h):
+  // its base walked once.
+  smt::QueryFingerprinter& fingerprints() { return fingerprints_; }
 
   // The queries of one branch: what they internalise is dropped when the
   // scope ends. Kept for a whole kernel, a session grew to 7 GB on CUB's
@@ -67,6 +72,7 @@ class QuerySession {
   size_t queries_ = 0;
   std::optional<z3::model> last_model_;
   std::string last_reason_;
+  smt::QueryFingerprinter fingerprints_;
 };
 
 }  // namespace warpsat

@@ -1,0 +1,180 @@
+#include "encodings/query_fingerprint.h"
+
+#include <algorithm>
+
+namespace warpsat::smt {
+
+struct QueryFingerprinter::Walk {
+  std::unordered_map<unsigned, uint64_t> visited;  // AST id -> visit number
+  std::unordered_map<unsigned, uint64_t> decls;    // declaration id -> symbol number
+  std::vector<z3::func_decl> symbols;              // this walk's own, after the parent's
+  uint64_t visits = 0;                             // counting the parent's
+  TermHasher hash;
+  const Walk* parent = nullptr;
+
+  const uint64_t* visit_of(unsigned id) const {
+    for (const Walk* w = this; w; w = w->parent)
+      if (auto it = w->visited.find(id); it != w->visited.end()) return &it->second;
+    return nullptr;
+  }
+  const uint64_t* symbol_of(unsigned id) const {
+    for (const Walk* w = this; w; w = w->parent)
+      if (auto it = w->decls.find(id); it != w->decls.end()) return &it->second;
+    return nullptr;
+  }
+  uint64_t symbol_count() const { return symbols.size() + (parent ? parent->symbol_count() : 0); }
+};
+
+QueryFingerprinter::QueryFingerprinter() = default;
+QueryFingerprinter::~QueryFingerprinter() = default;
+
+std::optional<Fingerprint> QueryFingerprinter::shape(const z3::expr& e) {
+  // Post-order without recursion: terms nest thousands deep.
+  std::vector<std::pair<z3::expr, bool>> work{{e, false}};
+  while (!work.empty()) {
+    auto [x, children_done] = work.back();
+    work.pop_back();
+    unsigned id = Z3_get_ast_id(x.ctx(), x);
+    if (shapes_.count(id)) continue;
+    if (!x.is_app()) return std::nullopt;
+    if (!children_done && x.num_args() > 0) {
+      work.push_back({x, true});
+      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back({x.arg(k), false});
+      continue;
+    }
+    Z3_context c = x.ctx();
+    TermHasher h;
+    if (x.is_numeral()) {
+      h.add(std::string("numeral"));
+      h.add(Z3_get_numeral_string(c, x));
+      hash_sort(h, x.get_sort());
+      shapes_.emplace(id, std::pair{x, h.done()});
+      continue;
+    }
+    z3::func_decl d = x.decl();
+    Z3_decl_kind kind = d.decl_kind();
+    h.add(static_cast<uint64_t>(kind));
+    if (kind == Z3_OP_UNINTERPRETED) {
+      // The signature, not the name.
+      h.add(std::string("symbol"));
+      for (unsigned k = 0; k < d.arity(); ++k) hash_sort(h, d.domain(k));
+    } else {
+      h.add(d.name().str());
+      unsigned params = Z3_get_decl_num_parameters(c, d);
+      for (unsigned i = 0; i < params; ++i) {
+        Z3_parameter_kind pk = Z3_get_decl_parameter_kind(c, d, i);
+        h.add(static_cast<uint64_t>(pk));
+        if (pk == Z3_PARAMETER_INT) h.add(static_cast<uint64_t>(Z3_get_decl_int_parameter(c, d, i)));
+        else if (pk == Z3_PARAMETER_SYMBOL) h.add(z3::symbol(x.ctx(), Z3_get_decl_symbol_parameter(c, d, i)).str());
+        else if (pk == Z3_PARAMETER_RATIONAL) h.add(std::string(Z3_get_decl_rational_parameter(c, d, i)));
+        else if (pk == Z3_PARAMETER_SORT) hash_sort(h, z3::sort(x.ctx(), Z3_get_decl_sort_parameter(c, d, i)));
+        else return std::nullopt;  // a term or declaration as parameter (as-array): its text names symbols
+      }
+    }
+    hash_sort(h, x.get_sort());
+    std::vector<Fingerprint> args;
+    for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(shapes_.at(Z3_get_ast_id(c, x.arg(k))).second);
+    if (commutative_op(kind))
+      std::sort(args.begin(), args.end(), [](const Fingerprint& a, const Fingerprint& b) {
+        return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+      });
+    h.add(args.size());
+    for (const Fingerprint& f : args) h.add(f);
+    shapes_.emplace(id, std::pair{x, h.done()});
+  }
+  return shapes_.at(Z3_get_ast_id(e.ctx(), e)).second;
+}
+
+bool QueryFingerprinter::walk(const z3::expr& root, const Walk* parent, Walk& into) {
+  (void)parent;
+  if (!shape(root)) return false;
+  auto shape_of = [&](const z3::expr& x) { return shapes_.at(Z3_get_ast_id(x.ctx(), x)).second; };
+  auto before = [&](const z3::expr& a, const z3::expr& b) {
+    Fingerprint x = shape_of(a), y = shape_of(b);
+    return x.hi != y.hi ? x.hi < y.hi : x.lo < y.lo;
+  };
+  // Pre-order: a term is written when first met, its arguments after it.
+  std::vector<z3::expr> work{root};
+  while (!work.empty()) {
+    z3::expr x = work.back();
+    work.pop_back();
+    unsigned id = Z3_get_ast_id(x.ctx(), x);
+    if (const uint64_t* seen = into.visit_of(id)) {
+      into.hash.add(1);
+      into.hash.add(*seen);
+      continue;
+    }
+    into.visited.emplace(id, into.visits++);
+    into.hash.add(2);
+    into.hash.add(shape_of(x));
+    if (!x.is_numeral() && x.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      z3::func_decl d = x.decl();
+      unsigned did = Z3_get_func_decl_id(x.ctx(), d);
+      const uint64_t* known = into.symbol_of(did);
+      uint64_t number = known ? *known : into.symbol_count();
+      if (!known) {
+        into.decls.emplace(did, number);
+        into.symbols.push_back(d);
+      }
+      into.hash.add(3);
+      into.hash.add(number);
+    }
+    if (x.is_numeral() || x.num_args() == 0) continue;
+    std::vector<z3::expr> args;
+    for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(x.arg(k));
+    if (commutative_op(x.decl().decl_kind())) std::stable_sort(args.begin(), args.end(), before);
+    for (auto it = args.rbegin(); it != args.rend(); ++it) work.push_back(*it);
+  }
+  return true;
+}
+
+const QueryFingerprinter::Walk* QueryFingerprinter::base_walk(const z3::expr_vector& base) {
+  std::vector<z3::expr> roots;
+  std::vector<unsigned> ids;
+  for (const z3::expr& b : base) {
+    if (!shape(b)) return nullptr;
+    roots.push_back(b);
+    ids.push_back(Z3_get_ast_id(b.ctx(), b));
+  }
+  if (auto it = bases_.find(ids); it != bases_.end()) return it->second.get();
+  std::stable_sort(roots.begin(), roots.end(), [&](const z3::expr& a, const z3::expr& b) {
+    Fingerprint x = shapes_.at(Z3_get_ast_id(a.ctx(), a)).second, y = shapes_.at(Z3_get_ast_id(b.ctx(), b)).second;
+    return x.hi != y.hi ? x.hi < y.hi : x.lo < y.lo;
+  });
+  auto w = std::make_unique<Walk>();
+  w->hash.add(std::string("base"));
+  w->hash.add(roots.size());
+  for (const z3::expr& r : roots)
+    if (!walk(r, nullptr, *w)) return nullptr;
+  // A handful of bases per context: an encoding's, its two-lane pair, a
+  // deeper encoding's; more only in the exact-float pass.
+  if (bases_.size() >= 16) bases_.clear();
+  return bases_.emplace(std::move(ids), std::move(w)).first->second.get();
+}
+
+std::optional<CanonicalQuery> QueryFingerprinter::of(const z3::expr_vector& base, const z3::expr& extra) {
+  return of(base, std::vector<z3::expr>{extra});
+}
+
+std::optional<CanonicalQuery> QueryFingerprinter::of(const z3::expr_vector& base, const std::vector<z3::expr>& extras) {
+  const Walk* b = base_walk(base);
+  if (!b) return std::nullopt;
+  Walk w;
+  w.parent = b;
+  w.visits = b->visits;
+  w.hash = b->hash;
+  w.hash.add(extras.size());
+  for (const z3::expr& extra : extras) {
+    w.hash.add(std::string("extra"));
+    if (!walk(extra, b, w)) return std::nullopt;
+  }
+  CanonicalQuery out;
+  out.key = w.hash.done();
+  std::vector<const Walk*> chain;
+  for (const Walk* p = &w; p; p = p->parent) chain.push_back(p);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    out.symbols.insert(out.symbols.end(), (*it)->symbols.begin(), (*it)->symbols.end());
+  return out;
+}
+
+}  // namespace warpsat::smt
