@@ -133,7 +133,7 @@ VerdictCache::VerdictCache(const std::string& path) : path_(path) {
              "hits INTEGER NOT NULL DEFAULT 0)");
         exec("CREATE INDEX IF NOT EXISTS verdicts_used ON verdicts (used)");
         exec("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, kernel TEXT NOT NULL, version TEXT NOT NULL, "
-             "answer TEXT NOT NULL, used INTEGER NOT NULL)");
+             "answer TEXT NOT NULL, created_ms INTEGER NOT NULL, used INTEGER NOT NULL)");
         Statement schema(db_, "SELECT value FROM meta WHERE name = 'schema'", path_);
         if (schema.step()) {
           if (schema.text(0) != std::to_string(kSchema))
@@ -219,9 +219,14 @@ void VerdictCache::put_all(const std::vector<std::pair<std::string, CacheEntry>>
   t.commit();
 }
 
-std::optional<std::string> VerdictCache::answer(const std::string& key) {
-  if (!find_answer_ &&
-      sqlite3_prepare_v2(db_, "SELECT answer FROM answers WHERE key = ?1", -1, &find_answer_, nullptr) != SQLITE_OK)
+int64_t cache_clock_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::optional<std::string> VerdictCache::answer(const std::string& key, int64_t before_ms) {
+  if (!find_answer_ && sqlite3_prepare_v2(db_, "SELECT answer FROM answers WHERE key = ?1 AND created_ms < ?2", -1,
+                                          &find_answer_, nullptr) != SQLITE_OK)
     throw command_line_error(fmt::format("cache {}: prepare failed: {}", path_, sqlite3_errmsg(db_)));
   struct Reset {
     sqlite3_stmt* s;
@@ -230,7 +235,8 @@ std::optional<std::string> VerdictCache::answer(const std::string& key) {
       sqlite3_clear_bindings(s);
     }
   } reset{find_answer_};
-  if (sqlite3_bind_text(find_answer_, 1, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+  if (sqlite3_bind_text(find_answer_, 1, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT) != SQLITE_OK ||
+      sqlite3_bind_int64(find_answer_, 2, before_ms) != SQLITE_OK)
     throw command_line_error(fmt::format("cache {}: bind failed: {}", path_, sqlite3_errmsg(db_)));
   int rc = sqlite3_step(find_answer_);
   if (rc == SQLITE_ROW) {
@@ -245,12 +251,15 @@ std::optional<std::string> VerdictCache::answer(const std::string& key) {
 void VerdictCache::keep_answers(const std::vector<QueryAnswerEntry>& fresh, const std::vector<std::string>& used) {
   if (fresh.empty() && used.empty()) return;
   Transaction t(db_, path_, true);
-  Statement insert(db_, "INSERT OR REPLACE INTO answers (key, kernel, version, answer, used) VALUES (?1, ?2, ?3, ?4, ?5)",
+  Statement insert(db_,
+                   "INSERT OR REPLACE INTO answers (key, kernel, version, answer, created_ms, used) VALUES (?1, ?2, ?3, "
+                   "?4, ?5, ?6)",
                    path_);
   Statement touch(db_, "UPDATE answers SET used = ?2 WHERE key = ?1", path_);
   int64_t now = now_seconds();
+  int64_t now_ms = cache_clock_ms();
   for (const QueryAnswerEntry& e : fresh) {
-    insert.bind(1, e.key).bind(2, e.kernel).bind(3, e.version).bind(4, e.answer).bind(5, now);
+    insert.bind(1, e.key).bind(2, e.kernel).bind(3, e.version).bind(4, e.answer).bind(5, now_ms).bind(6, now);
     insert.step();
     insert.reset();
   }

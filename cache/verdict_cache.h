@@ -75,8 +75,11 @@ class VerdictCache {
   // Stores (replacing) in one transaction.
   void put_all(const std::vector<std::pair<std::string, CacheEntry>>& entries);
 
-  // The answer kept under `key` (its use is recorded by keep_answers).
-  std::optional<std::string> answer(const std::string& key);
+  // The answer kept under `key` before `before_ms` (unix milliseconds; its
+  // use is recorded by keep_answers): a run takes the answers of runs that
+  // kept them before it began, not those of processes running beside it,
+  // whose solver sessions would make its witnesses depend on the timing.
+  std::optional<std::string> answer(const std::string& key, int64_t before_ms);
   // Stores `fresh` (replacing) and marks `used` as used now, in one transaction.
   void keep_answers(const std::vector<QueryAnswerEntry>& fresh, const std::vector<std::string>& used);
 
@@ -94,6 +97,9 @@ class VerdictCache {
   sqlite3* db_ = nullptr;
   sqlite3_stmt* find_answer_ = nullptr;  // prepared once: one lookup per query
 };
+
+// Now, in unix milliseconds (answer()'s `before_ms`).
+int64_t cache_clock_ms();
 
 // Where the cache is: the flag's file, else the environment's
 // WARPSAT_CACHE (for CI), else none ("").

@@ -161,8 +161,9 @@ KernelBranches restore(const CacheEntry& e, const ptx::Module& m, const ptx::Fun
 }  // namespace
 
 CachedQueryAnswers::CachedQueryAnswers(const std::string& path, const BranchesOptions& o,
-                                       const std::optional<LaunchFile>& launch, std::string kernel)
-    : cache_(path), options_(answer_options(o, launch)), kernel_(std::move(kernel)) {}
+                                       const std::optional<LaunchFile>& launch, std::string kernel,
+                                       int64_t run_began_ms)
+    : cache_(path), options_(answer_options(o, launch)), kernel_(std::move(kernel)), run_began_ms_(run_began_ms) {}
 
 std::string CachedQueryAnswers::key(const std::string& fingerprint) const {
   return ContentHash().add("warpsat", build_id()).add("branches", options_).add("query", fingerprint).hex();
@@ -170,7 +171,7 @@ std::string CachedQueryAnswers::key(const std::string& fingerprint) const {
 
 std::optional<std::string> CachedQueryAnswers::find(const std::string& fingerprint) {
   std::string k = key(fingerprint);
-  std::optional<std::string> a = cache_.answer(k);
+  std::optional<std::string> a = cache_.answer(k, run_began_ms_);
   if (a) used_.push_back(std::move(k));
   return a;
 }

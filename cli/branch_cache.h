@@ -47,8 +47,10 @@ void store_branches(VerdictCache& cache, const ptx::Module& m, const std::vector
 // that runs it. What the analysis adds is written by save().
 class CachedQueryAnswers : public QueryAnswers {
  public:
+  // run_began_ms: when this run began (cache_clock_ms): answers kept since
+  // (by processes running beside it) are not taken.
   CachedQueryAnswers(const std::string& path, const BranchesOptions& o, const std::optional<LaunchFile>& launch,
-                     std::string kernel);
+                     std::string kernel, int64_t run_began_ms);
   std::optional<std::string> find(const std::string& fingerprint) override;
   void keep(const std::string& fingerprint, const std::string& answer) override;
   // The new answers stored, the ones found marked used.
@@ -59,6 +61,7 @@ class CachedQueryAnswers : public QueryAnswers {
   VerdictCache cache_;
   std::string options_;
   std::string kernel_;
+  int64_t run_began_ms_;
   std::vector<QueryAnswerEntry> fresh_;
   std::vector<std::string> used_;
 };

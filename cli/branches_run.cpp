@@ -246,6 +246,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   std::optional<VerdictCache> cache;
   std::vector<std::string> keys;
   std::vector<std::optional<KernelBranches>> cached(kernels.size());
+  int64_t run_began_ms = cache_clock_ms();
   if (!o.cache.empty() && cache_applies(o)) {
     cache.emplace(o.cache);
     keys = branch_cache_keys(m, kernels, o, lf);
@@ -271,7 +272,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
     // Not in the cache: analysed, with the answers of the queries it asks
     // again taken from it (a kernel changed in one place asks most).
     if (!cache) return check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
-    CachedQueryAnswers answers(o.cache, o, lf, std::string(kernels[i]->name));
+    CachedQueryAnswers answers(o.cache, o, lf, std::string(kernels[i]->name), run_began_ms);
     mine.answers = &answers;
     KernelBranches r = check_kernel_branches(m, *kernels[i], mine, o.no_replay ? nullptr : &ro);
     answers.save();
