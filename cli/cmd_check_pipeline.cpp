@@ -31,22 +31,22 @@ struct CheckPipelineOptions {
 // A ring's loads, multiplies and releases in execution order (--steps).
 nlohmann::json steps_json(const ptx::Module& m, const PipelineRing& r, const uint32_t (&grid)[3]) {
   nlohmann::json steps = nlohmann::json::array();
-  for (const PipelineStep& st : r.steps)
+  for (const RingStep& st : r.steps)
     steps.push_back({{"step", to_string(st.kind)},
                      {"k", st.k},
                      {"slot", st.k % static_cast<int64_t>(r.depth())},
                      {"event", st.event},
-                     {"block", block_name(st.by_block, grid)},
+                     {"block", block_label(st.by_block, grid)},
                      {"warp", st.warp},
                      {"place", ptx_and_source_line(m, st.function, st.instruction)}});
-  return {{"block", block_name(r.block, grid)}, {"steps", steps}};
+  return {{"block", block_label(r.block, grid)}, {"steps", steps}};
 }
 
 void print_steps(const ptx::Module& m, const PipelineRing& r, const uint32_t (&grid)[3]) {
-  fmt::print("steps of the pipeline at full barrier 0x{:x} of {}:\n", r.slots[0].full, block_name(r.block, grid));
-  for (const PipelineStep& st : r.steps)
+  fmt::print("steps of the pipeline at full barrier 0x{:x} of {}:\n", r.slots[0].full, block_label(r.block, grid));
+  for (const RingStep& st : r.steps)
     fmt::print("  event {:>6}  {:<8} {:>4} (slot {})  warp {} of {}, {}\n", st.event, to_string(st.kind), st.k,
-               st.k % static_cast<int64_t>(r.depth()), st.warp, block_name(st.by_block, grid),
+               st.k % static_cast<int64_t>(r.depth()), st.warp, block_label(st.by_block, grid),
                ptx_and_source_line(m, st.function, st.instruction));
 }
 
@@ -102,8 +102,8 @@ nlohmann::json mismatch_json(const PipelineMismatch& m, const uint32_t (&grid)[3
   return {{"event", m.event},           {"k", m.k},
           {"slot", m.slot},             {"barrier", m.barrier},
           {"barrier_offset", m.barrier_offset},
-          {"block", block_name(m.block, grid)},
-          {"by_block", block_name(m.by_block, grid)},
+          {"block", block_label(m.block, grid)},
+          {"by_block", block_label(m.by_block, grid)},
           {"warp", m.warp},             {"warp_group", m.warp / 4},
           {"place", m.place},           {"expected", m.expected},
           {"actual", m.actual},         {"equation", m.equation},
@@ -139,7 +139,7 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
     for (const RingGroup& g : groups) {
       const PipelineRing& r = *g.ring;
       nlohmann::json blocks = nlohmann::json::array();
-      for (uint64_t b : g.blocks) blocks.push_back(block_name(b, grid));
+      for (uint64_t b : g.blocks) blocks.push_back(block_label(b, grid));
       std::vector<std::string> full, empty;
       for (const PipelineSlot& s : r.slots) {
         full.push_back(fmt::format("0x{:x}", s.full));
@@ -191,7 +191,7 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
     const PipelineRing& r = *g.ring;
     fmt::print("pipeline{} in {} block{} ({}{}): D = {} stages{}\n",
                &g == mainloop && g.wgmma ? " (the model's: its consumers issue wgmma)" : "",
-               g.blocks.size(), g.blocks.size() == 1 ? "" : "s", block_name(g.blocks[0], grid),
+               g.blocks.size(), g.blocks.size() == 1 ? "" : "s", block_label(g.blocks[0], grid),
                g.blocks.size() > 1 ? ", ..." : "", r.depth(),
                r.unused_slots ? fmt::format(" ({} filled by this launch; the others initialised like them)",
                                             r.depth() - r.unused_slots)
@@ -220,8 +220,8 @@ int run_check_pipeline(const CheckPipelineOptions& o) {
   const PipelineMismatch& mm = *rep.mismatch;
   fmt::print("pipeline differs from the model (D = {}) at event {}: k = {}, slot {}, {} barrier 0x{:x} of {}\n",
              mismatch_ring ? mismatch_ring->depth() : 0, mm.event, mm.k, mm.slot, mm.barrier, mm.barrier_offset,
-             block_name(mm.block, grid));
-  fmt::print("  at: warp {} (warp group {}) of {}, {}\n", mm.warp, mm.warp / 4, block_name(mm.by_block, grid), mm.place);
+             block_label(mm.block, grid));
+  fmt::print("  at: warp {} (warp group {}) of {}, {}\n", mm.warp, mm.warp / 4, block_label(mm.by_block, grid), mm.place);
   fmt::print("  model:  {}\n", mm.expected);
   fmt::print("  kernel: {}\n", mm.actual);
   fmt::print("  breaks: {}\n", mm.equation);

@@ -38,16 +38,16 @@ namespace warpsat {
 using simt::SyncEvent;
 using Kind = SyncEvent::Kind;
 
-std::string_view to_string(PipelineStep::Kind k) {
+std::string_view to_string(RingStep::Kind k) {
   switch (k) {
-    case PipelineStep::Kind::Load: return "load";
-    case PipelineStep::Kind::Multiply: return "multiply";
-    case PipelineStep::Kind::Release: return "release";
+    case RingStep::Kind::Load: return "load";
+    case RingStep::Kind::Multiply: return "multiply";
+    case RingStep::Kind::Release: return "release";
   }
   return "?";
 }
 
-std::string block_name(uint64_t linear, const uint32_t (&grid)[3]) {
+std::string block_label(uint64_t linear, const uint32_t (&grid)[3]) {
   const uint64_t gx = grid[0] ? grid[0] : 1, gy = grid[1] ? grid[1] : 1;
   return fmt::format("block ({},{},{})", linear % gx, (linear / gx) % gy, linear / (gx * gy));
 }
@@ -149,7 +149,7 @@ class Replay {
     return fmt::format("load {} (phase {} of slot {})", load, load / depth(r), load % depth(r));
   }
   std::string who(const SyncEvent& e) const {
-    return fmt::format("warp {} (warp group {}) of {}", e.warp, e.warp / 4, block_name(e.by_block, grid_));
+    return fmt::format("warp {} (warp group {}) of {}", e.warp, e.warp / 4, block_label(e.by_block, grid_));
   }
 
   PipelineMismatch mismatch(uint64_t index, size_t r, int64_t k, bool full, std::string expected,
@@ -208,7 +208,7 @@ class Replay {
     st.announced[role.slot] = e.phase;
     const int64_t d = depth(r);
     const auto k = static_cast<int64_t>(rings_[r].loads++);
-    rings_[r].steps.push_back({PipelineStep::Kind::Load, e.phase * depth(r) + role.slot, i, e.by_block, e.warp, e.function, e.instruction});
+    rings_[r].steps.push_back({RingStep::Kind::Load, e.phase * depth(r) + role.slot, i, e.by_block, e.warp, e.function, e.instruction});
     st.load_event.push_back(i);
     st.multiplied.push_back(0);
     const int64_t load = e.phase * d + role.slot;
@@ -290,7 +290,7 @@ class Replay {
     }
     if (!st.multiplied[got]) {
       ++rings_[r].multiplies;
-      rings_[r].steps.push_back({PipelineStep::Kind::Multiply, got, i, e.by_block, e.warp, e.function, e.instruction});
+      rings_[r].steps.push_back({RingStep::Kind::Multiply, got, i, e.by_block, e.warp, e.function, e.instruction});
     }
     st.multiplied[got] = 1;
     st.group_loads.insert({e.warp / 4, got});
@@ -306,13 +306,13 @@ class Replay {
     ++st.empty_done[role.slot];
     ++rings_[r].releases;
     const int64_t load = e.phase * depth(r) + role.slot;
-    rings_[r].steps.push_back({PipelineStep::Kind::Release, load, i, e.by_block, e.warp, e.function, e.instruction});
+    rings_[r].steps.push_back({RingStep::Kind::Release, load, i, e.by_block, e.warp, e.function, e.instruction});
     if (load < static_cast<int64_t>(st.multiplied.size()) && st.multiplied[load]) return;
     found(kSlotFree, mismatch(i, r, load, false,
                    fmt::format("slot {} is freed after multiply {} has read load {}", role.slot, load, load),
                    fmt::format("{} completed phase {} of {} (freeing load {}) before any consumer of {} waited for "
                                "that load",
-                               who(e), e.phase, empty_name(r, role.slot), load, block_name(rings_[r].block, grid_))));
+                               who(e), e.phase, empty_name(r, role.slot), load, block_label(rings_[r].block, grid_))));
   }
 
   void wgmma(const SyncEvent& e) {
@@ -385,7 +385,7 @@ class Replay {
                         mismatch(st.load_event[load], r, static_cast<int64_t>(load), true,
                                  fmt::format("multiply {} reads load {}", load, load),
                                  fmt::format("{} started load {}, which no consumer of {} waited for", who(e), load,
-                                             block_name(ring.block, grid_))));
+                                             block_label(ring.block, grid_))));
           break;
         }
       }

@@ -36,7 +36,7 @@ struct PipelineSlot {
 // One step of a ring's protocol as the kernel ran it: load k announced,
 // load k first waited for and got by a consumer (the model's multiply k), or
 // load k's slot freed (its empty barrier's phase completed).
-struct PipelineStep {
+struct RingStep {
   enum class Kind : uint8_t { Load, Multiply, Release };
   Kind kind = Kind::Load;
   int64_t k = 0;
@@ -45,7 +45,7 @@ struct PipelineStep {
   uint32_t warp = 0;
   uint32_t function = 0, instruction = 0;
 };
-std::string_view to_string(PipelineStep::Kind k);
+std::string_view to_string(RingStep::Kind k);
 // "PTX line 120 (source k.cu:88)": the outermost inlined-at source line.
 std::string ptx_and_source_line(const ptx::Module& module, uint32_t function, uint32_t instruction);  // "load", "multiply", "release"
 
@@ -65,7 +65,7 @@ struct PipelineRing {
   uint64_t wgmma = 0;       // wgmma.mma_async issued by its consumers after a wait on it
   std::vector<uint64_t> tile_loads;  // loads per tile (a tile starts at a wgmma with scale-d 0)
   std::string schedule;     // "one consumer warp group", "cooperative", "ping-pong", "mixed"
-  std::vector<PipelineStep> steps;  // in execution order
+  std::vector<RingStep> steps;  // in execution order
   std::vector<uint32_t> consumer_groups() const;  // warp groups of consumer_warps
   size_t depth() const { return slots.size(); }
 };
@@ -123,6 +123,6 @@ PipelineRun run_pipeline_check(const ptx::Module& module, simt::Launch launch, s
                                uint64_t max_events = uint64_t{1} << 24);
 
 // "block (1,0,0)" for a linear block id.
-std::string block_name(uint64_t linear, const uint32_t (&grid)[3]);
+std::string block_label(uint64_t linear, const uint32_t (&grid)[3]);
 
 }  // namespace warpsat

@@ -160,12 +160,12 @@ TEST_CASE("check-pipeline: a correct ring is recovered and matches the model") {
   CHECK(ring.schedule == "one consumer warp group");
   // Loads 0 and 1, then multiply j, its release and load j + 2 in turn.
   REQUIRE(ring.steps.size() == 15);
-  CHECK(ring.steps[0].kind == PipelineStep::Kind::Load);
+  CHECK(ring.steps[0].kind == RingStep::Kind::Load);
   CHECK(ring.steps[1].k == 1);
-  CHECK(ring.steps[2].kind == PipelineStep::Kind::Multiply);
-  CHECK(ring.steps[3].kind == PipelineStep::Kind::Release);
+  CHECK(ring.steps[2].kind == RingStep::Kind::Multiply);
+  CHECK(ring.steps[3].kind == RingStep::Kind::Release);
   CHECK(ring.steps[3].k == 0);
-  CHECK(ring.steps[4].kind == PipelineStep::Kind::Load);
+  CHECK(ring.steps[4].kind == RingStep::Kind::Load);
   CHECK(ring.steps[4].k == 2);
   CHECK_FALSE(r.mismatch);
   CHECK(r.matches());
