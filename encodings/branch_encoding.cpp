@@ -1333,12 +1333,23 @@ class Executor : public TermSource {
     for (RegId r : carried_registers(loop)) {
       for (ThreadState& t : st.t) t.tags.erase(r);
       unsigned bits = register_bits(f_, r);
+      // An abstracted value is any value, not one an iteration computes: a
+      // split through it is the replay's to decide (CUB's histogram sweep:
+      // a run-length test after its unrolled loop split in the model with
+      // values no iteration produces, and the replay, rightly, did not).
+      auto abstracted = [&](const z3::expr& v) {
+        imprecise_.push_back({v.decl().name().str(), kAbstractedLoopImprecision, BranchEncoding::kNoInstruction});
+      };
       if (uniform.count(r)) {
         z3::expr v = c_.bv_const(fmt::format("{}loop{}.r{}.{}", prefix_, loop, r, counter_++).c_str(), bits);
+        abstracted(v);
         for (ThreadState& t : st.t) t.regs.insert_or_assign(r, v);
       } else {
-        for (int t = 0; t < static_cast<int>(n_); ++t)
-          st.t[static_cast<size_t>(t)].regs.insert_or_assign(r, fresh(t, bits, "loop_value"));
+        for (int t = 0; t < static_cast<int>(n_); ++t) {
+          z3::expr v = fresh(t, bits, "loop_value");
+          abstracted(v);
+          st.t[static_cast<size_t>(t)].regs.insert_or_assign(r, v);
+        }
       }
     }
     return st;
@@ -1686,6 +1697,7 @@ BranchEncoding encode_branches(z3::context& ctx, const ptx::Module& m, const ptx
 }
 
 const char* const kShuffleImprecision = "values shuffled from other lanes";
+const char* const kAbstractedLoopImprecision = "values of loop iterations past the unrolled ones (abstracted)";
 const char* const kSharedAfterBarrierImprecision =
     "shared memory read after a barrier (race-free: what was stored before it)";
 

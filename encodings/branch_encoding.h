@@ -110,6 +110,8 @@ z3::expr split_at(const BranchEncoding& e, const BranchInstance& i);
 // The imprecision recorded when a shuffle reads another lane's value in the
 // two-lane encoding (the whole-warp encoding models it exactly).
 extern const char* const kShuffleImprecision;
+// Values of loop iterations past the unrolled ones, abstracted to any value.
+extern const char* const kAbstractedLoopImprecision;
 // The imprecision recorded when a shared load after a barrier reads what
 // was stored before it (its value a function of the address).
 extern const char* const kSharedAfterBarrierImprecision;
