@@ -70,6 +70,7 @@ nlohmann::json access_json(MemClass c, const AccessCounters& a) {
     j["bytes_moved"] = a.bytes_moved();
     j["sectors_per_request"] = ratio(a.sectors, a.requests);
     j["efficiency"] = a.sectors ? 100.0 * ratio(a.bytes_requested, a.bytes_moved()) : 0.0;
+    if (!is_atomic(c)) j["broadcast_requests"] = a.broadcasts;
   }
   if (is_atomic(c)) {
     j["atomic_serialisation"] = a.atomic_serial;

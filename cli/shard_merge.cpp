@@ -244,6 +244,7 @@ simt::KernelMetrics metrics_from_json(const json& k) {
         a.max_ways = c.contains("max_ways") ? count_at(c, "max_ways")
                      : c.contains("max_same_address_lanes") ? count_at(c, "max_same_address_lanes") : 0;
         a.atomic_serial = c.contains("atomic_serialisation") ? count_at(c, "atomic_serialisation") : 0;
+        a.broadcasts = c.contains("broadcast_requests") ? count_at(c, "broadcast_requests") : 0;
       }
   }
   return m;

@@ -34,6 +34,7 @@ struct LineCosts {
   uint64_t wavefronts = 0, conflicts = 0, max_ways = 0;
   uint64_t atomic_requests = 0, atomic_serial = 0, atomic_max = 0;
   uint64_t memory_requests = 0, memory_lanes = 0;
+  uint64_t load_requests = 0, broadcasts = 0;  // global loads, and those whose lanes all read one address
   uint64_t shared_lowest = UINT64_MAX, shared_highest = 0;
 };
 
@@ -54,6 +55,10 @@ LineCosts costs(const simt::KernelMetrics& k, const simt::LineMetrics& l) {
         c.sectors += a.sectors;
         c.excess_sectors += excess_sectors(a);
       }
+      if (m.cls == MemClass::GlobalLoad) {
+        c.load_requests += a.requests;
+        c.broadcasts += a.broadcasts;
+      }
       if (m.cls == MemClass::GlobalAtomic || m.cls == MemClass::SharedAtomic) {
         c.atomic_requests += a.requests;
         c.atomic_serial += a.atomic_serial;
@@ -63,8 +68,17 @@ LineCosts costs(const simt::KernelMetrics& k, const simt::LineMetrics& l) {
   return c;
 }
 
+// Requests a warp saves by loading 32 broadcast words in one request and
+// handing them out with shuffles: all but one in 32. Only where most of the
+// line's global loads are broadcasts (a loop over a row every lane reads).
+uint64_t broadcast_gain(const LineCosts& c) {
+  if (c.broadcasts < 32 || c.broadcasts * 2 < c.load_requests) return 0;
+  return c.broadcasts - (c.broadcasts + 31) / 32;
+}
+
 uint64_t excess_of(const LineCosts& c) {
-  return c.excess_sectors + c.conflicts + (c.atomic_serial - std::min(c.atomic_serial, c.atomic_requests));
+  return c.excess_sectors + c.conflicts + (c.atomic_serial - std::min(c.atomic_serial, c.atomic_requests)) +
+         broadcast_gain(c);
 }
 
 bool same_line(const simt::LineMetrics& a, const simt::LineMetrics& b) {
@@ -216,6 +230,18 @@ AdviseReport advise(const ptx::Module& m, const simt::Launch& launch, const Advi
                               c.atomic_max, c.atomic_serial, c.atomic_requests);
       a.change = "reduce within the warp first (__reduce_add_sync, or a __shfl_xor_sync tree; __match_any_sync "
                  "groups lanes on equal addresses) and let one lane per address do the atomic";
+      out.advice.push_back(a);
+    }
+    if (uint64_t gain = broadcast_gain(c)) {
+      Advice a;
+      a.unit = "requests";
+      a.before = c.load_requests;
+      a.estimated_gain = gain;
+      a.pattern = fmt::format("a broadcast loaded as a gather: in {} of {} global load requests every lane reads "
+                              "the same address, one word per request",
+                              c.broadcasts, c.load_requests);
+      a.change = "load 32 consecutive words with one request (lane i reads word k + i) and hand word j to the "
+                 "warp with __shfl_sync(mask, v, j); read-only data can also come through __ldg or __constant__";
       out.advice.push_back(a);
     }
     if (c.memory_requests && c.memory_lanes * 2 < c.memory_requests * 32) {

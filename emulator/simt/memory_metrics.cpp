@@ -86,6 +86,7 @@ AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   ideal_wavefronts += o.ideal_wavefronts;
   max_ways = std::max(max_ways, o.max_ways);
   atomic_serial += o.atomic_serial;
+  broadcasts += o.broadcasts;
   lowest = std::min(lowest, o.lowest);
   highest = std::max(highest, o.highest);
   return *this;

@@ -41,6 +41,9 @@ struct AccessCounters {
   uint64_t ideal_wavefronts = 0; // shared: the wavefronts with no conflict (one per phase that has lanes)
   uint64_t max_ways = 0;         // shared: the worst request's ways; atomics: most lanes on one address
   uint64_t atomic_serial = 0;    // atomics: per request, most lanes on one address, summed
+  // Global/local loads and stores: requests of two or more lanes that all
+  // access one address (a broadcast the code asks for lane by lane).
+  uint64_t broadcasts = 0;
   uint64_t lowest = UINT64_MAX, highest = 0;  // shared: the offsets accessed (before any remap)
 
   uint64_t bytes_moved() const { return sectors * 32; }
