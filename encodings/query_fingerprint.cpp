@@ -60,27 +60,11 @@ std::optional<Fingerprint> QueryFingerprinter::shape(const z3::expr& e) {
       for (unsigned k = 0; k < d.arity(); ++k) hash_sort(h, d.domain(k));
     } else {
       h.add(d.name().str());
-      unsigned params = Z3_get_decl_num_parameters(c, d);
-      for (unsigned i = 0; i < params; ++i) {
-        Z3_parameter_kind pk = Z3_get_decl_parameter_kind(c, d, i);
-        h.add(static_cast<uint64_t>(pk));
-        if (pk == Z3_PARAMETER_INT) h.add(static_cast<uint64_t>(Z3_get_decl_int_parameter(c, d, i)));
-        else if (pk == Z3_PARAMETER_SYMBOL) h.add(z3::symbol(x.ctx(), Z3_get_decl_symbol_parameter(c, d, i)).str());
-        else if (pk == Z3_PARAMETER_RATIONAL) h.add(std::string(Z3_get_decl_rational_parameter(c, d, i)));
-        else if (pk == Z3_PARAMETER_SORT) hash_sort(h, z3::sort(x.ctx(), Z3_get_decl_sort_parameter(c, d, i)));
-        else return std::nullopt;  // a term or declaration as parameter (as-array): its text names symbols
-      }
+      if (!hash_decl_parameters(h, x, false)) return std::nullopt;
     }
-    hash_sort(h, x.get_sort());
     std::vector<Fingerprint> args;
     for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(shapes_.at(Z3_get_ast_id(c, x.arg(k))).second);
-    if (commutative_op(kind))
-      std::sort(args.begin(), args.end(), [](const Fingerprint& a, const Fingerprint& b) {
-        return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
-      });
-    h.add(args.size());
-    for (const Fingerprint& f : args) h.add(f);
-    shapes_.emplace(id, std::pair{x, h.done()});
+    shapes_.emplace(id, std::pair{x, finish_node(h, x, std::move(args))});
   }
   return shapes_.at(Z3_get_ast_id(e.ctx(), e)).second;
 }
@@ -89,10 +73,7 @@ bool QueryFingerprinter::walk(const z3::expr& root, const Walk* parent, Walk& in
   (void)parent;
   if (!shape(root)) return false;
   auto shape_of = [&](const z3::expr& x) { return shapes_.at(Z3_get_ast_id(x.ctx(), x)).second; };
-  auto before = [&](const z3::expr& a, const z3::expr& b) {
-    Fingerprint x = shape_of(a), y = shape_of(b);
-    return x.hi != y.hi ? x.hi < y.hi : x.lo < y.lo;
-  };
+  auto before = [&](const z3::expr& a, const z3::expr& b) { return shape_of(a) < shape_of(b); };
   // Pre-order: a term is written when first met, its arguments after it.
   std::vector<z3::expr> work{root};
   while (!work.empty()) {
@@ -138,8 +119,7 @@ const QueryFingerprinter::Walk* QueryFingerprinter::base_walk(const z3::expr_vec
   }
   if (auto it = bases_.find(ids); it != bases_.end()) return it->second.get();
   std::stable_sort(roots.begin(), roots.end(), [&](const z3::expr& a, const z3::expr& b) {
-    Fingerprint x = shapes_.at(Z3_get_ast_id(a.ctx(), a)).second, y = shapes_.at(Z3_get_ast_id(b.ctx(), b)).second;
-    return x.hi != y.hi ? x.hi < y.hi : x.lo < y.lo;
+    return shapes_.at(Z3_get_ast_id(a.ctx(), a)).second < shapes_.at(Z3_get_ast_id(b.ctx(), b)).second;
   });
   auto w = std::make_unique<Walk>();
   w->hash.add(std::string("base"));

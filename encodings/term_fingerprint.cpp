@@ -101,10 +101,17 @@ Fingerprint Fingerprinter::node(const z3::expr& x) {
     h.add(x.to_string());
     return h.done();
   }
+  h.add(static_cast<uint64_t>(x.decl().decl_kind()));
+  h.add(x.decl().name().str());
+  hash_decl_parameters(h, x, true);
+  std::vector<Fingerprint> args;
+  for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(done_.at(Z3_get_ast_id(c, x.arg(k))).second);
+  return finish_node(h, x, std::move(args));
+}
+
+bool hash_decl_parameters(TermHasher& h, const z3::expr& x, bool ast_by_text) {
+  Z3_context c = x.ctx();
   z3::func_decl d = x.decl();
-  Z3_decl_kind kind = d.decl_kind();
-  h.add(static_cast<uint64_t>(kind));
-  h.add(d.name().str());
   unsigned params = Z3_get_decl_num_parameters(c, d);
   for (unsigned i = 0; i < params; ++i) {
     Z3_parameter_kind pk = Z3_get_decl_parameter_kind(c, d, i);
@@ -113,15 +120,15 @@ Fingerprint Fingerprinter::node(const z3::expr& x) {
     else if (pk == Z3_PARAMETER_SYMBOL) h.add(z3::symbol(x.ctx(), Z3_get_decl_symbol_parameter(c, d, i)).str());
     else if (pk == Z3_PARAMETER_RATIONAL) h.add(std::string(Z3_get_decl_rational_parameter(c, d, i)));
     else if (pk == Z3_PARAMETER_SORT) hash_sort(h, z3::sort(x.ctx(), Z3_get_decl_sort_parameter(c, d, i)));
-    else h.add(z3::expr(x.ctx(), Z3_get_decl_ast_parameter(c, d, i)).to_string());
+    else if (ast_by_text) h.add(z3::expr(x.ctx(), Z3_get_decl_ast_parameter(c, d, i)).to_string());
+    else return false;
   }
+  return true;
+}
+
+Fingerprint finish_node(TermHasher& h, const z3::expr& x, std::vector<Fingerprint> args) {
   hash_sort(h, x.get_sort());
-  std::vector<Fingerprint> args;
-  for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(done_.at(Z3_get_ast_id(c, x.arg(k))).second);
-  if (commutative_op(kind))
-    std::sort(args.begin(), args.end(), [](const Fingerprint& a, const Fingerprint& b) {
-      return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
-    });
+  if (commutative_op(x.decl().decl_kind())) std::sort(args.begin(), args.end());
   h.add(args.size());
   for (const Fingerprint& f : args) h.add(f);
   return h.done();

@@ -13,6 +13,8 @@
 #include <string>
 #include <unordered_map>
 
+#include <vector>
+
 #include <z3++.h>
 
 namespace warpsat::smt {
@@ -20,6 +22,7 @@ namespace warpsat::smt {
 struct Fingerprint {
   uint64_t hi = 0, lo = 0;
   bool operator==(const Fingerprint&) const = default;
+  auto operator<=>(const Fingerprint&) const = default;  // hi, then lo: the order commutative arguments take
   // 32 hexadecimal digits, for keys.
   std::string text() const;
 };
@@ -41,6 +44,13 @@ struct TermHasher {
 bool commutative_op(Z3_decl_kind k);
 // A sort's kind and parameters.
 void hash_sort(TermHasher& h, const z3::sort& s);
+// The parameters of x's declaration (bit positions, sorts, symbols). A
+// term or declaration as parameter (as-array) is hashed by its text where
+// `ast_by_text`; otherwise false is returned, as its text names symbols.
+bool hash_decl_parameters(TermHasher& h, const z3::expr& x, bool ast_by_text);
+// The end of every node's fingerprint: its sort and its arguments'
+// fingerprints, sorted where the operator is commutative.
+Fingerprint finish_node(TermHasher& h, const z3::expr& x, std::vector<Fingerprint> args);
 
 // Fingerprints terms of one context, each shared subterm once.
 class Fingerprinter {
