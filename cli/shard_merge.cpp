@@ -233,18 +233,18 @@ simt::KernelMetrics metrics_from_json(const json& k) {
         auto cls = static_cast<simt::MemClass>(i);
         if (!mem["classes"].contains(simt::mem_class_key(cls))) continue;
         const json& c = mem["classes"][simt::mem_class_key(cls)];
+        // Each class writes only its own counters (memory_output's access_json): count_at gives 0 for the rest.
         simt::AccessCounters& a = m.memory[cls];
         a.requests = count_at(c, "requests");
         a.lanes = count_at(c, "lanes");
         a.bytes_requested = count_at(c, "bytes_requested");
-        a.sectors = c.contains("sectors") ? count_at(c, "sectors") : 0;
-        a.lines = c.contains("lines") ? count_at(c, "lines") : 0;
-        a.wavefronts = c.contains("wavefronts") ? count_at(c, "wavefronts") : 0;
-        a.ideal_wavefronts = c.contains("ideal_wavefronts") ? count_at(c, "ideal_wavefronts") : 0;
-        a.max_ways = c.contains("max_ways") ? count_at(c, "max_ways")
-                     : c.contains("max_same_address_lanes") ? count_at(c, "max_same_address_lanes") : 0;
-        a.atomic_serial = c.contains("atomic_serialisation") ? count_at(c, "atomic_serialisation") : 0;
-        a.broadcasts = c.contains("broadcast_requests") ? count_at(c, "broadcast_requests") : 0;
+        a.sectors = count_at(c, "sectors");
+        a.lines = count_at(c, "lines");
+        a.wavefronts = count_at(c, "wavefronts");
+        a.ideal_wavefronts = count_at(c, "ideal_wavefronts");
+        a.max_ways = c.contains("max_ways") ? count_at(c, "max_ways") : count_at(c, "max_same_address_lanes");
+        a.atomic_serial = count_at(c, "atomic_serialisation");
+        a.broadcasts = count_at(c, "broadcast_requests");
       }
   }
   return m;
