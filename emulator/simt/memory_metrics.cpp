@@ -165,6 +165,14 @@ uint32_t same_address_lanes(const uint64_t* address, uint32_t mask) {
   return best;
 }
 
+bool one_address(const uint64_t* address, uint32_t mask) {
+  if (!mask) return false;
+  uint64_t first = address[__builtin_ctz(mask)];
+  for (uint32_t m = mask; m; m &= m - 1)
+    if (address[__builtin_ctz(m)] != first) return false;
+  return true;
+}
+
 uint64_t SharedRemap::extra_bytes() const {
   if (!active() || xor_words || row_bytes == 0) return 0;
   uint64_t rows = (bytes + row_bytes - 1) / row_bytes;

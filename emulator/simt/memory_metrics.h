@@ -94,6 +94,8 @@ WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned
 uint32_t count_distinct(uint64_t* v, size_t n);
 // Most lanes of `mask` on one address.
 uint32_t same_address_lanes(const uint64_t* address, uint32_t mask);
+// Whether every lane of `mask` accesses the same address (a broadcast).
+bool one_address(const uint64_t* address, uint32_t mask);
 
 // A shared array's addresses moved one to one (`advise`'s re-run): the rows
 // of [base, base + bytes), each `row_bytes` long, are placed from `target`

@@ -72,11 +72,8 @@ void MemoryRecorder::count_device(uint32_t f, uint32_t pc, MemClass c, const uin
     uint32_t same = same_address_lanes(address, mask);
     a.atomic_serial += same;
     a.max_ways = std::max<uint64_t>(a.max_ways, same);
-  } else if (lanes >= 2) {
-    uint64_t first = address[__builtin_ctz(mask)];
-    bool one = true;
-    for (uint32_t m = mask; m && one; m &= m - 1) one = address[__builtin_ctz(m)] == first;
-    a.broadcasts += one;
+  } else if (lanes >= 2 && s.lines == 1) {  // one address means one line: most requests skip the look
+    a.broadcasts += one_address(address, mask);
   }
 }
 
