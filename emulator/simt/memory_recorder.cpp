@@ -13,6 +13,20 @@ namespace warpsat::simt {
 
 using ptx::StateSpace;
 
+namespace {
+
+// What every request adds whatever its class: one request, its lanes and
+// the bytes they ask for. The lanes, for the class's own counts.
+uint32_t count_request(AccessCounters& a, uint32_t mask, unsigned bytes) {
+  uint32_t lanes = static_cast<uint32_t>(__builtin_popcount(mask));
+  ++a.requests;
+  a.lanes += lanes;
+  a.bytes_requested += uint64_t{lanes} * bytes;
+  return lanes;
+}
+
+}  // namespace
+
 MemAccess classify_memory_access(const ptx::Instruction& ins, const Op& op) {
   if (op.mem.base == MemRef::Base::KernelParam || op.mem.base == MemRef::Base::ParamVariable) return MemAccess::None;
   StateSpace s = op.mem.space;
@@ -62,10 +76,7 @@ void MemoryRecorder::count_device(uint32_t f, uint32_t pc, MemClass c, const uin
                                   unsigned bytes, bool atomic) {
   AccessCounters& a = counters(f, pc, c);
   SectorCount s = count_sectors(address, mask, bytes);
-  uint32_t lanes = static_cast<uint32_t>(__builtin_popcount(mask));
-  ++a.requests;
-  a.lanes += lanes;
-  a.bytes_requested += uint64_t{lanes} * bytes;
+  uint32_t lanes = count_request(a, mask, bytes);
   a.sectors += s.sectors;
   a.lines += s.lines;
   if (atomic) {
@@ -84,10 +95,7 @@ void MemoryRecorder::count_local(uint32_t f, uint32_t pc, MemClass c, const uint
   constexpr unsigned kMaxWords = 8;  // a .v4.b64 / .v8.b32 access
   unsigned per_lane = std::min(kMaxWords, std::max(1u, (bytes + 3) / 4));
   AccessCounters& a = counters(f, pc, c);
-  uint32_t lanes = static_cast<uint32_t>(__builtin_popcount(mask));
-  ++a.requests;
-  a.lanes += lanes;
-  a.bytes_requested += uint64_t{lanes} * bytes;
+  count_request(a, mask, bytes);
   uint64_t sectors[32 * kMaxWords], lines[32 * kMaxWords];
   size_t n = 0;
   for (uint32_t m = mask; m; m &= m - 1) {
@@ -120,10 +128,7 @@ void MemoryRecorder::count_shared(uint32_t f, uint32_t pc, MemClass c, const uin
     at = moved;
   }
   WavefrontCount w = count_wavefronts(at, mask, bytes, atomic);
-  uint32_t lanes = static_cast<uint32_t>(__builtin_popcount(mask));
-  ++a.requests;
-  a.lanes += lanes;
-  a.bytes_requested += uint64_t{lanes} * bytes;
+  count_request(a, mask, bytes);
   a.wavefronts += w.wavefronts;
   a.ideal_wavefronts += w.ideal;
   a.max_ways = std::max<uint64_t>(a.max_ways, w.ways);
