@@ -61,7 +61,8 @@ void async_shared_write(Exec& x, const Op& op, unsigned lane, Cta& target, uint6
                          thread_text(x.run, target, r.thread)));
   if (!a.tracking) return;
   uint32_t thread = x.warp.id * kWarpSize + lane;
-  uint32_t key = x.cta.rank << 16 | thread;
+  uint32_t key = AsyncState::writer_key(x.cta.rank, thread);
+  if (key >= a.last_write.size()) a.last_write.resize(std::max<size_t>(key + 1, 2 * a.last_write.size()), 0);
   uint32_t& last = a.last_write[key];
   const GenericWrite* w = last ? &a.writes[last] : nullptr;
   if (!w || w->function != x.frame.code->index || w->instruction != op.index || w->fences != x.run.proxy_fences) {
@@ -72,27 +73,50 @@ void async_shared_write(Exec& x, const Op& op, unsigned lane, Cta& target, uint6
   std::fill_n(a.writer.begin() + static_cast<ptrdiff_t>(offset), n, last);
 }
 
-void check_async_proxy_read(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n) {
-  if (!target.async || !target.async->tracking) return;
-  AsyncState& a = *target.async;
-  auto fenced_after = [&](uint32_t rank, uint32_t thread, uint64_t fences) {
-    const Cta* c = rank < x.cta.cluster->size() ? x.cta.cluster->ctas[rank] : nullptr;
-    if (!c || !c->async) return false;
-    auto it = c->async->fenced.find(thread);
-    return it != c->async->fenced.end() && it->second > fences;
-  };
-  uint32_t reader = x.warp.id * kWarpSize + lane;
-  for (uint64_t b = offset; b < offset + n && b < a.writer.size(); ++b) {
+namespace {
+// The fence count at the last fence.proxy.async of `thread` of the cluster's
+// CTA of rank `rank` (0: none).
+uint64_t fence_of(const Exec& x, uint32_t rank, uint32_t thread) {
+  const Cta* c = rank < x.cta.cluster->size() ? x.cta.cluster->ctas[rank] : nullptr;
+  return c && c->async ? c->async->fence_of(thread) : 0;
+}
+}  // namespace
+
+UnfencedWrites unfenced_writes(const Exec& x, const Cta& target, uint64_t offset, uint64_t n) {
+  UnfencedWrites u;
+  if (!target.async || !target.async->tracking) return u;
+  const AsyncState& a = *target.async;
+  const uint64_t end = std::min<uint64_t>(offset + n, a.writer.size());
+  // Bytes of one write record come in runs: each run is looked at once.
+  uint32_t previous = 0;
+  for (uint64_t b = offset; b < end; ++b) {
     uint32_t i = a.writer[b];
-    if (!i) continue;
+    if (!i || i == previous) continue;
+    previous = i;
     const GenericWrite& w = a.writes[i];
-    if (fenced_after(w.rank, w.thread, w.fences) || fenced_after(x.cta.rank, reader, w.fences)) continue;
+    if (fence_of(x, w.rank, w.thread) > w.fences) continue;
+    u.bytes.emplace_back(b, i);
+  }
+  return u;
+}
+
+void check_reader_fenced(Exec& x, const Op& op, unsigned lane, const Cta& target, const UnfencedWrites& u) {
+  if (u.bytes.empty()) return;
+  const AsyncState& a = *target.async;
+  const uint64_t reader_fence = fence_of(x, x.cta.rank, x.warp.id * kWarpSize + lane);
+  for (auto [b, i] : u.bytes) {
+    const GenericWrite& w = a.writes[i];
+    if (reader_fence > w.fences) continue;
     const Cta& writer_cta = *x.cta.cluster->ctas[w.rank];
     x.fail(op, lane,
            fmt::format("reads shared memory at 0x{:x} through the async proxy, but {} wrote it at {} through the "
                        "generic proxy with no fence.proxy.async since (the copy may read stale data)",
                        b, thread_text(x.run, writer_cta, w.thread), ptx_place(x.run, w.function, w.instruction)));
   }
+}
+
+void check_async_proxy_read(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n) {
+  check_reader_fenced(x, op, lane, target, unfenced_writes(x, target, offset, n));
 }
 
 }  // namespace warpsat::simt

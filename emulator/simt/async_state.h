@@ -7,7 +7,7 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
+#include <algorithm>
 #include <vector>
 
 #include "emulator/simt/state.h"
@@ -40,14 +40,28 @@ struct GenericWrite {
 
 struct AsyncState {
   std::vector<PendingRead> reads;
-  std::unordered_map<uint32_t, uint64_t> committed;  // thread -> bulk async-groups it committed
+  // Per thread of the CTA (linear id), grown on first use: flat arrays,
+  // because the proxy check reads them for every byte a bulk copy reads.
+  std::vector<uint64_t> committed;  // bulk async-groups the thread committed
   // Generic-proxy writes (RunState::track_proxy): per shared byte, an index
   // into writes (0: none since the last async-proxy write).
   bool tracking = false;
   std::vector<uint32_t> writer;
   std::vector<GenericWrite> writes{GenericWrite{}};
-  std::unordered_map<uint32_t, uint32_t> last_write;  // thread -> its latest record
-  std::unordered_map<uint32_t, uint64_t> fenced;      // thread -> the run's fence count at its last fence.proxy.async
+  std::vector<uint32_t> last_write;  // by writer_key(rank, thread): its latest record (0: none)
+  std::vector<uint64_t> fenced;      // by thread: the run's fence count at its last fence.proxy.async (0: never)
+  uint64_t& committed_by(uint32_t thread) { return grown(committed, thread); }
+  uint64_t& fenced_by(uint32_t thread) { return grown(fenced, thread); }
+  uint64_t fence_of(uint32_t thread) const { return thread < fenced.size() ? fenced[thread] : 0; }
+  // A writing thread of the cluster: its CTA's rank and its thread (< 1024).
+  static uint32_t writer_key(uint32_t rank, uint32_t thread) { return rank << 10 | thread; }
+
+ private:
+  template <class T>
+  static T& grown(std::vector<T>& v, uint32_t i) {
+    if (i >= v.size()) v.resize(std::max<size_t>(i + 1, 2 * v.size()), T{});
+    return v[i];
+  }
 };
 
 AsyncState& async_state(Cta& cta);
@@ -70,5 +84,15 @@ void async_shared_write(Exec& x, const Op& op, unsigned lane, Cta& target, uint6
 // the generic proxy with no fence.proxy.async since by the writer or the
 // reader.
 void check_async_proxy_read(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n);
+
+// The same check in two halves, for a copy that several lanes issue alike:
+// the bytes of the range whose generic write its writer has not fenced
+// since (the first byte of each run of one write record, in byte order),
+// found once, then checked against each reading lane's own fence.
+struct UnfencedWrites {
+  std::vector<std::pair<uint64_t, uint32_t>> bytes;  // shared offset, index into AsyncState::writes
+};
+UnfencedWrites unfenced_writes(const Exec& x, const Cta& target, uint64_t offset, uint64_t n);
+void check_reader_fenced(Exec& x, const Op& op, unsigned lane, const Cta& target, const UnfencedWrites& u);
 
 }  // namespace warpsat::simt

@@ -12,6 +12,7 @@
 // stores may not be read by a bulk copy without a fence.proxy.async between
 // (async_state.h). Both are reported with the two instructions involved.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -88,8 +89,8 @@ void async_write_check(Exec& x, const Op& op, unsigned lane, Cta& target, uint64
 // A bulk copy reading [offset, offset + n) of the executing CTA's shared
 // memory, tracked by a bulk async-group: checked for unfenced generic writes
 // and remembered until the wait that covers it.
-void async_read(Exec& x, const Op& op, unsigned lane, uint64_t offset, uint64_t n, bool grouped) {
-  check_async_proxy_read(x, op, lane, x.cta, offset, n);
+void async_read(Exec& x, const Op& op, unsigned lane, uint64_t offset, uint64_t n, bool grouped, bool check = true) {
+  if (check) check_async_proxy_read(x, op, lane, x.cta, offset, n);
   if (!grouped) return;
   AsyncState& a = async_state(x.cta);
   a.reads.push_back({offset, offset + n, x.warp.id * kWarpSize + lane, x.frame.code->index, op.index,
@@ -257,25 +258,60 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
   deliver(*d.cta, d.offset, b.offset);
 }
 
-void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool reduce) {
+// One row of a tensor store with no reduction, its elements contiguous in
+// global memory: gathered from shared memory through the swizzle (which moves
+// whole 16-byte chunks) and written at once. False, having written nothing,
+// when the row does not lie in one allocation: the caller then stores
+// element by element, which fails at the first bad element as before.
+bool store_row(Exec& x, const BoxRow& r, unsigned e, Swizzle sw, uint64_t source, std::vector<uint8_t>& buffer) {
+  const uint64_t n = uint64_t{r.in_end - r.in_begin} * e, to = r.global_address(r.in_begin, e);
+  Allocation* a = x.run.memory.find(to, n);
+  if (!a) return false;
+  buffer.resize(n);
+  const uint8_t* smem = x.cta.shared.data();
+  uint64_t from = source + r.dense_offset + uint64_t{r.in_begin} * e;
+  for (uint64_t done = 0; done < n;) {
+    uint64_t chunk = std::min<uint64_t>(n - done, 16 - (from + done) % 16);
+    std::memcpy(buffer.data() + done, smem + swizzle_address(sw, from + done), chunk);
+    done += chunk;
+  }
+  a->write(to - a->base(), buffer.data(), n);
+  ++x.run.shared_version;
+  return true;
+}
+
+// The checked source of a tensor store: shared offset and bytes.
+struct StoreSource {
+  const TensorMap* map = nullptr;
+  uint64_t offset = 0, bytes = 0;
+};
+
+StoreSource store_source(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
   const TensorMap& m = tensor_map(x, op, lane, x.src(op, 0, lane));
   check_map_rank(x, op, lane, m, rank);
-  int32_t c[5];
-  coordinates(x, op, lane, rank, c);
   SharedTarget s = shared_operand(x, op, lane, x.src(op, 1 + rank, lane), m.spec.box_bytes());
   if (s.cta != &x.cta) x.fail(op, lane, "a tensor store reads the executing CTA's shared memory (shared::cta)");
   if (s.offset % 128) x.fail(op, lane, fmt::format("tensor copy source 0x{:x} is not 128-byte aligned", s.offset));
+  return {&m, s.offset, m.spec.box_bytes()};
+}
+
+void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool reduce) {
+  const StoreSource src = store_source(x, op, lane, rank);
+  const TensorMap& m = *src.map;
+  int32_t c[5];
+  coordinates(x, op, lane, rank, c);
   const unsigned e = element_bytes(m.spec.type);
-  const uint64_t bytes = m.spec.box_bytes();
-  async_read(x, op, lane, s.offset, bytes, true);
-  x.warp.activity.tma_bytes_stored += bytes;
+  async_read(x, op, lane, src.offset, src.bytes, true);
+  x.warp.activity.tma_bytes_stored += src.bytes;
   const Swizzle sw = swizzle_of(m.spec);
   const uint8_t* smem = x.cta.shared.data();
   const ScalarType t = map_scalar(m.spec.type);
-  for (const BoxRow& r : box_rows(m, c))
+  std::vector<uint8_t> buffer;
+  for (const BoxRow& r : box_rows(m, c)) {
+    if (!reduce && r.step == 1 && r.in_begin < r.in_end && store_row(x, r, e, sw, src.offset, buffer)) continue;
     for (uint32_t j = r.in_begin; j < r.in_end; ++j) {
       uint64_t v = 0;
-      std::memcpy(&v, smem + swizzle_address(sw, s.offset + r.dense_offset + uint64_t{j} * e), e);
+      std::memcpy(&v, smem + swizzle_address(sw, src.offset + r.dense_offset + uint64_t{j} * e), e);
       uint64_t to = r.global_address(j, e);
       if (reduce) {
         uint64_t old = 0;
@@ -284,6 +320,41 @@ void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool redu
       }
       write_device(x, op, lane, to, &v, e);
     }
+  }
+}
+
+// A tensor store (no reduction) that every active lane issues with the same
+// operands -- CUTLASS's epilogue issues each from a whole warp. The PTX ISA
+// makes each issuing thread's copy its own, so this is 32 copies; they are
+// one copy and 31 that change nothing, because each copies the same shared
+// bytes to the same global bytes: a store writes only global memory, so
+// its source is unchanged by the copies before it, and its tensor map lives
+// in the kernel's parameters, which nothing writes (a map in global memory
+// could be overwritten by the copy: then every lane copies). So the first
+// lane copies; every lane still has its own proxy check (its own fence),
+// its own pending read in its own bulk async-group and its bytes counted.
+bool same_store_in_every_lane(Exec& x, const Op& op, uint32_t mask, uint32_t rank) {
+  if (std::popcount(mask) < 2) return false;
+  const unsigned first = static_cast<unsigned>(std::countr_zero(mask));
+  if (window_of(x.src(op, 0, first)) != Window::Param) return false;
+  bool same = true;
+  for_lanes(mask, [&](unsigned l) {
+    for (uint32_t k = 0; k <= 1 + rank && same; ++k) same = x.src(op, k, l) == x.src(op, k, first);
+  });
+  return same;
+}
+
+void repeated_tensor_store(Exec& x, const Op& op, uint32_t mask, uint32_t rank) {
+  const unsigned first = static_cast<unsigned>(std::countr_zero(mask));
+  // Found before the first copy, which changes neither shared memory nor a fence.
+  const StoreSource src = store_source(x, op, first, rank);
+  const UnfencedWrites unfenced = unfenced_writes(x, x.cta, src.offset, src.bytes);
+  tensor_store(x, op, first, rank, false);
+  for_lanes(mask & (mask - 1), [&](unsigned l) {
+    check_reader_fenced(x, op, l, x.cta, unfenced);
+    async_read(x, op, l, src.offset, src.bytes, true, false);
+    x.warp.activity.tma_bytes_stored += src.bytes;
+  });
 }
 
 // ---- non-tensor bulk copies ----
@@ -378,6 +449,7 @@ void store_async(Exec& x, const Op& op, unsigned lane, bool reduce) {
 
 void run_bulk(Exec& x, const Op& op, uint32_t mask) {
   Kind kind = static_cast<Kind>(op.aux);
+  if (kind == TensorStore && same_store_in_every_lane(x, op, mask, op.vec)) return repeated_tensor_store(x, op, mask, op.vec);
   for_lanes(mask, [&](unsigned l) {
     uint32_t thread = x.warp.id * kWarpSize + l;
     switch (kind) {
@@ -389,7 +461,7 @@ void run_bulk(Exec& x, const Op& op, uint32_t mask) {
       case BulkStore: bulk_copy(x, op, l, kind); break;
       case Commit: {
         AsyncState& a = async_state(x.cta);
-        uint64_t& groups = a.committed[thread];
+        uint64_t& groups = a.committed_by(thread);
         for (PendingRead& r : a.reads)
           if (r.thread == thread && r.group == PendingRead::kUncommitted) r.group = groups;
         ++groups;
@@ -398,14 +470,14 @@ void run_bulk(Exec& x, const Op& op, uint32_t mask) {
       case Wait: {
         if (!x.cta.async) break;
         AsyncState& a = *x.cta.async;
-        uint64_t groups = a.committed[thread], keep = x.src(op, 0, l);
+        uint64_t groups = a.committed_by(thread), keep = x.src(op, 0, l);
         // Every group but the newest `keep` is complete (reads and writes alike here).
         std::erase_if(a.reads, [&](const PendingRead& r) {
           return r.thread == thread && r.group != PendingRead::kUncommitted && r.group + keep < groups;
         });
         break;
       }
-      case FenceProxyAsync: async_state(x.cta).fenced[thread] = ++x.run.proxy_fences; break;
+      case FenceProxyAsync: async_state(x.cta).fenced_by(thread) = ++x.run.proxy_fences; break;
       case PrefetchTensorMap: tensor_map(x, op, l, x.src(op, 0, l) + ((op.flags & kParamSpace) ? kParamWindow : 0)); break;
       case StAsync:
       case RedAsync: store_async(x, op, l, kind == RedAsync); break;
