@@ -119,7 +119,13 @@ report::KernelView kernel_view(const ptx::Module& m, const KernelBranches& k, co
       if (i.function != k.name) continue;  // called functions' lines are in their own PTX
       report::LineCounts c{i.warps, i.branch ? i.warps : 0, i.branch ? i.divergent : 0};
       for (const simt::ClassCounters& mc : i.memory) {
-        if (simt::is_shared(mc.cls)) {
+        c.swizzles |= mc.counters.swizzles;
+        if (simt::is_bulk(mc.cls)) {
+          if (simt::is_shared(mc.cls)) continue;  // the copy's other side
+          c.tma_copies += mc.counters.requests;
+          c.tma_bytes += mc.counters.bytes_requested;
+          c.tma_sectors += mc.counters.sectors;
+        } else if (simt::is_shared(mc.cls)) {
           c.shared_requests += mc.counters.requests;
           c.wavefronts += mc.counters.wavefronts;
           c.bank_conflicts += mc.counters.bank_conflicts();

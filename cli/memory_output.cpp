@@ -1,6 +1,8 @@
 #include "cli/memory_output.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -14,7 +16,14 @@ namespace {
 constexpr MemClass kAll[] = {MemClass::GlobalLoad,      MemClass::GlobalStore,     MemClass::GlobalAtomic,
                              MemClass::LocalLoad,       MemClass::LocalStore,      MemClass::SharedLoad,
                              MemClass::SharedStore,     MemClass::SharedAtomic,    MemClass::GlobalAsyncCopy,
-                             MemClass::SharedAsyncCopy, MemClass::SharedMatrixLoad, MemClass::SharedMatrixStore};
+                             MemClass::SharedAsyncCopy, MemClass::SharedMatrixLoad, MemClass::SharedMatrixStore,
+                             MemClass::GlobalTmaLoad,   MemClass::GlobalTmaStore,  MemClass::SharedTmaWrite,
+                             MemClass::SharedTmaRead,   MemClass::SharedWgmma};
+// HyPA's CSV keeps the columns it had before TMA and wgmma were counted
+// (docs/hypa-csv.md); theirs follow the activity factor.
+constexpr MemClass kHopper[] = {MemClass::GlobalTmaLoad, MemClass::GlobalTmaStore, MemClass::SharedTmaWrite,
+                                MemClass::SharedTmaRead, MemClass::SharedWgmma};
+bool is_hopper(MemClass c) { return std::find(std::begin(kHopper), std::end(kHopper), c) != std::end(kHopper); }
 
 bool is_atomic(MemClass c) { return c == MemClass::GlobalAtomic || c == MemClass::SharedAtomic; }
 
@@ -39,27 +48,47 @@ uint64_t traffic(const simt::MemoryMetrics& m) {
   return t;
 }
 
+std::string swizzle_text(const AccessCounters& a) {
+  return a.swizzles ? fmt::format(", swizzle {}", simt::swizzle_names(a.swizzles)) : "";
+}
+
 std::string class_text(MemClass c, const AccessCounters& a) {
-  std::string s = fmt::format("{}: {} requests", simt::mem_class_name(c), a.requests);
+  if (simt::is_bulk(c) && simt::is_shared(c))
+    return fmt::format("{}: {} {}, {} B{}{}", simt::mem_class_name(c), a.requests,
+                       c == MemClass::SharedTmaWrite ? "deliveries (copies x destination CTAs)" : "copies", a.bytes_requested,
+                       c == MemClass::SharedTmaWrite ? fmt::format(", {} sectors delivered", a.delivered_sectors) : "",
+                       swizzle_text(a));
+  std::string s = fmt::format("{}: {} {}", simt::mem_class_name(c), a.requests, simt::is_bulk(c) ? "copies" : "requests");
+  if (c == MemClass::SharedWgmma) s += fmt::format(" (warp-group MMAs), {} B", a.bytes_requested);
   if (simt::is_shared(c)) {
     s += fmt::format(", {} wavefronts ({:.2f}/request, ideal {}), {} bank conflicts, worst {}-way", a.wavefronts,
                      ratio(a.wavefronts, a.requests), a.ideal_wavefronts, a.bank_conflicts(), a.max_ways);
   } else {
-    s += fmt::format(", {} sectors ({:.2f}/request), {} lines, {} B requested / {} B moved ({:.1f}%)", a.sectors,
-                     ratio(a.sectors, a.requests), a.lines, a.bytes_requested, a.bytes_moved(),
+    s += fmt::format(", {} sectors ({:.2f}/{}), {} lines, {} B requested / {} B moved ({:.1f}%)", a.sectors,
+                     ratio(a.sectors, a.requests), simt::is_bulk(c) ? "copy" : "request", a.lines, a.bytes_requested, a.bytes_moved(),
                      a.sectors ? 100.0 * ratio(a.bytes_requested, a.bytes_moved()) : 0.0);
   }
   if (is_atomic(c))
     s += fmt::format(", same-address serialisation {} ({:.2f}/request, worst {} lanes)", a.atomic_serial,
                      ratio(a.atomic_serial, a.requests), a.max_ways);
-  return s;
+  return s + swizzle_text(a);
 }
+
 
 }  // namespace
 
 nlohmann::json access_json(MemClass c, const AccessCounters& a) {
   nlohmann::json j = {{"requests", a.requests}, {"lanes", a.lanes}, {"bytes_requested", a.bytes_requested}};
-  if (simt::is_shared(c)) {
+  if (a.swizzles) {
+    nlohmann::json modes = nlohmann::json::array();
+    static constexpr const char* kModes[] = {"none", "32B", "64B", "128B"};
+    for (unsigned b = 0; b < 4; ++b)
+      if (a.swizzles >> b & 1) modes.push_back(kModes[b]);
+    j["swizzle"] = modes;
+  }
+  if (simt::is_bulk(c) && simt::is_shared(c)) {
+    if (c == MemClass::SharedTmaWrite) j["delivered_sectors"] = a.delivered_sectors;
+  } else if (simt::is_shared(c)) {
     j["wavefronts"] = a.wavefronts;
     j["ideal_wavefronts"] = a.ideal_wavefronts;
     j["bank_conflicts"] = a.bank_conflicts();
@@ -78,8 +107,9 @@ nlohmann::json access_json(MemClass c, const AccessCounters& a) {
   }
   nlohmann::json ncu = nlohmann::json::object();
   if (*simt::ncu_requests_metric(c)) ncu[simt::ncu_requests_metric(c)] = a.requests;
-  if (*simt::ncu_sectors_metric(c)) ncu[simt::ncu_sectors_metric(c)] = simt::is_shared(c) ? a.wavefronts : a.sectors;
+  if (*simt::ncu_sectors_metric(c)) ncu[simt::ncu_sectors_metric(c)] = simt::ncu_sectors_value(c, a);
   if (*simt::ncu_bank_conflicts_metric(c)) ncu[simt::ncu_bank_conflicts_metric(c)] = a.bank_conflicts();
+  if (*simt::ncu_bytes_metric(c)) ncu[simt::ncu_bytes_metric(c)] = simt::ncu_bytes_value(c, a);
   j["ncu"] = ncu;
   return j;
 }
@@ -161,24 +191,41 @@ std::string memory_lines_text(const ptx::Module& m, const simt::KernelMetrics& k
   return s;
 }
 
-std::string hypa_memory_header() {
-  std::string s;
-  for (MemClass c : kAll) {
-    std::string n = simt::mem_class_name(c);
-    if (simt::is_shared(c)) s += fmt::format(";\"{} requests\";\"{} wavefronts\";\"{} bank conflicts\"", n, n, n);
-    else s += fmt::format(";\"{} requests\";\"{} sectors\";\"{} bytes requested\"", n, n, n);
+namespace {
+
+// A class's columns: their names, and their values.
+std::vector<std::pair<std::string, uint64_t>> hypa_columns(MemClass c, const AccessCounters& a) {
+  std::string n = simt::mem_class_name(c);
+  if (simt::is_bulk(c) && simt::is_shared(c)) {
+    std::vector<std::pair<std::string, uint64_t>> v = {
+        {n + (c == MemClass::SharedTmaWrite ? " deliveries" : " copies"), a.requests}, {n + " bytes", a.bytes_requested}};
+    if (c == MemClass::SharedTmaWrite) v.push_back({n + " sectors delivered", a.delivered_sectors});
+    return v;
   }
-  return s + ";\"Activity Factor\"";
+  if (simt::is_bulk(c))
+    return {{n + " copies", a.requests}, {n + " sectors", a.sectors}, {n + " bytes requested", a.bytes_requested}};
+  if (c == MemClass::SharedWgmma)
+    return {{n + " requests", a.requests}, {n + " bytes", a.bytes_requested}, {n + " wavefronts", a.wavefronts},
+            {n + " bank conflicts", a.bank_conflicts()}};
+  if (simt::is_shared(c))
+    return {{n + " requests", a.requests}, {n + " wavefronts", a.wavefronts}, {n + " bank conflicts", a.bank_conflicts()}};
+  return {{n + " requests", a.requests}, {n + " sectors", a.sectors}, {n + " bytes requested", a.bytes_requested}};
+}
+
+}  // namespace
+
+std::string hypa_memory_header() {
+  std::string s, hopper;
+  for (MemClass c : kAll)
+    for (const auto& [name, value] : hypa_columns(c, {})) (is_hopper(c) ? hopper : s) += fmt::format(";\"{}\"", name);
+  return s + ";\"Activity Factor\"" + hopper;
 }
 
 std::string hypa_memory_fields(const simt::MemoryMetrics& m, uint64_t warp_instructions, uint64_t threads_on) {
-  std::string s;
-  for (MemClass c : kAll) {
-    const AccessCounters& a = m[c];
-    if (simt::is_shared(c)) s += fmt::format(";\"{}\";\"{}\";\"{}\"", a.requests, a.wavefronts, a.bank_conflicts());
-    else s += fmt::format(";\"{}\";\"{}\";\"{}\"", a.requests, a.sectors, a.bytes_requested);
-  }
-  return s + fmt::format(";\"{:.6f}\"", warp_instructions ? static_cast<double>(threads_on) / (32.0 * static_cast<double>(warp_instructions)) : 0.0);
+  std::string s, hopper;
+  for (MemClass c : kAll)
+    for (const auto& [name, value] : hypa_columns(c, m[c])) (is_hopper(c) ? hopper : s) += fmt::format(";\"{}\"", value);
+  return s + fmt::format(";\"{:.6f}\"", warp_instructions ? static_cast<double>(threads_on) / (32.0 * static_cast<double>(warp_instructions)) : 0.0) + hopper;
 }
 
 void add_source_lines_option(CLI::App* sub, std::string& value) {

@@ -245,6 +245,14 @@ simt::KernelMetrics metrics_from_json(const json& k) {
         a.max_ways = c.contains("max_ways") ? count_at(c, "max_ways") : count_at(c, "max_same_address_lanes");
         a.atomic_serial = count_at(c, "atomic_serialisation");
         a.broadcasts = count_at(c, "broadcast_requests");
+        a.delivered_sectors = count_at(c, "delivered_sectors");
+        if (c.contains("swizzle") && c["swizzle"].is_array())
+          for (const json& mode : c["swizzle"]) {
+            static constexpr std::pair<const char*, uint8_t> kModes[] = {
+                {"none", simt::kSwizzleNone}, {"32B", simt::kSwizzle32B}, {"64B", simt::kSwizzle64B}, {"128B", simt::kSwizzle128B}};
+            for (auto [name, bit] : kModes)
+              if (mode.is_string() && mode.get<std::string>() == name) a.swizzles |= bit;
+          }
       }
   }
   return m;

@@ -105,6 +105,11 @@ const char* const kWhyMemory =
     "spill registers to local memory, or keep a value in a register instead of reloading it; sectors are what L1 is "
     "asked for, hit or miss; 8- and 16-byte shared accesses are modelled in phases of 16 and 8 lanes";
 
+const char* const kWhyTma =
+    "the emulator counts each TMA copy's box as the tensor map lays it out (elements outside the tensor read nothing); "
+    "ncu counts the SASS instructions (one per issuing thread) and the crossbar traffic at the SM, a multicast load at "
+    "every destination; the names come from public sm_90 profiling scripts, not NVIDIA's published metric reference";
+
 const std::vector<std::string> kEfficiencyNames = names("sass_average_branch_targets_threads_uniform.pct");
 const std::vector<std::string> kLaunchNames = {"launch__grid_size", "launch__block_size", "launch__thread_count"};
 
@@ -187,20 +192,27 @@ ProfileComparison compare_profile(const NcuProfile& p, const NcuLaunch& row, con
   for (size_t i = 0; i < simt::kMemClassCount; ++i) {
     auto cls = static_cast<simt::MemClass>(i);
     const simt::AccessCounters& a = k.memory[cls];
-    bool shared = simt::is_shared(cls);
-    const std::pair<const char*, uint64_t> rows[] = {
-        {simt::ncu_requests_metric(cls), a.requests},
-        {simt::ncu_sectors_metric(cls), shared ? a.wavefronts : a.sectors},
-        {simt::ncu_bank_conflicts_metric(cls), a.bank_conflicts()}};
-    const char* what[] = {"requests", shared ? "wavefronts" : "sectors", "bank conflicts"};
-    for (size_t r = 0; r < 3; ++r) {
-      if (!*rows[r].first) continue;
-      known.push_back(rows[r].first);
-      const NcuMetric* m = row.find(rows[r].first);
+    bool shared = simt::is_shared(cls), bulk = simt::is_bulk(cls);
+    const char* counted = cls == simt::MemClass::SharedTmaWrite ? "sectors_delivered" : shared ? "wavefronts" : "sectors";
+    struct Row {
+      const char* metric;
+      uint64_t value;
+      const char* key;
+    };
+    const Row rows[] = {{simt::ncu_requests_metric(cls), a.requests, bulk ? "copies" : "requests"},
+                        {simt::ncu_sectors_metric(cls), simt::ncu_sectors_value(cls, a), counted},
+                        {simt::ncu_bank_conflicts_metric(cls), a.bank_conflicts(), "bank_conflicts"},
+                        {simt::ncu_bytes_metric(cls), simt::ncu_bytes_value(cls, a), "bytes"}};
+    for (const Row& r : rows) {
+      if (!*r.metric) continue;
+      known.push_back(r.metric);
+      const NcuMetric* m = row.find(r.metric);
       if (!m || !k.memory.measured) continue;
-      out.metrics.push_back(compared(fmt::format("{}_{}", simt::mem_class_key(cls), r == 0 ? "requests" : r == 1 ? (shared ? "wavefronts" : "sectors") : "bank_conflicts"),
-                                     fmt::format("{} {}", simt::mem_class_name(cls), what[r]), m->name, p.number(*m),
-                                     static_cast<double>(rows[r].second), kWhyMemory));
+      std::string what(r.key);
+      std::replace(what.begin(), what.end(), '_', ' ');
+      out.metrics.push_back(compared(fmt::format("{}_{}", simt::mem_class_key(cls), r.key),
+                                     fmt::format("{} {}", simt::mem_class_name(cls), what), m->name, p.number(*m),
+                                     static_cast<double>(r.value), bulk ? kWhyTma : kWhyMemory));
     }
   }
 

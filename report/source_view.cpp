@@ -2,6 +2,8 @@
 
 #include "report/svg.h"
 
+#include "emulator/simt/memory_metrics.h"
+
 #include <fmt/format.h>
 
 #include <set>
@@ -16,6 +18,10 @@ LineCounts& LineCounts::operator+=(const LineCounts& o) {
   sectors += o.sectors;
   shared_requests += o.shared_requests;
   wavefronts += o.wavefronts;
+  tma_copies += o.tma_copies;
+  tma_bytes += o.tma_bytes;
+  tma_sectors += o.tma_sectors;
+  swizzles |= o.swizzles;
   bank_conflicts += o.bank_conflicts;
   return *this;
 }
@@ -109,6 +115,10 @@ std::string count_cells(bool has_counts, const LineCounts* c) {
     memory += fmt::format("{}{:.1f} wavefronts/req{}", memory.empty() ? "" : ", ",
                           static_cast<double>(c->wavefronts) / static_cast<double>(c->shared_requests),
                           c->bank_conflicts ? fmt::format(" ({} conflicts)", c->bank_conflicts) : "");
+  if (c->tma_copies)
+    memory += fmt::format("{}TMA {} copies, {} B, {} sectors", memory.empty() ? "" : ", ", c->tma_copies, c->tma_bytes,
+                          c->tma_sectors);
+  if (c->swizzles) memory += fmt::format(", swizzle {}", simt::swizzle_names(c->swizzles));
   std::string branches = c->branches ? fmt::format("{}/{}", c->divergent, c->branches) : "";
   std::string efficiency =
       c->branches ? fmt::format("{:.1f}%", 100.0 * static_cast<double>(c->branches - c->divergent) / c->branches) : "";
@@ -122,7 +132,7 @@ std::string count_headers(bool has_counts) {
          "<th title=\"divergent branch executions / branch executions, per warp\">divergent</th>"
          "<th title=\"100 (branches - divergent) / branches\">efficiency</th>"
          "<th title=\"global/local: 32-byte sectors per request; shared: wavefronts per request and bank conflicts "
-         "(docs/emulator.md, Memory metrics)\">memory</th>";
+         "(wgmma operands included); TMA: copies, global bytes and sectors; swizzle modes (docs/emulator.md, Memory metrics)\">memory</th>";
 }
 
 std::string source_pane(const KernelView& v, const SourceFileView& f,

@@ -19,6 +19,10 @@ struct LineCounts {
   // Memory (the emulator's memory metrics): global/local requests and
   // 32-byte sectors, shared requests, wavefronts and bank conflicts.
   uint64_t device_requests = 0, sectors = 0, shared_requests = 0, wavefronts = 0, bank_conflicts = 0;
+  // TMA copies' global side (loads and stores), and the swizzle modes of
+  // TMA and wgmma (simt::SwizzleBit); wgmma's operand reads count as shared.
+  uint64_t tma_copies = 0, tma_bytes = 0, tma_sectors = 0;
+  uint8_t swizzles = 0;
   LineCounts& operator+=(const LineCounts& o);
 };
 

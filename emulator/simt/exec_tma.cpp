@@ -24,6 +24,7 @@
 #include "emulator/simt/decode.h"
 #include "emulator/simt/lanes.h"
 #include "emulator/simt/mbarrier.h"
+#include "emulator/simt/memory_recorder.h"
 #include "emulator/simt/run_state.h"
 
 namespace warpsat::simt {
@@ -189,6 +190,31 @@ ScalarType map_scalar(TensorMapType t) {
   }
 }
 
+// ---- memory metrics ----
+
+// The global bytes of box row `r` inside the tensor: one range, or one per
+// element when the row is strided (elementStrides > 1).
+void add_ranges(const BoxRow& r, unsigned e, std::vector<MemoryRecorder::ByteRange>& out) {
+  if (r.step == 1) {
+    out.push_back({r.global_address(r.in_begin, e), uint64_t{r.in_end - r.in_begin} * e});
+    return;
+  }
+  for (uint32_t j = r.in_begin; j < r.in_end; ++j) out.push_back({r.global_address(j, e), e});
+}
+
+// A non-tensor bulk copy's counts: its global side (loads read [src, src+n),
+// stores write [dst, dst+n)) and its shared side.
+void record_bulk(Exec& x, const Op& op, Kind kind, uint64_t global, uint64_t n, unsigned destinations) {
+  MemoryRecorder* recorder = x.run.memory_metrics.get();
+  if (!recorder) return;
+  const uint32_t f = x.frame.code->index, pc = op.index;
+  uint64_t sectors = 0;
+  if (kind == BulkLoad) sectors = recorder->record_bulk_global(f, pc, MemClass::GlobalTmaLoad, {{global, n}}, Swizzle::None);
+  else recorder->record_bulk_shared(f, pc, MemClass::SharedTmaRead, n, 1, 0, Swizzle::None);
+  if (kind == BulkStore) recorder->record_bulk_global(f, pc, MemClass::GlobalTmaStore, {{global, n}}, Swizzle::None);
+  else recorder->record_bulk_shared(f, pc, MemClass::SharedTmaWrite, n, destinations, sectors, Swizzle::None);
+}
+
 // ---- tensor copies ----
 
 void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
@@ -206,12 +232,14 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
   x.warp.activity.tma_bytes_loaded += bytes;
   const uint64_t fill = oob_fill_bits(m.spec);
   const bool convert = loaded_bits(m.spec, 1) != 1 || m.spec.type == TensorMapType::F32Ftz;
-  std::vector<uint8_t> row;
+  MemoryRecorder* recorder = x.run.memory_metrics.get();
+  std::vector<MemoryRecorder::ByteRange> read;  // for the recorder: the global bytes the copy reads
   for (const BoxRow& r : box_rows(m, c)) {
     uint8_t* out = box.data() + r.dense_offset;
     for (uint32_t j = 0; j < r.count; ++j)
       if (j < r.in_begin || j >= r.in_end) std::memcpy(out + uint64_t{j} * e, &fill, e);
     if (r.in_end <= r.in_begin) continue;
+    if (recorder) add_ranges(r, e, read);
     if (r.step == 1) {
       read_device(x, op, lane, r.global_address(r.in_begin, e), out + uint64_t{r.in_begin} * e,
                   uint64_t{r.in_end - r.in_begin} * e);
@@ -227,7 +255,9 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
       }
   }
   const Swizzle sw = swizzle_of(m.spec);
+  unsigned destinations = 0;
   auto deliver = [&](Cta& target, uint64_t offset, uint64_t bar) {
+    ++destinations;
     if (!target.shared.contains(offset, bytes))
       x.fail(op, lane, fmt::format("tensor copy of {} bytes to shared offset 0x{:x} passes the end of block ({},{},{})'s "
                                    "{} bytes of shared memory",
@@ -250,12 +280,16 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
                                        cluster.size(), mask));
         deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
       }
-    return;
+  } else {
+    SharedTarget d = shared_operand(x, op, lane, dst, bytes);
+    SharedTarget b = shared_operand(x, op, lane, mbar, 8);
+    if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a tensor copy must be in the destination's CTA");
+    deliver(*d.cta, d.offset, b.offset);
   }
-  SharedTarget d = shared_operand(x, op, lane, dst, bytes);
-  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
-  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a tensor copy must be in the destination's CTA");
-  deliver(*d.cta, d.offset, b.offset);
+  if (recorder) {
+    uint64_t sectors = recorder->record_bulk_global(x.frame.code->index, op.index, MemClass::GlobalTmaLoad, read, sw);
+    recorder->record_bulk_shared(x.frame.code->index, op.index, MemClass::SharedTmaWrite, bytes, destinations, sectors, sw);
+  }
 }
 
 // One row of a tensor store with no reduction, its elements contiguous in
@@ -295,6 +329,20 @@ StoreSource store_source(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
   return {&m, s.offset, m.spec.box_bytes()};
 }
 
+// A tensor store's counts (memory_recorder.h), for `copies` alike copies:
+// the shared bytes it reads and the global bytes inside the tensor it writes.
+void record_tensor_store(Exec& x, const Op& op, const TensorMap& m, const int32_t* c, unsigned e, uint64_t bytes,
+                         unsigned copies) {
+  MemoryRecorder* recorder = x.run.memory_metrics.get();
+  if (!recorder || copies == 0) return;
+  std::vector<MemoryRecorder::ByteRange> written;
+  for (const BoxRow& r : box_rows(m, c))
+    if (r.in_end > r.in_begin) add_ranges(r, e, written);
+  const Swizzle sw = swizzle_of(m.spec);
+  recorder->record_bulk_shared(x.frame.code->index, op.index, MemClass::SharedTmaRead, bytes, copies, 0, sw);
+  recorder->record_bulk_global(x.frame.code->index, op.index, MemClass::GlobalTmaStore, written, sw, copies);
+}
+
 void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool reduce) {
   const StoreSource src = store_source(x, op, lane, rank);
   const TensorMap& m = *src.map;
@@ -306,6 +354,7 @@ void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool redu
   const Swizzle sw = swizzle_of(m.spec);
   const uint8_t* smem = x.cta.shared.data();
   const ScalarType t = map_scalar(m.spec.type);
+  record_tensor_store(x, op, m, c, e, src.bytes, 1);
   std::vector<uint8_t> buffer;
   for (const BoxRow& r : box_rows(m, c)) {
     if (!reduce && r.step == 1 && r.in_begin < r.in_end && store_row(x, r, e, sw, src.offset, buffer)) continue;
@@ -350,6 +399,11 @@ void repeated_tensor_store(Exec& x, const Op& op, uint32_t mask, uint32_t rank) 
   const StoreSource src = store_source(x, op, first, rank);
   const UnfencedWrites unfenced = unfenced_writes(x, x.cta, src.offset, src.bytes);
   tensor_store(x, op, first, rank, false);
+  // The other lanes' copies count as PTX issues them, one per thread.
+  int32_t c[5];
+  coordinates(x, op, first, rank, c);
+  record_tensor_store(x, op, *src.map, c, element_bytes(src.map->spec.type), src.bytes,
+                      static_cast<unsigned>(std::popcount(mask)) - 1);
   for_lanes(mask & (mask - 1), [&](unsigned l) {
     check_reader_fenced(x, op, l, x.cta, unfenced);
     async_read(x, op, l, src.offset, src.bytes, true, false);
@@ -389,10 +443,13 @@ void bulk_copy(Exec& x, const Op& op, unsigned lane, Kind kind) {
         std::memcpy(data.data() + i, &v, e);
       }
     write_device(x, op, lane, dst, data.data(), n);
+    record_bulk(x, op, kind, dst, n, 0);
     return;
   }
   uint64_t mbar = x.src(op, 3, lane);
+  unsigned destinations = 0;
   auto deliver = [&](Cta& target, uint64_t offset, uint64_t bar) {
+    ++destinations;
     if (!target.shared.contains(offset, n))
       x.fail(op, lane, fmt::format("bulk copy of {} bytes to shared offset 0x{:x} passes the end of shared memory", n, offset));
     async_write_check(x, op, lane, target, offset, n);
@@ -418,12 +475,13 @@ void bulk_copy(Exec& x, const Op& op, unsigned lane, Kind kind) {
           x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {}", r, cluster.size()));
         deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
       }
-    return;
+  } else {
+    SharedTarget d = shared_operand(x, op, lane, dst, n);
+    SharedTarget b = shared_operand(x, op, lane, mbar, 8);
+    if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a bulk copy must be in the destination's CTA");
+    deliver(*d.cta, d.offset, b.offset);
   }
-  SharedTarget d = shared_operand(x, op, lane, dst, n);
-  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
-  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a bulk copy must be in the destination's CTA");
-  deliver(*d.cta, d.offset, b.offset);
+  record_bulk(x, op, kind, src, n, destinations);
 }
 
 // st.async / red.async [addr], value, [mbar]: a store (or reduction) into a

@@ -14,6 +14,7 @@ struct ClassInfo {
   const char* ncu_requests;
   const char* ncu_sectors;
   const char* ncu_conflicts;
+  const char* ncu_bytes = "";
 };
 
 // Nsight Compute's names (sm_70 and later): global and local requests and
@@ -41,6 +42,17 @@ constexpr ClassInfo kClasses[kMemClassCount] = {
     {"ldmatrix", "shared_ldsm", "smsp__inst_executed_op_ldsm.sum",
      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum"},
     {"stmatrix", "shared_stsm", "", "", ""},
+    // TMA (sm_90): the SASS instruction counts, and the L1TEX <-> crossbar
+    // traffic of TMA at the SM's side. A load's sectors are counted where
+    // they arrive (once per destination CTA: SharedTmaWrite); the L2 side
+    // has no TMA-only counter, nor has the shared read of a TMA store.
+    {"TMA global read", "global_tma_ld", "smsp__sass_inst_executed_op_tma_ld.sum", "", ""},
+    {"TMA global write", "global_tma_st", "smsp__sass_inst_executed_op_tma_st.sum",
+     "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum", "", "l1tex__m_l1tex2xbar_write_bytes_mem_global_op_tma_st.sum"},
+    {"TMA shared write", "shared_tma_st", "", "l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum", "",
+     "l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum"},
+    {"TMA shared read", "shared_tma_ld", "", "", ""},
+    {"wgmma shared read", "shared_wgmma", "", "", ""},
 };
 
 const ClassInfo& info(MemClass c) { return kClasses[static_cast<size_t>(c)]; }
@@ -65,9 +77,34 @@ bool is_shared(MemClass c) {
     case MemClass::SharedAtomic:
     case MemClass::SharedAsyncCopy:
     case MemClass::SharedMatrixLoad:
-    case MemClass::SharedMatrixStore: return true;
+    case MemClass::SharedMatrixStore:
+    case MemClass::SharedTmaWrite:
+    case MemClass::SharedTmaRead:
+    case MemClass::SharedWgmma: return true;
     default: return false;
   }
+}
+
+bool is_bulk(MemClass c) {
+  return c == MemClass::GlobalTmaLoad || c == MemClass::GlobalTmaStore || c == MemClass::SharedTmaWrite ||
+         c == MemClass::SharedTmaRead;
+}
+
+uint64_t ncu_sectors_value(MemClass c, const AccessCounters& a) {
+  if (c == MemClass::SharedTmaWrite) return a.delivered_sectors;
+  return is_shared(c) ? a.wavefronts : a.sectors;
+}
+
+uint64_t ncu_bytes_value(MemClass c, const AccessCounters& a) {
+  return c == MemClass::SharedTmaWrite ? a.delivered_sectors * 32 : a.bytes_requested;
+}
+
+std::string swizzle_names(uint8_t swizzles) {
+  static constexpr const char* kNames[] = {"none", "32B", "64B", "128B"};
+  std::string s;
+  for (unsigned b = 0; b < 4; ++b)
+    if (swizzles >> b & 1) s += (s.empty() ? "" : "+") + std::string(kNames[b]);
+  return s;
 }
 
 const char* mem_class_name(MemClass c) { return info(c).name; }
@@ -75,6 +112,7 @@ const char* mem_class_key(MemClass c) { return info(c).key; }
 const char* ncu_requests_metric(MemClass c) { return info(c).ncu_requests; }
 const char* ncu_sectors_metric(MemClass c) { return info(c).ncu_sectors; }
 const char* ncu_bank_conflicts_metric(MemClass c) { return info(c).ncu_conflicts; }
+const char* ncu_bytes_metric(MemClass c) { return info(c).ncu_bytes; }
 
 AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   requests += o.requests;
@@ -89,6 +127,8 @@ AccessCounters& AccessCounters::operator+=(const AccessCounters& o) {
   broadcasts += o.broadcasts;
   lowest = std::min(lowest, o.lowest);
   highest = std::max(highest, o.highest);
+  delivered_sectors += o.delivered_sectors;
+  swizzles |= o.swizzles;
   return *this;
 }
 

@@ -15,14 +15,24 @@ namespace warpsat::simt {
 
 // What kind of access, in which memory. cp.async counts twice: its global
 // read (GlobalAsyncCopy) and its shared write (SharedAsyncCopy);
-// ldmatrix/stmatrix are shared accesses of 16-byte rows.
+// ldmatrix/stmatrix are shared accesses of 16-byte rows. Hopper's bulk
+// copies (TMA: cp.async.bulk{.tensor}, cp.reduce.async.bulk{.tensor}) count
+// on both sides too: a load's global read (GlobalTmaLoad) and its shared
+// writes, one per destination CTA (SharedTmaWrite); a store's or
+// reduction's shared read (SharedTmaRead) and global write (GlobalTmaStore).
+// SharedWgmma: the shared-memory operands wgmma.mma_async reads through its
+// matrix descriptors, once per warp-group MMA.
 enum class MemClass : uint8_t {
   GlobalLoad, GlobalStore, GlobalAtomic, LocalLoad, LocalStore,
   SharedLoad, SharedStore, SharedAtomic, GlobalAsyncCopy, SharedAsyncCopy, SharedMatrixLoad, SharedMatrixStore,
+  GlobalTmaLoad, GlobalTmaStore, SharedTmaWrite, SharedTmaRead, SharedWgmma,
 };
-inline constexpr size_t kMemClassCount = 12;
+inline constexpr size_t kMemClassCount = 17;
 
 bool is_shared(MemClass c);
+// The TMA classes: counted per copy in bytes, sectors and lines (global) or
+// bytes (shared), with the swizzle modes in effect; no lanes, no wavefronts.
+bool is_bulk(MemClass c);
 const char* mem_class_name(MemClass c);  // "global load", "shared store", ...
 const char* mem_class_key(MemClass c);   // "global_ld", "shared_st", ... (JSON, CSV)
 // Nsight Compute's metrics for the class's requests and for its sectors
@@ -30,6 +40,12 @@ const char* mem_class_key(MemClass c);   // "global_ld", "shared_st", ... (JSON,
 const char* ncu_requests_metric(MemClass c);
 const char* ncu_sectors_metric(MemClass c);
 const char* ncu_bank_conflicts_metric(MemClass c);  // shared only
+// TMA: Nsight Compute's bytes counter for the class ("" where none is public).
+const char* ncu_bytes_metric(MemClass c);
+
+// The swizzle modes seen (AccessCounters::swizzles), one bit each.
+enum SwizzleBit : uint8_t { kSwizzleNone = 1, kSwizzle32B = 2, kSwizzle64B = 4, kSwizzle128B = 8 };
+std::string swizzle_names(uint8_t swizzles);  // "128B", "none+128B", "" for none seen
 
 struct AccessCounters {
   uint64_t requests = 0;         // warp-level instructions with at least one lane accessing
@@ -45,12 +61,24 @@ struct AccessCounters {
   // access one address (a broadcast the code asks for lane by lane).
   uint64_t broadcasts = 0;
   uint64_t lowest = UINT64_MAX, highest = 0;  // shared: the offsets accessed (before any remap)
+  // TMA shared writes: the sectors of global memory that reached shared
+  // memory, once per destination CTA (a multicast delivers its sectors to
+  // every CTA of its mask).
+  uint64_t delivered_sectors = 0;
+  uint8_t swizzles = 0;  // TMA and wgmma: SwizzleBit of every mode seen
 
   uint64_t bytes_moved() const { return sectors * 32; }
   uint64_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
   bool any() const { return requests != 0; }
   AccessCounters& operator+=(const AccessCounters& o);
 };
+
+// The emulator's value beside the class's ncu_sectors_metric (sectors,
+// shared wavefronts, or a TMA load's sectors delivered to shared memory) and
+// beside its ncu_bytes_metric (bytes written to global memory; at a load's
+// destination, whole sectors: 32 per sector delivered).
+uint64_t ncu_sectors_value(MemClass c, const AccessCounters& a);
+uint64_t ncu_bytes_value(MemClass c, const AccessCounters& a);
 
 struct MemoryMetrics {
   bool measured = false;  // full mode only: slices mode skips most accesses
@@ -71,7 +99,10 @@ struct ClassCounters {
 };
 
 // How a decoded instruction touches memory (Op::mem_access).
-enum class MemAccess : uint8_t { None, Load, Store, Atomic, AsyncCopy, MatrixLoad, MatrixStore };
+// Bulk and Wgmma are counted by their handlers (exec_tma.cpp, wgmma_async.cpp),
+// which alone know the box and the descriptors; the tag only says that the
+// instruction has counters to collect.
+enum class MemAccess : uint8_t { None, Load, Store, Atomic, AsyncCopy, MatrixLoad, MatrixStore, Bulk, Wgmma };
 
 // The counting rules, on one warp instruction's lane addresses (byte
 // addresses; `mask` the lanes that access, `bytes` per lane). Exposed for

@@ -28,6 +28,11 @@ uint32_t count_request(AccessCounters& a, uint32_t mask, unsigned bytes) {
 }  // namespace
 
 MemAccess classify_memory_access(const ptx::Instruction& ins, const Op& op) {
+  if (ins.op == ptx::Opcode::Wgmma && ins.has("mma_async")) return MemAccess::Wgmma;
+  // Bulk copies keep their operands in op.src, not in op.mem.
+  if (ins.op == ptx::Opcode::Cp && ins.has("bulk") && ins.has("async") && !ins.has("commit_group") &&
+      !ins.has("wait_group") && !ins.has("prefetch"))
+    return MemAccess::Bulk;
   if (op.mem.base == MemRef::Base::KernelParam || op.mem.base == MemRef::Base::ParamVariable) return MemAccess::None;
   StateSpace s = op.mem.space;
   if (s != StateSpace::Global && s != StateSpace::Shared && s != StateSpace::Local && s != StateSpace::Generic)
@@ -39,10 +44,9 @@ MemAccess classify_memory_access(const ptx::Instruction& ins, const Op& op) {
     case ptx::Opcode::Atom:
     case ptx::Opcode::Red: return MemAccess::Atomic;
     case ptx::Opcode::Cp:
-      return ins.has("async") && !ins.has("commit_group") && !ins.has("wait_group") && !ins.has("wait_all") &&
-                     !ins.has("bulk")
-                 ? MemAccess::AsyncCopy
-                 : MemAccess::None;
+      if (!ins.has("async") || ins.has("commit_group") || ins.has("wait_group") || ins.has("wait_all")) return MemAccess::None;
+      if (ins.has("bulk")) return ins.has("prefetch") ? MemAccess::None : MemAccess::Bulk;
+      return MemAccess::AsyncCopy;
     case ptx::Opcode::Ldmatrix: return MemAccess::MatrixLoad;
     case ptx::Opcode::Stmatrix: return MemAccess::MatrixStore;
     default: return MemAccess::None;
@@ -135,6 +139,49 @@ void MemoryRecorder::count_shared(uint32_t f, uint32_t pc, MemClass c, const uin
   if (atomic) a.atomic_serial += same_address_lanes(at, mask);
 }
 
+uint64_t MemoryRecorder::record_bulk_global(uint32_t f, uint32_t pc, MemClass c, const std::vector<ByteRange>& ranges,
+                                            Swizzle s, unsigned copies) {
+  AccessCounters& a = counters(f, pc, c);
+  a.requests += copies;
+  a.lanes += copies;  // one thread issues a copy
+  a.swizzles |= swizzle_bit(s);
+  sectors_.clear();
+  lines_.clear();
+  uint64_t bytes = 0;
+  for (const ByteRange& r : ranges) {
+    if (r.bytes == 0) continue;
+    bytes += r.bytes;
+    for (uint64_t k = r.address / 32; k <= (r.address + r.bytes - 1) / 32; ++k) sectors_.push_back(k);
+    for (uint64_t k = r.address / 128; k <= (r.address + r.bytes - 1) / 128; ++k) lines_.push_back(k);
+  }
+  uint64_t sectors = count_distinct(sectors_.data(), sectors_.size());
+  a.bytes_requested += bytes * copies;
+  a.sectors += sectors * copies;
+  a.lines += count_distinct(lines_.data(), lines_.size()) * uint64_t{copies};
+  return sectors;
+}
+
+void MemoryRecorder::record_bulk_shared(uint32_t f, uint32_t pc, MemClass c, uint64_t bytes, unsigned destinations,
+                                        uint64_t delivered_sectors, Swizzle s) {
+  AccessCounters& a = counters(f, pc, c);
+  a.requests += destinations;
+  a.lanes += destinations;
+  a.bytes_requested += bytes * destinations;
+  a.delivered_sectors += delivered_sectors * destinations;
+  a.swizzles |= swizzle_bit(s);
+}
+
+void MemoryRecorder::record_wgmma(uint32_t f, uint32_t pc, uint64_t bytes, const WavefrontCount& w, uint8_t swizzles) {
+  AccessCounters& a = counters(f, pc, MemClass::SharedWgmma);
+  ++a.requests;
+  a.lanes += 128;  // the warp group
+  a.bytes_requested += bytes;
+  a.wavefronts += w.wavefronts;
+  a.ideal_wavefronts += w.ideal;
+  a.max_ways = std::max<uint64_t>(a.max_ways, w.ways);
+  a.swizzles |= swizzles;
+}
+
 void MemoryRecorder::record(const Exec& x, const Op& op, uint32_t exec) {
   uint32_t f = x.frame.code->index, pc = op.index;
   uint64_t global[32], shared[32], local[32];
@@ -154,7 +201,9 @@ void MemoryRecorder::record(const Exec& x, const Op& op, uint32_t exec) {
     else if (space == StateSpace::Local) local[l] = addr >= kLocalWindow ? addr - kLocalWindow : addr, lmask |= 1u << l;
   };
   switch (op.mem_access) {
-    case MemAccess::None: return;
+    case MemAccess::None:
+    case MemAccess::Bulk:  // counted by exec_tma.cpp
+    case MemAccess::Wgmma: return;  // counted when the warp group's MMA is performed (wgmma_async.cpp)
     case MemAccess::Load:
     case MemAccess::Store:
     case MemAccess::Atomic: {

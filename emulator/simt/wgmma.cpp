@@ -47,6 +47,23 @@ uint64_t operand_address(const SharedOperand& op, unsigned mn, unsigned k) {
   return swizzle_address(d.swizzle, a);
 }
 
+WavefrontCount operand_wavefronts(const SharedOperand& op, unsigned mn, unsigned k) {
+  const unsigned t = 128 / op.element_bits;
+  const unsigned lines = op.mn_major ? k : mn, chunks = (op.mn_major ? mn : k) / t;
+  WavefrontCount out;
+  uint64_t row[8];
+  for (unsigned l0 = 0; l0 < lines; l0 += 8)
+    for (unsigned c = 0; c < chunks; ++c) {
+      for (unsigned r = 0; r < 8; ++r)
+        row[r] = op.mn_major ? operand_address(op, c * t, l0 + r) : operand_address(op, l0 + r, c * t);
+      WavefrontCount w = count_wavefronts(row, 0xffu, 16);
+      out.wavefronts += w.wavefronts;
+      out.ideal += w.ideal;
+      out.ways = std::max(out.ways, w.ways);
+    }
+  return out;
+}
+
 std::string gather_shared(const SharedOperand& op, unsigned mn, unsigned k, const uint8_t* shared, size_t shared_bytes,
                           uint32_t* out) {
   const MatrixDescriptor& d = op.desc;

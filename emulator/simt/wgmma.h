@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "emulator/fp/fixed_dot.h"
+#include "emulator/simt/memory_metrics.h"
 #include "emulator/simt/swizzle.h"
 #include "frontend/ptx/types.h"
 
@@ -48,6 +49,16 @@ struct SharedOperand {
 //   MN-major, swizzled: start + ((mn/T)%W)*16 + (mn/(TW))*LBO + (k%8)*16W + (k/8)*SBO + (mn%T)*size
 // then swizzled (swizzle.h). A chunk never straddles two addresses.
 uint64_t operand_address(const SharedOperand& op, unsigned mn, unsigned k);
+
+// The shared-memory wavefronts of reading the mn x k operand, as warpsat
+// models them (the hardware's order is not public; docs/emulator.md,
+// "Memory metrics", wgmma): the operand is read one core matrix at a time
+// (8 rows of 16 bytes: 8 MN lines of one K chunk, K-major; 8 K lines of one
+// MN chunk, MN-major), each core matrix a phase of the 32 banks as an
+// ldmatrix phase is: one wavefront when its eight 16-byte chunks fall on
+// eight distinct groups of four banks, w when w of them share one group.
+// Ideal: one wavefront per core matrix (bytes / 128).
+WavefrontCount operand_wavefronts(const SharedOperand& op, unsigned mn, unsigned k);
 
 // Copies the mn x k operand out of `shared` (the CTA's shared memory) into
 // out[m * k + j] (one element per word, zero-extended). Returns an error

@@ -6,6 +6,7 @@
 
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/lanes.h"
+#include "emulator/simt/memory_recorder.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/sync_events.h"
 
@@ -160,6 +161,22 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
     fail_gather(gather_shared({decode_descriptor(part0.a_desc), s.a_mn_major, s.a_bits()}, 64, s.k,
                               x.cta.shared.data(), x.cta.shared.size(), st.a.data()),
                 "A");
+  if (x.run.memory_metrics) [[unlikely]] {
+    const SharedOperand b{decode_descriptor(part0.b_desc), s.b_mn_major, s.b_bits()};
+    WavefrontCount w = operand_wavefronts(b, s.n, s.k);
+    uint64_t bytes = uint64_t{s.n} * s.k * s.b_bits() / 8;
+    uint8_t swizzles = swizzle_bit(b.desc.swizzle);
+    if (!info.a_registers) {
+      const SharedOperand a{decode_descriptor(part0.a_desc), s.a_mn_major, s.a_bits()};
+      WavefrontCount wa = operand_wavefronts(a, 64, s.k);
+      w.wavefronts += wa.wavefronts;
+      w.ideal += wa.ideal;
+      w.ways = std::max(w.ways, wa.ways);
+      bytes += uint64_t{64} * s.k * s.a_bits() / 8;
+      swizzles |= swizzle_bit(a.desc.swizzle);
+    }
+    x.run.memory_metrics->record_wgmma(part0.code->index, op.index, bytes, w, swizzles);
+  }
   const bool accumulate = part0.scale_d;
   if (accumulate) st.c.assign(size_t{64} * s.n, 0);
   const unsigned a_bits = s.a_bits(), d_bits = s.d_bits();

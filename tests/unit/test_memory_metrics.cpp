@@ -7,6 +7,7 @@
 
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/line_metrics.h"
+#include "emulator/simt/wgmma.h"
 #include "frontend/ptx/parser.h"
 
 using namespace warpsat;
@@ -90,6 +91,45 @@ TEST_CASE("memory metrics: shared wavefronts, bank conflicts and broadcast") {
   CHECK(count_wavefronts(r.a, ~0u, 16).ways == 8);
   // Only lanes 0-7 active, 16 bytes: one phase.
   CHECK(count_wavefronts(q.a, 0xffu, 16).wavefronts == 1);
+}
+
+TEST_CASE("memory metrics: wgmma operands, one core matrix a wavefront") {
+  // m64n64k16 f16, K-major, 128B swizzle, as ws_gemm_sm90.cu lays A out:
+  // rows 128 bytes apart, the next 8 rows at SBO 1024. Each core matrix's
+  // eight 16-byte chunks are XORed onto eight different bank groups.
+  MatrixDescriptor d;
+  d.start = 0x400 + 32;  // the second k16 slice of a 1024-aligned tile
+  d.leading = 16;
+  d.stride = 1024;
+  d.swizzle = Swizzle::B128;
+  SharedOperand a{d, false, 16};
+  WavefrontCount w = operand_wavefronts(a, 64, 16);
+  CHECK(w.ideal == 64 * 16 * 2 / 128);  // 16 core matrices
+  CHECK(w.wavefronts == w.ideal);
+  CHECK(w.ways == 1);
+  // Every mode and both majors: the canonical layouts are conflict-free.
+  for (Swizzle sw : {Swizzle::None, Swizzle::B32, Swizzle::B64, Swizzle::B128})
+    for (bool mn_major : {false, true}) {
+      MatrixDescriptor e;
+      e.start = 0x800;
+      e.swizzle = sw;
+      e.leading = sw == Swizzle::None ? 128 : 8 * swizzle_span(sw);
+      e.stride = sw == Swizzle::None ? 256 : 8 * swizzle_span(sw) * 2;
+      WavefrontCount v = operand_wavefronts({e, mn_major, 16}, 64, 16);
+      CAPTURE(swizzle_span(sw));
+      CAPTURE(mn_major);
+      CHECK(v.ideal == 16);
+      CHECK(v.wavefronts == 16);
+    }
+  // What the swizzle avoids: the same rows of 128 bytes without the XOR put
+  // a core matrix's eight chunks on one bank group, 8-way.
+  uint64_t rows[8];
+  for (unsigned r = 0; r < 8; ++r) rows[r] = 0x400 + r * 128 + 32;
+  WavefrontCount plain = count_wavefronts(rows, 0xffu, 16);
+  CHECK(plain.wavefronts == 8);
+  CHECK(plain.ways == 8);
+  for (unsigned r = 0; r < 8; ++r) rows[r] = swizzle_address(Swizzle::B128, rows[r]);
+  CHECK(count_wavefronts(rows, 0xffu, 16).wavefronts == 1);
 }
 
 TEST_CASE("memory metrics: a remapped shared array is one to one") {
