@@ -2,6 +2,7 @@
 // beside the emulator's metrics for the same launch (issue 6), with the ratio
 // and why PTX and SASS count differently. The work is in
 // frontend/ncu_profile (the CSV) and emulator/profile_comparison.
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -68,9 +69,11 @@ void print_table(const CompareOptions& o, const NcuProfile& profile, const NcuLa
              run.fallback.empty() ? "" : " (slices fell back: " + run.fallback + ")", run.milliseconds);
   if (!c.launch_checked.empty()) fmt::print("  the profile's launch agrees: {}\n", fmt::join(c.launch_checked, ", "));
 
-  fmt::print("\n{:<24} {:>14} {:>14} {:>8}  {}\n", "metric", "ncu", "emulator", "emu/ncu", "difference");
+  size_t width = 24;  // the memory rows' labels ("TMA shared write sectors delivered") may be longer
+  for (const ComparedMetric& m : c.metrics) width = std::max(width, m.label.size());
+  fmt::print("\n{:<{}} {:>14} {:>14} {:>8}  {}\n", "metric", width, "ncu", "emulator", "emu/ncu", "difference");
   for (const ComparedMetric& m : c.metrics)
-    fmt::print("{:<24} {:>14} {:>14} {:>8}  {}\n", m.label, number_text(m.ncu), number_text(m.emulator),
+    fmt::print("{:<{}} {:>14} {:>14} {:>8}  {}\n", m.label, width, number_text(m.ncu), number_text(m.emulator),
                ratio_text(m.ratio), m.difference);
 
   const BranchEfficiencies& e = c.branch_efficiency;
