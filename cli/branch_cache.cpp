@@ -37,6 +37,8 @@ std::string answer_options(const BranchesOptions& o, const std::optional<LaunchF
             {"max_paths", o.max_paths},
             {"no_replay", o.no_replay},
             {"no_race_free", o.no_race_free},
+            {"undefined_per_thread", o.no_undefined_shared},
+            {"no_warp_waits", o.no_warp_waits},
             {"per_branch_encoding", o.per_branch_encoding},
             {"fresh_solver_per_query", o.fresh_solver_per_query},
             {"confirm_seen_splits", o.confirm_seen_splits}};

@@ -90,6 +90,12 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                 "(the given launch's, made-up launches'), verdicts that assume none are marked conditional, exit 1");
   sub->add_flag("--no-race-free", o.no_race_free,
                 "do not assume the kernel is free of data races: shared-memory loads after a barrier stay per thread");
+  sub->add_flag("--undefined-per-thread", o.no_undefined_shared,
+                "a register read before it is written is any value in each thread, instead of one value in every "
+                "thread (what a source that never branches on an uninitialised variable allows)");
+  sub->add_flag("--no-warp-waits", o.no_warp_waits,
+                "each lane's mbarrier.try_wait/test_wait result is its own, instead of one for the lanes of a warp "
+                "that wait together on the same barrier and phase");
   sub->add_option("-j,--jobs", o.jobs, "kernels analysed at once, each on its own thread (output stays in module order)")
       ->capture_default_str()
       ->check(CLI::Range(1u, std::max(1u, std::thread::hardware_concurrency()) * 4));
@@ -159,6 +165,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.linked_store_budget_ms = o.linked_store_budget_ms;
   bo.encoding.unroll = o.unroll;
   bo.encoding.race_free = !o.no_race_free;
+  bo.encoding.undefined_registers_shared = !o.no_undefined_shared;
+  bo.encoding.warp_waits_agree = !o.no_warp_waits;
   bo.encoding.one_per_kernel = !o.per_branch_encoding;
   bo.incremental = !o.fresh_solver_per_query;
   bo.lazy_divisions = !o.exact_divisions;

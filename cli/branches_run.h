@@ -24,6 +24,7 @@ struct BranchesOptions {
   unsigned linked_store_budget_ms = 5000;
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
+  bool no_undefined_shared = false, no_warp_waits = false;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;
   bool exact_divisions = false;
   bool confirm_seen_splits = false;

@@ -262,11 +262,12 @@ class Executor : public TermSource {
       return opaque(t, ins, bits, "texture reads of memory the kernel may write", false);
     // Thread 0 runs each step first. A thread whose operands are the same
     // terms as thread 0's gets thread 0's result: one unknown value for the
-    // step, like a vote's. Other threads get a value of their own. (One
-    // uninterpreted function of the operands would say more, equal results
-    // for operands equal only in value, but Z3 pays for its congruence in
-    // every query of a float-heavy kernel: eight times slower on CUB's
-    // histogram kernel, for no verdict.)
+    // step, like a vote's. A thread whose operands are other terms gets
+    // thread 0's result where they are equal in value, and a value of its
+    // own elsewhere. (Not one uninterpreted function of the operands: Z3
+    // pays for its congruence in every query of a float-heavy kernel, eight
+    // times slower on CUB's histogram kernel; an ite keeps the query
+    // bit-vector only.)
     auto key = std::pair{step_, element};
     if (t == 0) {
       z3::expr v = c_.bv_const(fmt::format("{}fn.{}.{}.e{}", prefix_, ins.name, step_, element).c_str(), bits);
@@ -275,16 +276,35 @@ class Executor : public TermSource {
       return v;
     }
     auto it = results_.find(key);
-    if (it != results_.end() && it->second.first.size() == args.size() &&
-        std::equal(args.begin(), args.end(), it->second.first.begin(),
-                   [](const z3::expr& a, const z3::expr& b) { return z3::eq(a, b); }))
-      return it->second.second;
+    if (it != results_.end() && it->second.first.size() == args.size()) {
+      const auto& [first_args, first_result] = it->second;
+      if (std::equal(args.begin(), args.end(), first_args.begin(),
+                     [](const z3::expr& a, const z3::expr& b) { return z3::eq(a, b); }))
+        return first_result;
+      // Operands equal in value but not as terms: a value merged from paths
+      // each thread takes under guards of its own ids (CUTLASS's `beta`,
+      // loaded through a pointer or from a parameter, in a warp role's
+      // code). The thread's own value is not marked per thread, so that
+      // the loop induction asks whether the two differ instead of assuming it.
+      z3::expr_vector same(c_);
+      for (size_t k = 0; k < args.size(); ++k) {
+        if (!z3::eq(args[k].get_sort(), first_args[k].get_sort())) return fresh_result(t, bits, why);
+        if (!z3::eq(args[k], first_args[k])) same.push_back(args[k] == first_args[k]);
+      }
+      z3::expr own = c_.bv_const(fmt::format("{}fn.{}.t{}", prefix_, counter_++, t).c_str(), bits);
+      note_imprecise(own, why);
+      return z3::ite(z3::mk_and(same), first_result, own);
+    }
+    return fresh_result(t, bits, why);
+  }
+  z3::expr fresh_result(int t, unsigned bits, const std::string& why) {
     z3::expr v = fresh(t, bits, "fn");
     note_imprecise(v, why);
     return v;
   }
   void imprecise(const std::string& symbol, const std::string& why) override { note_imprecise(symbol, why); }
   bool exact_floats() const override { return o_.exact_floats; }
+  bool warp_waits_agree() const override { return o_.warp_waits_agree; }
   void uses_float() override { e_.floats = true; }
   void elected(int, const ptx::Instruction&, const z3::expr& leader) override { e_.elected_lanes.push_back(leader); }
 
@@ -409,10 +429,15 @@ class Executor : public TermSource {
 
   z3::expr entry_value(int t, RegId r) {
     unsigned bits = register_bits(f_, r);
+    bool from_caller = r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix);
+    if (!from_caller && o_.undefined_registers_shared) {
+      z3::expr v = c_.bv_const(fmt::format("{}entry.r{}", prefix_, r).c_str(), bits);
+      note_imprecise(v, "registers read before they are written");
+      return v;
+    }
     z3::expr v = c_.bv_const(fmt::format("{}entry.r{}.t{}", prefix_, r, t).c_str(), bits);
     note_per_thread(v);
-    bool from_caller = r < f_.registers.size() && !f_.registers[r].in_range && f_.find_param(f_.registers[r].prefix);
-    note_imprecise(v, from_caller ? "values passed by a caller" : "registers read before they are written");
+    note_imprecise(v, "values passed by a caller");
     return v;
   }
 

@@ -78,6 +78,18 @@ struct BranchEncodingOptions {
   // reaches without a block-wide barrier reads, in every thread of the
   // block, what was stored before that barrier (--no-race-free: false).
   bool race_free = true;
+  // Assume a register read before anything writes it (LLVM's undef, where
+  // the source left a variable uninitialised on some path) holds one value
+  // in every thread: a source whose branch depends on such a value has
+  // undefined behaviour, and one that does not (CUTLASS's `beta`, loaded
+  // only where it is used) loses nothing. Without it, the value is any
+  // value per thread (--undefined-per-thread: false).
+  bool undefined_registers_shared = true;
+  // Assume the lanes of a warp that execute one mbarrier.try_wait/test_wait
+  // together, on equal barrier addresses and phase operands, see one result:
+  // the hardware tests the barrier once per warp instruction, which the PTX
+  // ISA does not promise (--no-warp-waits: false, each lane's own result).
+  bool warp_waits_agree = true;
   // Tie an after-barrier shared load to the stores of the interval before
   // that barrier, where that can be done (shared_store_link.h): lanes
   // reading different words that hold equal values then agree. Off in the

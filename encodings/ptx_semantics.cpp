@@ -590,7 +590,12 @@ struct Sem {
       case Opcode::Tld4: return deterministic("texture reads");
       case Opcode::Shfl: return shfl();
       case Opcode::Elect: return elect();
-      case Opcode::Mbarrier: return opaque(mbarrier_result_reason(ins));
+      case Opcode::Mbarrier:
+        // A wait's result as a function of the barrier and the phase: the
+        // same for the lanes that run this step together on equal operands.
+        if (s.warp_waits_agree() && (ins.has("try_wait") || ins.has("test_wait")))
+          return deterministic("mbarrier wait results (when a phase completes is not modelled)");
+        return opaque(mbarrier_result_reason(ins));
       case Opcode::Setmaxnreg: return;  // a register budget: no value
       case Opcode::Vote:
         if (ins.has("ballot") || ins.has("all") || ins.has("any") || ins.has("uni")) return opaque("vote", true);

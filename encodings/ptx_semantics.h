@@ -50,6 +50,9 @@ class TermSource {
   virtual void imprecise(const std::string& symbol, const std::string& why) = 0;
   // Whether floating point is encoded exactly; and that an instruction was.
   virtual bool exact_floats() const { return true; }
+  // Whether the lanes of a warp that wait together on one mbarrier phase
+  // see one result (BranchEncodingOptions::warp_waits_agree).
+  virtual bool warp_waits_agree() const { return false; }
   virtual void uses_float() {}
   // The value register operand `a` holds in lane `lane` (for shfl): a term
   // shared by both threads, equal to the thread's own value in its own lane.

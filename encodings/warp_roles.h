@@ -9,10 +9,14 @@
 // - `elect.sync` elects the lowest lane of its member mask: the PTX ISA
 //   requires every lane of the mask to execute it, so that lane is there
 //   (lowest_lane).
-// - `mbarrier.try_wait`/`test_wait` results are per thread: the PTX ISA
-//   does not make a wait's result one value for the lanes that wait
-//   together (a phase may complete between them), so a branch on one is
-//   not proved uniform (mbarrier_result_reason).
+// - `mbarrier.try_wait`/`test_wait` results are per thread in the PTX ISA:
+//   it does not make a wait's result one value for the lanes that wait
+//   together (a phase may complete between them). The hardware tests the
+//   barrier once per warp instruction, so by default (an assumption the
+//   output states; --no-warp-waits drops it) the lanes that run one wait
+//   together on equal barrier and phase operands get one result, a
+//   function of those operands (ptx_semantics.cpp); otherwise a branch on
+//   one is not proved uniform (mbarrier_result_reason).
 #pragma once
 
 #include <functional>

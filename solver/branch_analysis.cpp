@@ -50,6 +50,13 @@ std::vector<std::string> describe_assumptions(const ptx::Function& k, const Bran
   if (o.encoding.race_free)
     out.push_back("the kernel is free of data races: a shared-memory load after a block-wide barrier reads what was "
                   "stored before it, the same in every thread (--no-race-free drops this)");
+  if (o.encoding.undefined_registers_shared)
+    out.push_back("a register read before it is written (an uninitialised variable, which a well-defined source never "
+                  "lets decide a branch) holds one value in every thread (--undefined-per-thread drops this)");
+  if (o.encoding.warp_waits_agree)
+    out.push_back("the lanes of a warp that execute one mbarrier.try_wait or test_wait together, on the same barrier "
+                  "and phase, see the same result, as the hardware tests a barrier once per warp instruction (the PTX "
+                  "ISA does not promise it; --no-warp-waits drops this)");
   return out;
 }
 
