@@ -253,7 +253,7 @@ void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, u
                                      code.function->name, bytes * warps, warps, rs.options.max_register_bytes));
   Frame f;
   f.code = &code;
-  f.regs.assign(static_cast<size_t>(code.frame_slots()) * kWarpSize, 0);
+  f.regs = decltype(f.regs)(static_cast<size_t>(code.frame_slots()) * kWarpSize);  // zeros, pages untouched
   for (size_t c = 0; c < code.constants.size(); ++c)
     std::fill_n(f.regs.begin() + static_cast<ptrdiff_t>((code.register_slots + c) * kWarpSize), kWarpSize,
                 code.constants[c]);

@@ -12,6 +12,7 @@
 
 #include "emulator/simt/memory.h"
 #include "emulator/simt/program.h"
+#include "emulator/simt/zeroed_pages.h"
 
 namespace warpsat::simt {
 
@@ -25,7 +26,7 @@ struct SimtEntry {
 
 struct Frame {
   const FunctionCode* code = nullptr;
-  std::vector<uint64_t> regs;   // slot * 32 + lane
+  std::vector<uint64_t, ZeroedPages<uint64_t>> regs;  // slot * 32 + lane; zero until written (zeroed_pages.h)
   std::vector<SimtEntry> stack;
   std::vector<uint8_t> params;  // lane * code->param_bytes + offset
   uint32_t local_base = 0;      // where this frame's .local variables start in each lane's local memory
