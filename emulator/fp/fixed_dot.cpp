@@ -130,7 +130,8 @@ uint64_t finish(i128 sum, int exp, const Format* cf, uint64_t c, const Format& d
 // finish() for the common case, in 64 bits, for an accumulator and result
 // of format F (f32 or f16: its fields are constants here): a sum below 2^53
 // (the double path), c zero or a normal number not far above the sum's last
-// bit, a normal result. Returns false, leaving `out` alone, otherwise.
+// bit (or below it, with the sum still below 2^61 at c's scale), a normal
+// result. Returns false, leaving `out` alone, otherwise.
 template <int ExpBits, int FracBits>
 [[gnu::always_inline]] inline bool finish_fast(int64_t sum, int exp, bool has_c, uint64_t c, uint64_t& out) {
   constexpr Format f{ExpBits, FracBits, true};
@@ -140,8 +141,19 @@ template <int ExpBits, int FracBits>
     if (field == 0 || field == field_max) {
       if ((c & f.abs_mask()) != 0) return false;  // subnormal, inf, NaN
     } else {
-      const int shift = static_cast<int>(field) - f.bias() - FracBits - exp;
-      if (shift < 0 || shift > 62 - 1 - f.precision() - 1) return false;
+      int shift = static_cast<int>(field) - f.bias() - FracBits - exp;
+      if (shift < 0) {
+        // c's last bit lies below the sum's (operands without their trailing
+        // zero bits, fixed_dot.h): the sum moves up to c's scale instead,
+        // when it stays below 2^61.
+        const int up = -shift;
+        const uint64_t mag = sum < 0 ? 0 - static_cast<uint64_t>(sum) : static_cast<uint64_t>(sum);
+        if (up > 61 || (mag >> (61 - up)) != 0) return false;
+        sum = static_cast<int64_t>(static_cast<uint64_t>(sum) << up);
+        exp -= up;
+        shift = 0;
+      }
+      if (shift > 62 - 1 - f.precision() - 1) return false;
       const auto cs = static_cast<int64_t>((c & f.frac_mask()) | (uint64_t{1} << FracBits)) << shift;
       sum += (c & f.sign_mask()) ? -cs : cs;  // |sum| < 2^53 + 2^61
     }
@@ -245,6 +257,12 @@ void FixedRows::assign(const Format& f, const uint32_t* bits, unsigned rows, uns
         sig[i] = u.sig;
         exp[i] = u.exp;
       }
+      // Without its trailing zero bits (exact): a tf32 value in f32's layout
+      // has 13 of them, and small integers many, so rows span fewer bits
+      // and take the double path more often.
+      const int zeros = std::countr_zero(sig[i]);
+      sig[i] >>= zeros;
+      exp[i] += zeros;
       low = std::min(low, exp[i]);
       high = std::max(high, exp[i] + 64 - std::countl_zero(sig[i]));
     }

@@ -4,6 +4,8 @@
 // cancellation, and accumulators far larger or smaller than the products.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <bit>
 #include <ios>
 #include <random>
 #include <vector>
@@ -155,6 +157,40 @@ TEST_CASE("fixed_dot rounds ties to even, in the double path and the 128-bit one
       uint32_t out = 0;
       fixed_dot_row(fa, 0, fb, &kF32, &c, kF32, kNaNF32, &out, scratch);
       CHECK(out == want);
+    }
+  }
+}
+
+namespace {
+// n (|n| <= 8) in format f, exactly.
+uint32_t small_integer(const Format& f, int n) {
+  if (n == 0) return 0;
+  const unsigned m = static_cast<unsigned>(n < 0 ? -n : n);
+  const int e = std::bit_width(m) - 1;
+  const uint64_t frac = (uint64_t{m} - (uint64_t{1} << e)) << (f.frac_bits - e);
+  return static_cast<uint32_t>((n < 0 ? f.sign_mask() : 0) | (uint64_t(e + f.bias()) << f.frac_bits) | frac);
+}
+}  // namespace
+
+TEST_CASE("fixed_dot equals ExactSum on small integers beside accumulators of finer or coarser scale") {
+  // CUTLASS's test data are small integers: without their trailing zero
+  // bits their rows take the double path with the sum's last bit above c's,
+  // so the fast rounding moves the sum to c's scale (up to 2^61), or falls
+  // back when c is far finer or far coarser.
+  std::mt19937 rng(4029);
+  for (const Case& k : kCases) {
+    const unsigned rows = 10;
+    std::vector<uint32_t> a(rows * k.terms), b(rows * k.terms), c(rows * rows);
+    const int acc_top = k.acc->bias(), acc_bottom = k.acc->emin();
+    for (int spread : {2, 8}) {
+      for (auto* m : {&a, &b})
+        for (auto& v : *m) v = small_integer(*k.in, static_cast<int>(rng() % (2 * spread + 1)) - spread);
+      for (int lo : {-3, acc_bottom, std::max(acc_bottom, -40)}) {
+        for (auto& v : c) v = random_in_range(rng, *k.acc, lo, std::min(lo + 10, acc_top));
+        check_all(k, a, b, rows, c);
+      }
+      for (auto& v : c) v = random_in_range(rng, *k.acc, acc_top - 8, acc_top);
+      check_all(k, a, b, rows, c);
     }
   }
 }
