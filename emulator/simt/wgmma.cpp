@@ -64,6 +64,17 @@ WavefrontCount operand_wavefronts(const SharedOperand& op, unsigned mn, unsigned
   return out;
 }
 
+namespace {
+// The Count elements of type E of a 16-byte chunk, zero-extended to 32 bits,
+// `step` apart in out.
+template <class E, unsigned Count>
+[[gnu::always_inline]] inline void widen_chunk(const uint8_t* chunk, uint32_t* out, size_t step) {
+  E e[Count];
+  std::memcpy(e, chunk, 16);
+  for (unsigned i = 0; i < Count; ++i) out[i * step] = e[i];
+}
+}  // namespace
+
 std::string gather_shared(const SharedOperand& op, unsigned mn, unsigned k, const uint8_t* shared, size_t shared_bytes,
                           uint32_t* out) {
   const MatrixDescriptor& d = op.desc;
@@ -87,8 +98,17 @@ std::string gather_shared(const SharedOperand& op, unsigned mn, unsigned k, cons
         return fmt::format("reads 16 bytes at shared address 0x{:x}, past the {} bytes of the block's shared memory "
                            "(matrix descriptor start 0x{:x}, leading byte offset {}, stride byte offset {})",
                            at, shared_bytes, d.start, d.leading, d.stride);
-      uint8_t chunk[16];
-      std::memcpy(chunk, shared + at, 16);
+      const uint8_t* chunk = shared + at;
+      if (c + t <= inner) {  // a whole chunk, by element size (the loops unroll)
+        uint32_t* to = op.mn_major ? out + size_t{c} * k + o : out + size_t{o} * k + c;
+        const size_t step = op.mn_major ? k : 1;
+        switch (size) {
+          case 1: widen_chunk<uint8_t, 16>(chunk, to, step); continue;
+          case 2: widen_chunk<uint16_t, 8>(chunk, to, step); continue;
+          case 4: widen_chunk<uint32_t, 4>(chunk, to, step); continue;
+          default: break;
+        }
+      }
       for (unsigned e = 0; e < t && c + e < inner; ++e) {
         uint32_t v = 0;
         std::memcpy(&v, chunk + e * size, size);
