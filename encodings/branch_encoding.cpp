@@ -262,12 +262,13 @@ class Executor : public TermSource {
       return opaque(t, ins, bits, "texture reads of memory the kernel may write", false);
     // Thread 0 runs each step first. A thread whose operands are the same
     // terms as thread 0's gets thread 0's result: one unknown value for the
-    // step, like a vote's. A thread whose operands are other terms gets
-    // thread 0's result where they are equal in value, and a value of its
-    // own elsewhere. (Not one uninterpreted function of the operands: Z3
-    // pays for its congruence in every query of a float-heavy kernel, eight
-    // times slower on CUB's histogram kernel; an ite keeps the query
-    // bit-vector only.)
+    // step, like a vote's. Other threads get a value of their own. (One
+    // uninterpreted function of the operands would say more, equal results
+    // for operands equal only in value, but Z3 pays for its congruence in
+    // every query of a float-heavy kernel: eight times slower on CUB's
+    // histogram kernel, for no verdict. An ite on the operands' equality
+    // costs as much: CUB's tests/files/cub module went from 17 s to more
+    // than 200 s and 4.9 GB.)
     auto key = std::pair{step_, element};
     if (t == 0) {
       z3::expr v = c_.bv_const(fmt::format("{}fn.{}.{}.e{}", prefix_, ins.name, step_, element).c_str(), bits);
@@ -281,19 +282,6 @@ class Executor : public TermSource {
       if (std::equal(args.begin(), args.end(), first_args.begin(),
                      [](const z3::expr& a, const z3::expr& b) { return z3::eq(a, b); }))
         return first_result;
-      // Operands equal in value but not as terms: a value merged from paths
-      // each thread takes under guards of its own ids (CUTLASS's `beta`,
-      // loaded through a pointer or from a parameter, in a warp role's
-      // code). The thread's own value is not marked per thread, so that
-      // the loop induction asks whether the two differ instead of assuming it.
-      z3::expr_vector same(c_);
-      for (size_t k = 0; k < args.size(); ++k) {
-        if (!z3::eq(args[k].get_sort(), first_args[k].get_sort())) return fresh_result(t, bits, why);
-        if (!z3::eq(args[k], first_args[k])) same.push_back(args[k] == first_args[k]);
-      }
-      z3::expr own = c_.bv_const(fmt::format("{}fn.{}.t{}", prefix_, counter_++, t).c_str(), bits);
-      note_imprecise(own, why);
-      return z3::ite(z3::mk_and(same), first_result, own);
     }
     return fresh_result(t, bits, why);
   }
