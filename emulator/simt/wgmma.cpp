@@ -184,9 +184,18 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
     return;
   }
   prepare(s.a, s.negate_a, a, size_t{m} * k, a_bits_);
-  prepare(s.b, s.negate_b, b, size_t{n} * k, b_bits_);
   a_.assign(format_of(s.a), a_bits_.data(), m, k, false);
-  b_.assign(format_of(s.b), b_bits_.data(), n, k);
+  // Consecutive MMAs often multiply by the same B (the two m64 halves of a
+  // warp group's tile, the consumer groups of a cooperative kernel): its
+  // rows, a function of these bits alone, are kept.
+  prepare(s.b, s.negate_b, b, size_t{n} * k, b_next_);
+  const fp::Format& bf = format_of(s.b);
+  const fp::Format& kept = b_.format();
+  if (b_next_ != b_bits_ || b_.rows() != n || b_.terms() != k || kept.exp_bits != bf.exp_bits ||
+      kept.frac_bits != bf.frac_bits || kept.has_inf != bf.has_inf) {
+    b_bits_.swap(b_next_);
+    b_.assign(bf, b_bits_.data(), n, k);
+  }
   const fp::Format& df = format_of(s.d);
   const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
   for (unsigned r = 0; r < m; ++r)

@@ -112,7 +112,8 @@ class WgmmaMultiplier {
 
  private:
   fp::FixedRows a_, b_;
-  std::vector<uint32_t> a_bits_, b_bits_;
+  std::vector<uint32_t> a_bits_, b_bits_;  // b_bits_: the bits b_ was made from
+  std::vector<uint32_t> b_next_;
   std::vector<double> scratch_;
 };
 
