@@ -185,9 +185,9 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
   }
   prepare(s.a, s.negate_a, a, size_t{m} * k, a_bits_);
   a_.assign(format_of(s.a), a_bits_.data(), m, k, false);
-  // Consecutive MMAs often multiply by the same B (the two m64 halves of a
-  // warp group's tile, the consumer groups of a cooperative kernel): its
-  // rows, a function of these bits alone, are kept.
+  // Consecutive MMAs of a CTA often multiply by the same B (a warp group's
+  // tile of several m64 parts, say): B's rows, a function of these bits
+  // alone, are kept.
   prepare(s.b, s.negate_b, b, size_t{n} * k, b_next_);
   const fp::Format& bf = format_of(s.b);
   const fp::Format& kept = b_.format();
