@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -262,13 +263,11 @@ class Executor : public TermSource {
       return opaque(t, ins, bits, "texture reads of memory the kernel may write", false);
     // Thread 0 runs each step first. A thread whose operands are the same
     // terms as thread 0's gets thread 0's result: one unknown value for the
-    // step, like a vote's. Other threads get a value of their own. (One
-    // uninterpreted function of the operands would say more, equal results
-    // for operands equal only in value, but Z3 pays for its congruence in
-    // every query of a float-heavy kernel: eight times slower on CUB's
-    // histogram kernel, for no verdict. An ite on the operands' equality
-    // costs as much: CUB's tests/files/cub module went from 17 s to more
-    // than 200 s and 4.9 GB.)
+    // step, like a vote's. Others get thread 0's result where their
+    // operands are equal in value, if result_where_equal allows, else a
+    // value of their own. (Not one uninterpreted function of the operands:
+    // Z3 pays for its congruence in every query of a float-heavy kernel,
+    // eight times slower on CUB's histogram kernel, for no verdict.)
     auto key = std::pair{step_, element};
     if (t == 0) {
       z3::expr v = c_.bv_const(fmt::format("{}fn.{}.{}.e{}", prefix_, ins.name, step_, element).c_str(), bits);
@@ -282,12 +281,60 @@ class Executor : public TermSource {
       if (std::equal(args.begin(), args.end(), first_args.begin(),
                      [](const z3::expr& a, const z3::expr& b) { return z3::eq(a, b); }))
         return first_result;
+      if (std::optional<z3::expr> shared = result_where_equal(t, ins, args, first_args, first_result, bits, why))
+        return *shared;
     }
     return fresh_result(t, bits, why);
+  }
+  // Operands equal in value but not as terms: a value merged from paths
+  // each thread takes under guards of its own ids (CUTLASS's `beta`, loaded
+  // through a pointer or from a parameter in a warp role's code). Where
+  // they are equal, thread 0's result; elsewhere, a value of the thread's
+  // own. Only for operands made of values the launch shares (no per-thread
+  // unknown, no function result of this thread's own): an ite over such
+  // operands took CUB's tests/files/cub module from 17 s to more than 200 s
+  // and 4.9 GB. mbarrier waits are excepted: they are few, and a CUTLASS
+  // epilogue's phase follows its float test of beta.
+  std::optional<z3::expr> result_where_equal(int t, const ptx::Instruction& ins, const std::vector<z3::expr>& args,
+                                             const std::vector<z3::expr>& first_args, const z3::expr& first_result,
+                                             unsigned bits, const std::string& why) {
+    bool waits = ins.op == Opcode::Mbarrier;  // few, and their phase often follows a float test
+    z3::expr_vector same(c_);
+    for (size_t k = 0; k < args.size(); ++k) {
+      if (!z3::eq(args[k].get_sort(), first_args[k].get_sort())) return std::nullopt;
+      if (z3::eq(args[k], first_args[k])) continue;
+      if (!waits && (per_thread(args[k]) || reads_function_result(args[k]) || reads_function_result(first_args[k])))
+        return std::nullopt;
+      same.push_back(args[k] == first_args[k]);
+    }
+    z3::expr own = fresh_result(t, bits, why);
+    z3::expr v = z3::ite(z3::mk_and(same), first_result, own);
+    function_results_.insert(Z3_get_ast_id(c_, own));
+    function_results_.insert(Z3_get_ast_id(c_, v));
+    return v;
+  }
+  bool reads_function_result(const z3::expr& x) {
+    std::vector<z3::expr> work{x};
+    std::vector<unsigned> visited;
+    while (!work.empty()) {
+      z3::expr y = work.back();
+      work.pop_back();
+      unsigned id = Z3_get_ast_id(c_, y);
+      if (function_results_.count(id)) {
+        for (unsigned v : visited) function_free_.erase(v);  // the terms on the way to it read one
+        return true;
+      }
+      if (!function_free_.insert(id).second) continue;
+      visited.push_back(id);
+      if (y.is_app())
+        for (unsigned k = 0; k < y.num_args(); ++k) work.push_back(y.arg(k));
+    }
+    return false;
   }
   z3::expr fresh_result(int t, unsigned bits, const std::string& why) {
     z3::expr v = fresh(t, bits, "fn");
     note_imprecise(v, why);
+    function_results_.insert(Z3_get_ast_id(c_, v));
     return v;
   }
   void imprecise(const std::string& symbol, const std::string& why) override { note_imprecise(symbol, why); }
@@ -1705,6 +1752,10 @@ class Executor : public TermSource {
   std::set<unsigned> per_thread_unknowns_;            // AST ids of values chosen per thread
   std::vector<z3::expr> per_thread_terms_;            // ... and the terms, kept alive
   std::unordered_map<unsigned, bool> per_thread_memo_;  // AST id -> per_thread()
+  // function_of's results of a thread's own (not thread 0's, which both
+  // threads may share), and terms known to read none of them
+  // (reads_function_result).
+  std::unordered_set<unsigned> function_results_, function_free_;
   std::map<int, std::vector<RegId>> carried_;
   std::vector<std::vector<RegId>> live_in_;  // per block, sorted
   std::vector<ThreadState>* current_ = nullptr;
