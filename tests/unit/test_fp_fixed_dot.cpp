@@ -167,7 +167,12 @@ uint32_t small_integer(const Format& f, int n) {
   if (n == 0) return 0;
   const unsigned m = static_cast<unsigned>(n < 0 ? -n : n);
   const int e = std::bit_width(m) - 1;
-  const uint64_t frac = (uint64_t{m} - (uint64_t{1} << e)) << (f.frac_bits - e);
+  // 8 in a format of 2 fraction bits (e5m2) has e > frac_bits: the bits
+  // below the leading one are all zero there, shifted right, not by a
+  // negative count.
+  const uint64_t rest = uint64_t{m} - (uint64_t{1} << e);
+  const int shift = f.frac_bits - e;
+  const uint64_t frac = shift >= 0 ? rest << shift : rest >> -shift;
   return static_cast<uint32_t>((n < 0 ? f.sign_mask() : 0) | (uint64_t(e + f.bias()) << f.frac_bits) | frac);
 }
 }  // namespace
