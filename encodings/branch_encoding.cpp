@@ -39,6 +39,30 @@ struct Unsupported : std::runtime_error {
 // Thrown past the budget under BranchEncodingOptions::stop_at_budget.
 struct BudgetSpent {};
 
+// Which terms read a marked term (by AST id). The terms found to read none
+// are kept across calls, so that a walk stops at what an earlier one saw.
+struct MarkedReads {
+  std::unordered_set<unsigned> marked, clear;
+  bool in(const z3::expr& x) {
+    std::vector<z3::expr> work{x};
+    std::vector<unsigned> visited;
+    while (!work.empty()) {
+      z3::expr y = work.back();
+      work.pop_back();
+      unsigned id = Z3_get_ast_id(y.ctx(), y);
+      if (marked.count(id)) {
+        for (unsigned v : visited) clear.erase(v);  // the terms on the way to it read one
+        return true;
+      }
+      if (!clear.insert(id).second) continue;
+      visited.push_back(id);
+      if (y.is_app())
+        for (unsigned k = 0; k < y.num_args(); ++k) work.push_back(y.arg(k));
+    }
+    return false;
+  }
+};
+
 // One thread's symbolic state: whether it is here, and its tracked registers.
 struct ThreadState {
   z3::expr pc;
@@ -303,38 +327,20 @@ class Executor : public TermSource {
     for (size_t k = 0; k < args.size(); ++k) {
       if (!z3::eq(args[k].get_sort(), first_args[k].get_sort())) return std::nullopt;
       if (z3::eq(args[k], first_args[k])) continue;
-      if (!waits && (per_thread(args[k]) || reads_function_result(args[k]) || reads_function_result(first_args[k])))
+      if (!waits && (per_thread(args[k]) || function_results_.in(args[k]) || function_results_.in(first_args[k])))
         return std::nullopt;
       same.push_back(args[k] == first_args[k]);
     }
     z3::expr own = fresh_result(t, bits, why);
     z3::expr v = z3::ite(z3::mk_and(same), first_result, own);
-    function_results_.insert(Z3_get_ast_id(c_, own));
-    function_results_.insert(Z3_get_ast_id(c_, v));
+    function_results_.marked.insert(Z3_get_ast_id(c_, own));
+    function_results_.marked.insert(Z3_get_ast_id(c_, v));
     return v;
-  }
-  bool reads_function_result(const z3::expr& x) {
-    std::vector<z3::expr> work{x};
-    std::vector<unsigned> visited;
-    while (!work.empty()) {
-      z3::expr y = work.back();
-      work.pop_back();
-      unsigned id = Z3_get_ast_id(c_, y);
-      if (function_results_.count(id)) {
-        for (unsigned v : visited) function_free_.erase(v);  // the terms on the way to it read one
-        return true;
-      }
-      if (!function_free_.insert(id).second) continue;
-      visited.push_back(id);
-      if (y.is_app())
-        for (unsigned k = 0; k < y.num_args(); ++k) work.push_back(y.arg(k));
-    }
-    return false;
   }
   z3::expr fresh_result(int t, unsigned bits, const std::string& why) {
     z3::expr v = fresh(t, bits, "fn");
     note_imprecise(v, why);
-    function_results_.insert(Z3_get_ast_id(c_, v));
+    function_results_.marked.insert(Z3_get_ast_id(c_, v));
     return v;
   }
   void imprecise(const std::string& symbol, const std::string& why) override { note_imprecise(symbol, why); }
@@ -425,7 +431,7 @@ class Executor : public TermSource {
 
   // Held here so that their AST ids are not reused while the encoding lives.
   void note_per_thread(const z3::expr& v) {
-    per_thread_unknowns_.insert(Z3_get_ast_id(c_, v));
+    per_thread_unknowns_.marked.insert(Z3_get_ast_id(c_, v));
     per_thread_terms_.push_back(v);
   }
 
@@ -434,33 +440,7 @@ class Executor : public TermSource {
   // undefined register). The induction takes such a register as differing
   // without asking: the solver finds that out slowly, and assuming it loses
   // precision only, never soundness.
-  bool per_thread(const z3::expr& x) {
-    std::vector<z3::expr> work{x};
-    bool found = false;
-    std::vector<unsigned> visited;
-    while (!work.empty() && !found) {
-      z3::expr y = work.back();
-      work.pop_back();
-      unsigned id = Z3_get_ast_id(c_, y);
-      auto memo = per_thread_memo_.find(id);
-      if (memo != per_thread_memo_.end()) {
-        found = memo->second;
-        continue;
-      }
-      if (per_thread_unknowns_.count(id)) {
-        found = true;
-        continue;
-      }
-      visited.push_back(id);
-      per_thread_memo_.emplace(id, false);
-      if (y.is_app())
-        for (unsigned k = 0; k < y.num_args(); ++k) work.push_back(y.arg(k));
-    }
-    // A hit makes the terms on the way to it unknown: forget the "false" marks.
-    if (found)
-      for (unsigned id : visited) per_thread_memo_.erase(id);
-    return found;
-  }
+  bool per_thread(const z3::expr& x) { return per_thread_unknowns_.in(x); }
 
   z3::expr entry_value(int t, RegId r) {
     unsigned bits = register_bits(f_, r);
@@ -1749,13 +1729,11 @@ class Executor : public TermSource {
   static constexpr unsigned kInductionClockLimitMs = 1000;
   uint64_t induction_spent_ = 0;  // Z3 resource units the induction solver has used
   std::vector<z3::model> induction_models_;
-  std::set<unsigned> per_thread_unknowns_;            // AST ids of values chosen per thread
-  std::vector<z3::expr> per_thread_terms_;            // ... and the terms, kept alive
-  std::unordered_map<unsigned, bool> per_thread_memo_;  // AST id -> per_thread()
+  MarkedReads per_thread_unknowns_;          // values chosen per thread
+  std::vector<z3::expr> per_thread_terms_;   // ... the terms, kept alive
   // function_of's results of a thread's own (not thread 0's, which both
-  // threads may share), and terms known to read none of them
-  // (reads_function_result).
-  std::unordered_set<unsigned> function_results_, function_free_;
+  // threads may share).
+  MarkedReads function_results_;
   std::map<int, std::vector<RegId>> carried_;
   std::vector<std::vector<RegId>> live_in_;  // per block, sorted
   std::vector<ThreadState>* current_ = nullptr;
