@@ -29,19 +29,9 @@ QueryFingerprinter::QueryFingerprinter() = default;
 QueryFingerprinter::~QueryFingerprinter() = default;
 
 std::optional<Fingerprint> QueryFingerprinter::shape(const z3::expr& e) {
-  // Post-order without recursion: terms nest thousands deep.
-  std::vector<std::pair<z3::expr, bool>> work{{e, false}};
-  while (!work.empty()) {
-    auto [x, children_done] = work.back();
-    work.pop_back();
+  auto node = [&](const z3::expr& x) {
+    if (!x.is_app()) return false;
     unsigned id = Z3_get_ast_id(x.ctx(), x);
-    if (shapes_.count(id)) continue;
-    if (!x.is_app()) return std::nullopt;
-    if (!children_done && x.num_args() > 0) {
-      work.push_back({x, true});
-      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back({x.arg(k), false});
-      continue;
-    }
     Z3_context c = x.ctx();
     TermHasher h;
     if (x.is_numeral()) {
@@ -49,7 +39,7 @@ std::optional<Fingerprint> QueryFingerprinter::shape(const z3::expr& e) {
       h.add(Z3_get_numeral_string(c, x));
       hash_sort(h, x.get_sort());
       shapes_.emplace(id, std::pair{x, h.done()});
-      continue;
+      return true;
     }
     z3::func_decl d = x.decl();
     Z3_decl_kind kind = d.decl_kind();
@@ -60,12 +50,15 @@ std::optional<Fingerprint> QueryFingerprinter::shape(const z3::expr& e) {
       for (unsigned k = 0; k < d.arity(); ++k) hash_sort(h, d.domain(k));
     } else {
       h.add(d.name().str());
-      if (!hash_decl_parameters(h, x, false)) return std::nullopt;
+      if (!hash_decl_parameters(h, x, false)) return false;
     }
     std::vector<Fingerprint> args;
     for (unsigned k = 0; k < x.num_args(); ++k) args.push_back(shapes_.at(Z3_get_ast_id(c, x.arg(k))).second);
     shapes_.emplace(id, std::pair{x, finish_node(h, x, std::move(args))});
-  }
+    return true;
+  };
+  if (!post_order(e, [&](const z3::expr& x) { return shapes_.count(Z3_get_ast_id(x.ctx(), x)) > 0; }, node))
+    return std::nullopt;
   return shapes_.at(Z3_get_ast_id(e.ctx(), e)).second;
 }
 

@@ -69,20 +69,12 @@ void hash_sort(TermHasher& h, const z3::sort& s) {
 std::string Fingerprint::text() const { return fmt::format("{:016x}{:016x}", hi, lo); }
 
 Fingerprint Fingerprinter::of(const z3::expr& e) {
-  // Post-order without recursion: terms can nest thousands deep.
-  std::vector<std::pair<z3::expr, bool>> work{{e, false}};
-  while (!work.empty()) {
-    auto [x, children_done] = work.back();
-    work.pop_back();
-    unsigned id = Z3_get_ast_id(x.ctx(), x);
-    if (done_.count(id)) continue;
-    if (!children_done && x.is_app() && x.num_args() > 0) {
-      work.push_back({x, true});
-      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back({x.arg(k), false});
-      continue;
-    }
-    done_.emplace(id, std::pair{x, node(x)});
-  }
+  post_order(
+      e, [&](const z3::expr& x) { return done_.count(Z3_get_ast_id(x.ctx(), x)) > 0; },
+      [&](const z3::expr& x) {
+        done_.emplace(Z3_get_ast_id(x.ctx(), x), std::pair{x, node(x)});
+        return true;
+      });
   return done_.at(Z3_get_ast_id(e.ctx(), e)).second;
 }
 

@@ -29,6 +29,27 @@ struct Fingerprint {
 
 // Two independent 64-bit hashes folded over a sequence of words: what
 // every fingerprint here is made of (query_fingerprint.h too).
+// Calls node(x) on every term under `e` that done(x) does not call visited,
+// its arguments first (arguments of applications only), without recursion:
+// terms nest thousands deep. Stops when node returns false, and returns
+// whether it never did.
+template <class Done, class Node>
+bool post_order(const z3::expr& e, Done done, Node node) {
+  std::vector<std::pair<z3::expr, bool>> work{{e, false}};
+  while (!work.empty()) {
+    auto [x, children_done] = work.back();
+    work.pop_back();
+    if (done(x)) continue;
+    if (!children_done && x.is_app() && x.num_args() > 0) {
+      work.push_back({x, true});
+      for (unsigned k = 0; k < x.num_args(); ++k) work.push_back({x.arg(k), false});
+      continue;
+    }
+    if (!node(x)) return false;
+  }
+  return true;
+}
+
 struct TermHasher {
   uint64_t hi = 0x243f6a8885a308d3ull, lo = 0x13198a2e03707344ull;
   void add(uint64_t w);
