@@ -18,9 +18,11 @@
 #include "encodings/smt_helpers.h"
 #include "frontend/analysis/cfg.h"
 #include "frontend/kernel_params.h"
+#include "frontend/periodic_ranges.h"
 #include "solver/pinned_query.h"
 #include "solver/query_runner.h"
 #include "solver/query_session.h"
+#include "solver/thread_evaluation.h"
 
 namespace warpsat {
 
@@ -344,73 +346,32 @@ std::vector<std::pair<uint64_t, uint32_t>> splitting_warps(const std::vector<Ran
   return split;
 }
 
-// The index a range is over: the linear thread id of thread 0 of the
-// encoding, preceded by its CTA's linear id when `global`.
-z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& l, bool global) {
-  z3::expr local = z3::zext(e.linear[0], 32);
-  if (!global) return local;
-  uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
-  z3::expr cta = z3::zext(e.ctaid[0], 32) + z3::zext(e.ctaid[1], 32) * c.bv_val(l.grid[0], 64) +
-                 z3::zext(e.ctaid[2], 32) * c.bv_val(uint64_t{l.grid[0]} * l.grid[1], 64);
-  return cta * c.bv_val(threads, 64) + local;
+std::vector<std::pair<uint64_t, uint64_t>> interval_pairs(const std::vector<Range>& ranges) {
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  for (const Range& r : ranges) out.emplace_back(r.begin, r.end);
+  return out;
 }
 
-// The symbol behind a thread or CTA id term (a constant, or one widened by zero_extend).
-std::optional<z3::expr> id_symbol(const z3::expr& id) {
-  if (id.is_const()) return id;
-  if (id.is_app() && id.num_args() == 1 && id.arg(0).is_const()) return id.arg(0);
-  return std::nullopt;
+// The outcomes of every branch occurrence (0 not reached, 1 taken, 2 not
+// taken) for each thread index of a concrete launch, evaluated
+// (evaluate_per_thread): where every parameter is a numeral and nothing
+// free (a loaded value) enters them, each becomes a numeral. One
+// simplification per thread instead of interval queries per path; the
+// caller confirms each path with one query. Nothing when some thread's
+// outcome is not a numeral (the queries decide then).
+z3::expr occurrence_code(z3::context& c, const BranchInstance& i) {
+  return z3::ite(!i.reach[0], c.bv_val(0, 2), z3::ite(i.out[0] == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
 }
 
-// The outcomes of every branch occurrence for each thread index of a
-// concrete launch, by substituting the thread's ids into the encoding's
-// reach and outcome terms and simplifying: where every parameter is a
-// numeral and nothing free (a loaded value) enters them, each becomes a
-// numeral. One simplification per thread instead of interval queries per
-// path; the caller confirms each path with one query. Nothing when some
-// thread's outcome is not a numeral (the queries decide then).
 std::optional<std::vector<std::vector<int>>> evaluated_outcomes(z3::context& c, const BranchEncoding& e,
                                                                 const LaunchSpec& l, bool global, uint64_t n) {
-  constexpr uint64_t kMostThreads = 4096;
-  if (n > kMostThreads || e.tid.empty()) return std::nullopt;
-  z3::expr_vector from(c);
-  for (const z3::expr& id : e.tid[0]) {
-    std::optional<z3::expr> sym = id_symbol(id);
-    if (!sym) return std::nullopt;
-    from.push_back(*sym);
-  }
-  for (const z3::expr& id : e.ctaid) {
-    std::optional<z3::expr> sym = id_symbol(id);
-    if (!sym) return std::nullopt;
-    from.push_back(*sym);
-  }
   z3::expr_vector terms(c);
-  for (const BranchInstance& i : e.instances) {
-    terms.push_back(i.reach[0]);
-    terms.push_back(i.out[0] == c.bv_val(1, 1));
-  }
-  uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
+  for (const BranchInstance& i : e.instances) terms.push_back(occurrence_code(c, i));
+  std::optional<std::vector<std::vector<uint64_t>>> codes = evaluate_per_thread(c, e, l, global, n, terms);
+  if (!codes) return std::nullopt;
   std::vector<std::vector<int>> out;
-  for (uint64_t index = 0; index < n; ++index) {
-    uint64_t local = index % threads, cta = global ? index / threads : 0;
-    uint64_t values[6] = {local % l.block[0], local / l.block[0] % l.block[1], local / (uint64_t{l.block[0]} * l.block[1]),
-                          cta % l.grid[0], cta / l.grid[0] % l.grid[1], cta / (uint64_t{l.grid[0]} * l.grid[1])};
-    z3::expr_vector to(c);
-    for (unsigned k = 0; k < from.size(); ++k) to.push_back(c.bv_val(values[k], from[k].get_sort().bv_size()));
-    std::vector<int> outcome;  // per occurrence: 0 not reached, 1 taken, 2 not taken
-    for (unsigned k = 0; k < terms.size(); k += 2) {
-      z3::expr reach = terms[k].substitute(from, to).simplify();
-      if (!reach.is_true() && !reach.is_false()) return std::nullopt;
-      if (reach.is_false()) {
-        outcome.push_back(0);
-        continue;
-      }
-      z3::expr taken = terms[k + 1].substitute(from, to).simplify();
-      if (!taken.is_true() && !taken.is_false()) return std::nullopt;
-      outcome.push_back(taken.is_true() ? 1 : 2);
-    }
-    out.push_back(std::move(outcome));
-  }
+  out.reserve(codes->size());
+  for (const std::vector<uint64_t>& row : *codes) out.emplace_back(row.begin(), row.end());
   return out;
 }
 
@@ -1222,11 +1183,14 @@ class BranchSolver {
     // launch's, or the only one the assumptions allow (choose_parameters),
     // pinned here; a free one means no ranges (they would mix values).
     z3::expr_vector pins(c);
+    std::vector<std::pair<z3::expr, z3::expr>> fixed;
     for (const auto& [name, term] : e.params) {
       const ptx::Variable* p = f_.find_param(name);
       size_t index = p ? static_cast<size_t>(p - f_.params.data()) : chosen_.size();
       if (index >= chosen_.size() || !chosen_[index]) return;
-      pins.push_back(term == c.bv_val(*chosen_[index], term.get_sort().bv_size()));
+      z3::expr value = c.bv_val(*chosen_[index], term.get_sort().bv_size());
+      pins.push_back(term == value);
+      fixed.emplace_back(term, value);
     }
     z3::expr pinned = z3::mk_and(pins);
     const BranchInstance& inst = e.instances[0];
@@ -1238,9 +1202,14 @@ class BranchSolver {
     br.space = global ? "global thread" : "thread";
     z3::expr index = range_index(c, e, l, global);
     // Outcome codes: 0 not reached, 1 taken, 2 not taken.
-    z3::expr code = z3::ite(!inst.reach[0], c.bv_val(0, 2),
-                            z3::ite(inst.out[0] == c.bv_val(1, 1), c.bv_val(1, 2), c.bv_val(2, 2)));
+    z3::expr code = occurrence_code(c, inst);
     static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
+    uint64_t n = global ? threads * ctas : threads;
+    if (evaluated_ranges(c, e, q, code, index, pinned, fixed, global, n, br)) {
+      br.splitting_warps = splitting_warps(br.ranges, threads, global);
+      r.ranges = std::move(br);
+      return;
+    }
     auto in_range = [&](uint64_t lo, uint64_t hi) {
       return z3::uge(index, c.bv_val(lo, 64)) && z3::ult(index, c.bv_val(hi, 64));
     };
@@ -1252,11 +1221,43 @@ class BranchSolver {
     auto constant_on = [&](uint64_t lo, uint64_t hi, uint64_t o) {
       return q.check(e.base, pinned && in_range(lo, hi) && code != c.bv_val(o, 2), "range-extend") == SmtStatus::Unsat;
     };
-    uint64_t n = global ? threads * ctas : threads;
     for (const Interval& i : intervals(n, o_.max_ranges, code_at, constant_on, br.complete))
       br.ranges.push_back({i.begin, i.end, kNames[i.code]});
     br.splitting_warps = splitting_warps(br.ranges, threads, global);
     r.ranges = std::move(br);
+  }
+
+  // The ranges read off the outcome evaluated at every thread of the
+  // launch (evaluate_per_thread), then proved by one query: no thread
+  // has an outcome other than its interval's (claimed_code). Without a
+  // numeral for every thread, or without the proof, false: the
+  // interval queries decide. Every interval is kept where the output can
+  // name them in --max-ranges phrases, periodic runs included (`t % 2`
+  // over 4096 threads: two), else the first --max-ranges. The cost no
+  // longer grows with the intervals (the queries' did: two per interval).
+  bool evaluated_ranges(z3::context& c, BranchEncoding& e, QueryRunner& q, const z3::expr& code, const z3::expr& index,
+                        const z3::expr& pinned, const std::vector<std::pair<z3::expr, z3::expr>>& fixed, bool global,
+                        uint64_t n, BranchRanges& br) {
+    z3::expr_vector terms(c);
+    terms.push_back(code);
+    std::optional<std::vector<std::vector<uint64_t>>> rows =
+        evaluate_per_thread(c, e, o_.launch, global, n, terms, fixed);
+    if (!rows) return false;
+    std::vector<uint64_t> codes;
+    codes.reserve(rows->size());
+    for (const std::vector<uint64_t>& row : *rows) codes.push_back(row[0]);
+    std::vector<CodeRun> runs = code_runs(codes);
+    if (q.check(e.base, pinned && code != claimed_code(c, index, runs, 2), "range-evaluated") != SmtStatus::Unsat)
+      return false;
+    static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
+    std::vector<CodedInterval> partition;
+    for (const CodeRun& run : runs) partition.push_back({run.begin, run.end, static_cast<uint32_t>(run.code)});
+    // --max-ranges counts what the output names: a periodic run is one.
+    br.complete = runs.size() <= o_.max_ranges || periodic_runs(partition).size() <= o_.max_ranges;
+    if (!br.complete) runs.resize(o_.max_ranges);
+    br.ranges.clear();
+    for (const CodeRun& run : runs) br.ranges.push_back({run.begin, run.end, kNames[run.code]});
+    return true;
   }
 
   const ptx::Module& m_;
@@ -1413,20 +1414,13 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
   uint64_t n = uint64_t{l.block[0]} * l.block[1] * l.block[2] * (global ? uint64_t{l.grid[0]} * l.grid[1] * l.grid[2] : 1);
   z3::expr index = range_index(c, e, l, global);
   z3::expr local_only = global ? c.bool_val(true) : e.ctaid[0] == 0 && e.ctaid[1] == 0 && e.ctaid[2] == 0;
-  z3::solver paths = solver_with(local_only);
-  z3::solver probe = solver_with(local_only);
-  auto on_path_of = [&](const std::vector<int>& outcome) {
-    z3::expr_vector same(c);
-    for (size_t k = 0; k < e.instances.size(); ++k) {
-      const BranchInstance& i = e.instances[k];
-      same.push_back(outcome[k] == 0 ? !i.reach[0] : (i.reach[0] && (i.out[0] == c.bv_val(outcome[k] == 1 ? 1 : 0, 1))));
-    }
-    return z3::mk_and(same);
-  };
   // Evaluated first (evaluated_outcomes): the threads grouped by their
-  // outcomes, in order of their first thread, each group confirmed by one
-  // query (no thread outside it can take its path) and the list by one
-  // more (no thread takes another path). Any doubt: the queries below.
+  // outcomes, in order of their first thread, all confirmed by one query:
+  // no thread has, at any occurrence, an outcome other than the evaluated
+  // one of its index (claimed_code), so each path holds exactly its threads
+  // and no thread takes another. One query for the whole list: a query per
+  // path and one for the list cost more than the symbolic analysis of
+  // tests/files/branches/concrete-params. Any doubt: the queries below.
   if (std::optional<std::vector<std::vector<int>>> by_thread = evaluated_outcomes(c, e, l, global, n)) {
     std::vector<std::pair<std::vector<int>, std::vector<Range>>> groups;
     std::map<std::vector<int>, size_t> group_of;
@@ -1437,35 +1431,36 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
       if (!r.empty() && r.back().end == t) r.back().end = t + 1;
       else r.push_back({t, t + 1, "on path"});
     }
-    bool confirmed = groups.size() <= o.max_paths;
-    z3::solver all = solver_with(local_only);
-    for (size_t g = 0; g < groups.size() && confirmed; ++g) {
-      z3::expr on_path = on_path_of(groups[g].first);
-      z3::expr_vector inside(c);
-      for (const Range& r : groups[g].second)
-        inside.push_back(z3::uge(index, c.bv_val(r.begin, 64)) && z3::ult(index, c.bv_val(r.end, 64)));
-      probe.push();
-      probe.add(on_path && !z3::mk_or(inside));
-      confirmed = check(probe) == z3::unsat;
-      probe.pop();
-      all.add(!on_path);
-    }
-    if (confirmed && check(all) == z3::unsat) {
-      for (auto& [outcome, threads] : groups) {
-        FeasiblePath path;
-        for (size_t k = 0; k < e.instances.size(); ++k)
-          path.outcomes.emplace_back(f.instructions[e.instances[k].branch].pos.line,
-                                     outcome[k] == 0 ? "not reached" : outcome[k] == 1 ? "taken" : "not taken");
-        if (threads.size() > 4 * o.max_ranges) {
-          threads.resize(4 * o.max_ranges);
-          out.paths_complete = false;
-        }
-        path.threads = std::move(threads);
-        out.paths.push_back(std::move(path));
+    if (groups.size() <= o.max_paths) {
+      z3::expr_vector differs(c);
+      for (size_t k = 0; k < e.instances.size(); ++k) {
+        std::vector<uint64_t> column;
+        column.reserve(n);
+        for (const std::vector<int>& outcome : *by_thread) column.push_back(static_cast<uint64_t>(outcome[k]));
+        differs.push_back(occurrence_code(c, e.instances[k]) != claimed_code(c, index, code_runs(column), 2));
       }
-      return;
+      z3::solver all = solver_with(local_only && (differs.empty() ? c.bool_val(false) : z3::mk_or(differs)));
+      if (check(all) == z3::unsat) {
+        for (auto& [outcome, threads] : groups) {
+          FeasiblePath path;
+          for (size_t k = 0; k < e.instances.size(); ++k)
+            path.outcomes.emplace_back(f.instructions[e.instances[k].branch].pos.line,
+                                       outcome[k] == 0 ? "not reached" : outcome[k] == 1 ? "taken" : "not taken");
+          // The cap counts what the output names: a periodic run is one.
+          if (threads.size() > 4 * o.max_ranges && periodic_runs(subset_partition(interval_pairs(threads), n)).size() >
+                                                       4 * o.max_ranges) {
+            threads.resize(4 * o.max_ranges);
+            out.paths_complete = false;
+          }
+          path.threads = std::move(threads);
+          out.paths.push_back(std::move(path));
+        }
+        return;
+      }
     }
   }
+  z3::solver paths = solver_with(local_only);
+  z3::solver probe = solver_with(local_only);
   while (out.paths.size() < o.max_paths) {
     z3::check_result found = check(paths);
     if (found == z3::unknown) out.paths_complete = false;
