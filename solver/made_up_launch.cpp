@@ -333,7 +333,7 @@ void MadeUpLaunches::set_scalar(simt::Launch& l, size_t i, uint64_t value) const
   for (size_t b = 0; b < bytes.size() && b < 8; ++b) bytes[b] = static_cast<uint8_t>(value >> (8 * b));
 }
 
-std::optional<std::string> MadeUpLaunches::violated_assumption(const simt::Launch& l) const {
+std::vector<std::pair<std::string, int64_t>> MadeUpLaunches::launch_values(const simt::Launch& l) const {
   std::vector<std::pair<std::string, int64_t>> v;
   const char* dims = "xyz";
   for (int d = 0; d < 3; ++d) {
@@ -345,6 +345,11 @@ std::optional<std::string> MadeUpLaunches::violated_assumption(const simt::Launc
       v.emplace_back(std::string(k_.params[i].name),
                      parameter_value(l.args[i].bytes.data(),
                                      std::min<size_t>(l.args[i].bytes.size(), k_.params[i].size_bytes())));
+  return v;
+}
+
+std::optional<std::string> MadeUpLaunches::violated_assumption(const simt::Launch& l) const {
+  std::vector<std::pair<std::string, int64_t>> v = launch_values(l);
   for (const Assumption& a : spec_.assumptions) {
     try {
       if (!evaluate(*a.expr, v)) return a.text;
@@ -355,8 +360,34 @@ std::optional<std::string> MadeUpLaunches::violated_assumption(const simt::Launc
   return std::nullopt;
 }
 
+bool MadeUpLaunches::can_meet_by_scalars(const simt::Launch& l) const {
+  std::vector<std::pair<std::string, int64_t>> v = launch_values(l);
+  for (const Assumption& a : spec_.assumptions) {
+    bool met = false;
+    try {
+      met = evaluate(*a.expr, v) != 0;
+    } catch (const std::out_of_range&) {
+    }
+    if (met) continue;
+    std::vector<std::string> names = names_in(*a.expr);
+    bool names_free_scalar = false;
+    for (size_t i = 0; i < k_.params.size() && i < l.args.size(); ++i)
+      if (l.args[i].kind == simt::KernelArgument::Kind::Scalar && !user_fixed(i) && k_.params[i].dims.empty() &&
+          std::find(names.begin(), names.end(), k_.params[i].name) != names.end())
+        names_free_scalar = true;
+    if (!names_free_scalar) return false;
+  }
+  return true;
+}
+
 bool MadeUpLaunches::meet_assumptions(simt::Launch& l, unsigned timeout_ms, unsigned seed) const {
   if (!violated_assumption(l)) return true;
+  // An assumption the launch breaks that names only its block, grid and
+  // scalars it may not change (a CUB kernel's .maxntid against the 1024-thread
+  // shape) stays broken whatever the solver picks: no Z3 context for it
+  // (creating and freeing one costs milliseconds, and each replay meets
+  // such shapes by the dozen).
+  if (!can_meet_by_scalars(l)) return false;
   z3::context c;
   ParameterTerms params(c, k_, spec_);
   std::vector<z3::expr> ntid, nctaid;

@@ -90,6 +90,10 @@ class MadeUpLaunches {
   // proof under such an assumption had no launch to be replayed with.
   // Returns whether `l` meets them afterwards.
   bool meet_assumptions(simt::Launch& l, unsigned timeout_ms, unsigned seed) const;
+  // Whether every assumption `l` breaks names a scalar parameter that
+  // meet_assumptions may choose; one that names none (only the block, the
+  // grid, given parameters) cannot be met by any choice.
+  bool can_meet_by_scalars(const simt::Launch& l) const;
   // Sets scalar parameter `i` of `l` to `value` (its bytes, little-endian).
   void set_scalar(simt::Launch& l, size_t i, uint64_t value) const;
   // Argument i of `l` as a number when it is a scalar of at most 8 bytes.
@@ -110,6 +114,9 @@ class MadeUpLaunches {
   static void fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);
+  // The values the assumptions name, as `l` gives them: ntid.*, nctaid.*
+  // and each scalar parameter's.
+  std::vector<std::pair<std::string, int64_t>> launch_values(const simt::Launch& l) const;
 
   const ptx::Module& m_;
   const ptx::Function& k_;
