@@ -1,0 +1,71 @@
+// The replay's made-up launches against the assumptions (solver/made_up_launch.h):
+// scalars are chosen to meet them where the block and grid allow it, and a
+// launch that breaks one naming no scalar it may choose is dropped at once.
+#include <doctest/doctest.h>
+
+#include "frontend/assumption.h"
+#include "frontend/ptx/parser.h"
+#include "solver/made_up_launch.h"
+
+using namespace warpsat;
+
+namespace {
+
+const char* kKernel = R"(.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u32 n, .param .u64 out)
+.maxntid 64, 1, 1
+{
+  ret;
+}
+)";
+
+uint64_t scalar(const MadeUpLaunches& l, const simt::Launch& launch) { return *l.scalar_argument(launch, 0); }
+
+}  // namespace
+
+TEST_CASE("made-up launches: an assumption on the block alone cannot be met by choosing scalars") {
+  ptx::Module m = ptx::parse_module(kKernel, "k.ptx");
+  const ptx::Function& k = m.functions.at(0);
+  LaunchSpec spec;
+  spec.assumptions.push_back(parse_assumption("ntid.x * ntid.y * ntid.z <= 64"));  // as .maxntid gives it
+  spec.assumptions.push_back(parse_assumption("n == 64"));
+  MadeUpLaunches launches(m, k, spec);
+  uint32_t small[3] = {32, 1, 1}, large[3] = {128, 1, 1}, grid[3] = {1, 1, 1};
+
+  simt::Launch fits = launches.shape(small, grid, 1);
+  CHECK(launches.violated_assumption(fits) == std::optional<std::string>("n == 64"));
+  CHECK(launches.can_meet_by_scalars(fits));
+  CHECK(launches.meet_assumptions(fits, 2000, 0));
+  CHECK(scalar(launches, fits) == 64);
+
+  simt::Launch too_large = launches.shape(large, grid, 1);
+  CHECK_FALSE(launches.can_meet_by_scalars(too_large));  // whatever n is, 128 threads break the first
+  CHECK_FALSE(launches.meet_assumptions(too_large, 2000, 0));
+}
+
+TEST_CASE("made-up launches: a given parameter is not chosen, an assumption tying a scalar to the block is met") {
+  ptx::Module m = ptx::parse_module(kKernel, "k.ptx");
+  const ptx::Function& k = m.functions.at(0);
+  uint32_t block[3] = {48, 1, 1}, grid[3] = {1, 1, 1};
+  {
+    LaunchSpec spec;
+    spec.param_values = {uint64_t{5}, std::nullopt};  // --launch gave n = 5
+    spec.assumptions.push_back(parse_assumption("n == 64"));
+    MadeUpLaunches launches(m, k, spec);
+    simt::Launch l = launches.shape(block, grid, 1);
+    CHECK_FALSE(launches.can_meet_by_scalars(l));
+    CHECK_FALSE(launches.meet_assumptions(l, 2000, 0));
+  }
+  {
+    LaunchSpec spec;
+    spec.assumptions.push_back(parse_assumption("n >= 2 * ntid.x"));
+    MadeUpLaunches launches(m, k, spec);
+    simt::Launch l = launches.shape(block, grid, 0);  // seed 0: n = 0
+    CHECK(launches.can_meet_by_scalars(l));
+    CHECK(launches.meet_assumptions(l, 2000, 0));
+    CHECK(scalar(launches, l) >= 96);
+    CHECK_FALSE(launches.violated_assumption(l));
+  }
+}
