@@ -7,12 +7,12 @@ import sys
 
 db = sqlite3.connect(sys.argv[1])
 for key, value in list(db.execute("SELECT key, value FROM verdicts WHERE kernel = ?", (sys.argv[2],))):
-    entry = json.loads(value)
-    kernel = json.loads(entry["wire"])
+    # The instructions' positions, a newline, the kernel's verdicts (cli/branch_cache.cpp).
+    positions, wire = value.split("\n", 1)
+    kernel = json.loads(wire)
     for branch in kernel["branches"]:
         if branch["verdict"] == 1:  # divergent
             branch["verdict"] = 0  # uniform
             branch.pop("witness", None)
-    entry["wire"] = json.dumps(kernel)
-    db.execute("UPDATE verdicts SET value = ? WHERE key = ?", (json.dumps(entry), key))
+    db.execute("UPDATE verdicts SET value = ? WHERE key = ?", (positions + "\n" + json.dumps(kernel), key))
 db.commit()
