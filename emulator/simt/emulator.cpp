@@ -48,12 +48,12 @@ std::string Exec::thread_name(unsigned lane) const {
 
 void Exec::fail(const Op& op, unsigned lane, const std::string& message) const {
   const ptx::Instruction& ins = frame.code->function->instructions[op.index];
-  std::string text = run.module.text ? std::string(line_of(*run.module.text, ins.pos.line)) : "";
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.erase(text.begin());
+  // The line is found by scanning the module's text: once (the replay's
+  // made-up launches fault by the hundred in a large module).
   throw EmulationError({run.module.source, ins.pos.line, ins.pos.column},
                        fmt::format("{}: {} (in {}, warp {} lane {})", message, thread_name(lane),
                                    frame.code->function->name, warp.id, lane),
-                       line_of(*run.module.text, ins.pos.line));
+                       run.module.text ? line_of(*run.module.text, ins.pos.line) : std::string());
 }
 
 Cta* Exec::cluster_cta(uint64_t shared_address) const {
