@@ -248,6 +248,12 @@ std::optional<std::string> VerdictCache::answer(const std::string& key, int64_t 
   return std::nullopt;
 }
 
+bool VerdictCache::holds_answers(const std::string& kernel, const std::string& version, int64_t before_ms) {
+  Statement any(db_, "SELECT 1 FROM answers WHERE kernel = ?1 AND version = ?2 AND created_ms < ?3 LIMIT 1", path_);
+  any.bind(1, kernel).bind(2, version).bind(3, before_ms);
+  return any.step();
+}
+
 void VerdictCache::keep_answers(const std::vector<QueryAnswerEntry>& fresh, const std::vector<std::string>& used) {
   if (fresh.empty() && used.empty()) return;
   Transaction t(db_, path_, true);

@@ -80,6 +80,10 @@ class VerdictCache {
   // kept them before it began, not those of processes running beside it,
   // whose solver sessions would make its witnesses depend on the timing.
   std::optional<std::string> answer(const std::string& key, int64_t before_ms);
+  // Whether answers of warpsat build `version` for a kernel of this name were
+  // kept before `before_ms` (an earlier run analysed it: many of its queries
+  // will be found).
+  bool holds_answers(const std::string& kernel, const std::string& version, int64_t before_ms);
   // Stores `fresh` (replacing) and marks `used` as used now, in one transaction.
   void keep_answers(const std::vector<QueryAnswerEntry>& fresh, const std::vector<std::string>& used);
 

@@ -171,7 +171,9 @@ KernelBranches restore(const CacheEntry& e, const ptx::Module& m, const ptx::Fun
 CachedQueryAnswers::CachedQueryAnswers(const std::string& path, const BranchesOptions& o,
                                        const std::optional<LaunchFile>& launch, std::string kernel,
                                        int64_t run_began_ms)
-    : cache_(path), options_(answer_options(o, launch)), kernel_(std::move(kernel)), run_began_ms_(run_began_ms) {}
+    : cache_(path), options_(answer_options(o, launch)), kernel_(std::move(kernel)), run_began_ms_(run_began_ms) {
+  expects_ = cache_.holds_answers(kernel_, build_id(), run_began_ms_);
+}
 
 std::string CachedQueryAnswers::key(const std::string& fingerprint) const {
   return ContentHash().add("warpsat", build_id()).add("branches", options_).add("query", fingerprint).hex();

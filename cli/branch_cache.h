@@ -53,6 +53,8 @@ class CachedQueryAnswers : public QueryAnswers {
                      std::string kernel, int64_t run_began_ms);
   std::optional<std::string> find(const std::string& fingerprint) override;
   void keep(const std::string& fingerprint, const std::string& answer) override;
+  // The file held answers of this build for a kernel of this name when the run began.
+  bool expects_answers() const override { return expects_; }
   // The new answers stored, the ones found marked used.
   void save();
 
@@ -62,6 +64,7 @@ class CachedQueryAnswers : public QueryAnswers {
   std::string options_;
   std::string kernel_;
   int64_t run_began_ms_;
+  bool expects_ = false;
   std::vector<QueryAnswerEntry> fresh_;
   std::vector<std::string> used_;
 };

@@ -26,6 +26,13 @@ class QueryAnswers {
   // The text kept under the query's fingerprint, if any.
   virtual std::optional<std::string> find(const std::string& fingerprint) = 0;
   virtual void keep(const std::string& fingerprint, const std::string& answer) = 0;
+  // Whether many of the kernel's queries are likely found here (an earlier
+  // run kept answers for a kernel of this name): the analysis then puts off
+  // internalising each encoding until a query is asked of the solver
+  // (solver/query_session.h), which one whose queries are all found never
+  // is. Not otherwise: the solver's work, and with it the models of an
+  // analysis that finds nothing, stays that of a run without kept answers.
+  virtual bool expects_answers() const { return false; }
 };
 
 }  // namespace warpsat

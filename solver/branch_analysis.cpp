@@ -428,7 +428,7 @@ class BranchSolver {
     BranchEncoding e = encode_branch(c, m_, f_, a_, r.instruction, pinned, eo);
     r.encode_ms += record_encode(start);
     if (!e.unsupported.empty() || e.budget_exhausted) return;
-    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit);
+    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
     QueryRunner q = runner(c, r, e, 0, &session);
     ranges(c, e, q, r);
     r.solve_ms += elapsed_ms(start);
@@ -533,7 +533,7 @@ class BranchSolver {
       return out;
     }
     BranchViewer views(e);
-    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit);
+    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
     double share = elapsed_ms(start) / static_cast<double>(branches.size());
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
     std::vector<size_t> deeper;
@@ -578,7 +578,7 @@ class BranchSolver {
     BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
     record_encode(begin, "branches together, full depth");
     BranchViewer deep_views(d);
-    QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit);
+    QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
     share = elapsed_ms(begin) / static_cast<double>(again.size());
     for (size_t i : deeper) {
       BranchResult& r = out[i];
@@ -692,14 +692,14 @@ class BranchSolver {
     if (exact_floats && too_many_floats(e, r)) return r;
     // Without a loop on the way, the full depth would encode the same.
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
-    std::optional<QuerySession> session(std::in_place, c, e.base, o_.solver.random_seed, kQuickRlimit);
+    std::optional<QuerySession> session(std::in_place, c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
     std::optional<QueryRunner> q(runner(c, r, e, shallow ? eo.unroll : 0, &*session));
     if (decide(c, e, *q, r) && shallow) {
       eo.unroll = o_.encoding.unroll;
       q.reset();
       e = timed_encode(r, c, branch, eo);
       if (exact_floats && too_many_floats(e, r)) return r;
-      session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit);
+      session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
       q.emplace(runner(c, r, e, 0, &*session));
       decide(c, e, *q, r);
     }
@@ -755,6 +755,10 @@ class BranchSolver {
     r.indexed = ins.op == ptx::Opcode::Brx;
     return r;
   }
+
+  // Sessions put off internalising their base where kept answers are
+  // expected (query_session.h): most of their queries then ask no solver.
+  bool defer_bases() const { return o_.answers && o_.answers->expects_answers(); }
 
   std::string stem_of(uint32_t branch) const {
     return fmt::format("branches.{}.line{}", f_.name, f_.instructions[branch].pos.line);

@@ -11,19 +11,30 @@ namespace {
 unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
 }  // namespace
 
-QuerySession::QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit)
-    : c_(c), rlimit_(rlimit), solver_(c, z3::solver::simple()) {
+QuerySession::QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit,
+                           bool defer)
+    : c_(c), rlimit_(rlimit), solver_(c, z3::solver::simple()), deferred_(level0) {
   // Z3 counts `rlimit` from where each check starts, so every query gets
   // the same budget however many came before it.
   z3::params p = smt::smt_core_params(c, rlimit);
   p.set("random_seed", random_seed);
   solver_.set(p);
-  for (const z3::expr& b : level0)
-    if (level0_.insert(id_of(b)).second) solver_.add(b);
+  if (!defer) start();
+}
+
+void QuerySession::start() {
+  if (!started_) {
+    started_ = true;
+    for (const z3::expr& b : deferred_)
+      if (level0_.insert(id_of(b)).second) solver_.add(b);
+    deferred_ = z3::expr_vector(c_);
+  }
+  for (; pushed_ < level_; ++pushed_) solver_.push();
 }
 
 z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr& extra, unsigned timeout_ms,
                                      unsigned rlimit) {
+  start();
   z3::expr_vector assumed(c_);
   for (const z3::expr& b : base) {
     unsigned id = id_of(b);
@@ -59,13 +70,19 @@ z3::check_result QuerySession::check(const z3::expr_vector& base, const z3::expr
 }
 
 void QuerySession::push() {
-  solver_.push();
   ++level_;
+  if (started_) {
+    solver_.push();
+    ++pushed_;
+  }
 }
 
 void QuerySession::pop() {
-  solver_.pop();
   --level_;
+  if (pushed_ > level_) {
+    solver_.pop();
+    --pushed_;
+  }
   std::erase_if(guards_, [&](const auto& g) { return g.second.level > level_; });
 }
 

@@ -6,6 +6,14 @@
 // internalised once. Every query is an assumption literal: its formula is
 // asserted as `q => formula`, checked under `q`, and retired afterwards
 // with `not q`, so nothing a query adds constrains the next one.
+//
+// A session told to defer (where kept answers are expected, query_answers.h)
+// gives the solver the base, and the scopes opened so far, only at its
+// first check: an encoding whose queries all take kept answers never has
+// its base internalised (Z3 does that at the first push: 0.07 s of CPU for
+// a mid-sized CUB kernel). Deferring changes when Z3 creates the terms of
+// its internalisation, so the models of later queries can differ: it is
+// not done in a run that expects no kept answers.
 #pragma once
 
 #include <optional>
@@ -22,7 +30,8 @@ namespace warpsat {
 class QuerySession {
  public:
   // `level0`: the encoding's base, true in every query asked here.
-  QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit);
+  QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit,
+               bool defer = false);
   QuerySession(const QuerySession&) = delete;
   QuerySession& operator=(const QuerySession&) = delete;
 
@@ -36,6 +45,8 @@ class QuerySession {
   const z3::model& model() const { return *last_model_; }
   const std::string& reason_unknown() const { return last_reason_; }
   size_t queries() const { return queries_; }
+  // Whether the solver has the base (always, unless deferred and not yet checked).
+  bool started() const { return started_; }
   // The fingerprints of the queries asked on this encoding (query_answers.h):
   // its base walked once.
   smt::QueryFingerprinter& fingerprints() { return fingerprints_; }
@@ -58,11 +69,16 @@ class QuerySession {
  private:
   void push();
   void pop();
+  // Asserts the base (the first time) and opens the scopes not yet opened.
+  void start();
 
   z3::context& c_;
   unsigned rlimit_;  // the session's resource count per query
   z3::solver solver_;
-  unsigned level_ = 0;
+  unsigned level_ = 0;   // the scopes open (Scope objects alive)
+  unsigned pushed_ = 0;  // of them, those the solver has: all, once started
+  bool started_ = false;
+  z3::expr_vector deferred_;  // the base, until start() asserts it
   std::unordered_set<unsigned> level0_;               // AST ids asserted unguarded
   struct Guard {
     z3::expr literal;

@@ -45,6 +45,40 @@ TEST_CASE("query session: base terms outside level 0 hold only in the queries th
   CHECK(s.check(without, x == c.bv_val(5, 8), 0) == z3::sat);
 }
 
+TEST_CASE("query session: deferred, the solver gets the base and the open scopes only at the first check") {
+  z3::context c;
+  z3::expr x = c.bv_const("x", 8);
+  z3::expr_vector base(c);
+  base.push_back(z3::ult(x, c.bv_val(10, 8)));
+  CHECK(QuerySession(c, base, 0, 0).started());  // not deferred: at once
+  QuerySession s(c, base, 0, 0, true);
+  z3::expr_vector with(c);
+  with.push_back(x == c.bv_val(7, 8));
+  // Branches whose queries all took kept answers: scopes, no check.
+  for (int i = 0; i < 3; ++i) {
+    QuerySession::Scope scope(s);
+  }
+  CHECK_FALSE(s.started());
+  {
+    QuerySession::Scope outer(s);
+    {
+      QuerySession::Scope inner(s);
+      CHECK(s.check(with, x == c.bv_val(8, 8), 0) == z3::unsat);  // the guarded term holds
+      CHECK(s.started());
+      CHECK(s.check(with, x == c.bv_val(7, 8), 0) == z3::sat);
+      z3::expr_vector none(c);
+      CHECK(s.check(none, x == c.bv_val(12, 8), 0) == z3::unsat);  // the base holds
+    }
+    // The inner scope's guard went with it: a new one is made here.
+    CHECK(s.check(with, x == c.bv_val(7, 8), 0) == z3::sat);
+    CHECK(s.model().eval(x).get_numeral_uint() == 7);
+  }
+  CHECK(s.check(with, x == c.bv_val(9, 8), 0) == z3::unsat);
+  z3::expr_vector none(c);
+  CHECK(s.check(none, x == c.bv_val(9, 8), 0) == z3::sat);
+  CHECK(s.queries() == 6);
+}
+
 TEST_CASE("query session: a resource limit makes a hard query unknown, and the next query still answers") {
   z3::context c;
   z3::expr a = c.bv_const("a", 64), b = c.bv_const("b", 64);
