@@ -2,6 +2,7 @@
 // print the buffers it leaves and its metrics; with --racecheck, the data
 // races it saw (exit 1 when there are any).
 #include <cstring>
+#include <optional>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "cli/metrics_output.h"
 #include "cli/race_output.h"
 #include "emulator/simt/launch.h"
+#include "emulator/simt/replay_export.h"
 #include "frontend/kernel_names.h"
 #include "frontend/ptx/parser.h"
 #include "report/buffer_values.h"
@@ -21,6 +23,7 @@ namespace {
 
 struct RunOptions {
   std::string file, launch, format = "table";
+  std::string gpu_replay;  // --gpu-replay DIR
   std::vector<size_t> dump;
   uint64_t max_steps = uint64_t{1} << 28;
   bool racecheck = false;
@@ -45,6 +48,16 @@ int run_run(const RunOptions& o) {
   LaunchFile lf = read_launch_file(o.launch, o.limits.max_launch_bytes);
   std::vector<ElementType> types;
   simt::Launch launch = simt::launch_from_file(m, lf, &types);
+  // --gpu-replay keeps the buffers as they were before the run (a second
+  // copy of every buffer, only when asked for).
+  std::optional<simt::ReplayExport> replay;
+  if (!o.gpu_replay.empty()) {
+    replay.emplace();
+    replay->ptx_text = *m.text;
+    replay->launch = launch;
+    for (const ElementType& t : types) replay->arg_types.push_back(t.name);
+    for (const NamedBuffer& b : lf.buffers) replay->named_types.push_back(b.contents.type.name);
+  }
   // The launch holds its own copy of every buffer: the file's goes, and the
   // launch's once device memory holds it (run_kernel on an rvalue), so that a
   // buffer costs twice its size at the peak (the device's and the one
@@ -68,6 +81,11 @@ int run_run(const RunOptions& o) {
   simt::RunResult r = simt::run_kernel(m, std::move(launch), eo);  // keeps names, shapes and sizes
   // README's exit codes: a check that ran and found something is 1.
   int exit_code = o.racecheck && !r.races.empty() ? kExitCheckFailed : kExitOk;
+  if (replay) {
+    replay->final_args = r.buffers;
+    replay->final_named = r.named_buffers;
+    simt::write_replay_directory(o.gpu_replay, *replay);
+  }
 
   if (o.format == "json") {
     nlohmann::json buffers = nlohmann::json::array();
@@ -128,6 +146,9 @@ void add_run_command(CLI::App& app, std::vector<Command>& commands) {
   sub->add_flag("--racecheck", o->racecheck,
                 "report data races in shared and global memory, as compute-sanitizer's racecheck does; exit 1 "
                 "when there are any");
+  sub->add_option("--gpu-replay", o->gpu_replay,
+                  "also write the launch, its inputs and the emulator's results to this directory, for "
+                  "bench/gpu/replay to run on a GPU and compare (docs/gpu-replay.md)");
   add_limit_options(*sub, o->limits);
   commands.push_back({sub, [o] { return run_run(*o); }});
 }

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Writes, for each launch of bench/gpu/replays.list (or the names given),
+# what bench/gpu/replay runs on a GPU: `warpsat run --gpu-replay OUT/NAME`.
+# A launch the emulator cannot finish is left out with a message (a kernel
+# that deadlocks on the emulator could hang the GPU).
+#   bench/gpu/export_replays.sh OUT [NAME...]       (from the repository root)
+set -u
+out=${1:?usage: bench/gpu/export_replays.sh OUT [NAME...]}
+shift
+warpsat=${WARPSAT:-build/cli/warpsat}
+mkdir -p "$out/gen"
+# Random-valued copies of the CUTLASS launches (bench/gpu/random_launch.py):
+# their sums are not exact, so they test the tensor cores' rounding.
+for s in 208x136x80 256x256x128; do
+  python3 bench/gpu/random_launch.py examples/cutlass/launch/48_tf32_cooperative_$s.toml "$out/gen/cutlass48_tf32_random_$s.toml" --buffers A,B,C
+  python3 bench/gpu/random_launch.py examples/cutlass/launch/fp16_pingpong_$s.toml "$out/gen/cutlass_fp16_pingpong_random_$s.toml" --buffers A,B,C
+  python3 bench/gpu/random_launch.py examples/cutlass/launch/54_fp8_cooperative_$s.toml "$out/gen/cutlass54_fp8_random_$s.toml" --buffers A,B,C
+done
+grep -v '^#' bench/gpu/replays.list | while read -r name ptx launch; do
+  [ -n "$name" ] || continue
+  case "$launch" in @gen/*) launch="$out/gen/${launch#@gen/}" ;; esac
+  if [ $# -gt 0 ]; then
+    case " $* " in *" $name "*) ;; *) continue ;; esac
+  fi
+  if "$warpsat" run "$ptx" --launch "$launch" --gpu-replay "$out/$name" --format json > /dev/null 2> "$out/$name.err"; then
+    echo "$name" >> "$out/index"; rm -f "$out/$name.err"
+    echo "exported $name"
+  else
+    echo "skipped $name: the emulator did not finish it ($(head -c 300 "$out/$name.err"))" >&2
+    rm -rf "$out/$name"
+  fi
+done
