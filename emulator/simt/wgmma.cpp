@@ -1,5 +1,9 @@
 #include "emulator/simt/wgmma.h"
 
+#include <optional>
+
+#include "emulator/fp/tensor_core_sum.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -198,6 +202,25 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
   }
   const fp::Format& df = format_of(s.d);
   const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
+  // An f32 accumulator is summed as Hopper's tensor cores do (fp/tensor_core_sum.h):
+  // measured, where the exact sum is not what the hardware gives.
+  const fp::Format& af = format_of(s.a);
+  const int kept_bits = s.d == ScalarType::F32 ? std::min(fp::hopper_kept_bits(af), fp::hopper_kept_bits(bf)) : 0;
+  if (kept_bits > 0) {
+    decoded_a_.resize(size_t{m} * k);
+    decoded_b_.resize(size_t{n} * k);
+    for (size_t i = 0; i < decoded_a_.size(); ++i) decoded_a_[i] = fp::decode_operand(af, a_bits_[i]);
+    for (size_t i = 0; i < decoded_b_.size(); ++i) decoded_b_[i] = fp::decode_operand(bf, b_bits_[i]);
+    for (unsigned r = 0; r < m; ++r)
+      for (unsigned col = 0; col < n; ++col) {
+        const uint32_t* cc = c ? c + size_t{r} * n + col : nullptr;
+        std::optional<uint32_t> v = fp::hopper_dot_f32(decoded_a_.data() + size_t{r} * k, af.frac_bits,
+                                                       decoded_b_.data() + size_t{col} * k, bf.frac_bits, k, cc, kept_bits);
+        // An infinity or a NaN among the operands: the exact sum's IEEE rules.
+        d[r * n + col] = v ? *v : static_cast<uint32_t>(fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, cc ? *cc : 0, df, nan));
+      }
+    return;
+  }
   for (unsigned r = 0; r < m; ++r)
     fp::fixed_dot_row(a_, r, b_, c ? &df : nullptr, c ? c + size_t{r} * n : nullptr, df, nan, d + size_t{r} * n,
                       scratch_);

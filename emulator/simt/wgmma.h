@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "emulator/fp/fixed_dot.h"
+#include "emulator/fp/tensor_core_sum.h"
 #include "emulator/simt/memory_metrics.h"
 #include "emulator/simt/swizzle.h"
 #include "frontend/ptx/types.h"
@@ -115,6 +116,7 @@ class WgmmaMultiplier {
   std::vector<uint32_t> a_bits_, b_bits_;  // b_bits_: the bits b_ was made from
   std::vector<uint32_t> b_next_;
   std::vector<double> scratch_;
+  std::vector<fp::TensorOperand> decoded_a_, decoded_b_;  // the model of fp/tensor_core_sum.h
 };
 
 }  // namespace warpsat::simt

@@ -1,0 +1,100 @@
+#include "emulator/fp/tensor_core_sum.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace warpsat::fp {
+
+TensorOperand decode_operand(const Format& f, uint64_t bits) {
+  TensorOperand o;
+  const uint64_t e = (bits & f.exp_mask()) >> f.frac_bits;
+  const uint64_t m = bits & f.frac_mask();
+  const uint64_t all_ones = (uint64_t{1} << f.exp_bits) - 1;
+  o.negative = (bits & f.sign_mask()) != 0;
+  o.special = f.has_inf ? e == all_ones : (e == all_ones && m == f.frac_mask());
+  if (e == 0) {
+    o.sig = static_cast<uint32_t>(m);
+    o.exp = static_cast<int16_t>(f.emin());
+  } else {
+    o.sig = static_cast<uint32_t>(m | (uint64_t{1} << f.frac_bits));
+    o.exp = static_cast<int16_t>(static_cast<int>(e) - f.bias());
+  }
+  return o;
+}
+
+int hopper_kept_bits(const Format& input) {
+  // Measured on an H200 (docs/gpu-replay.md): f16 and tf32 keep 25 bits,
+  // e4m3 13. bf16 and e5m2 were not measured: they are taken to share the
+  // datapath of f16 and e4m3, as NVIDIA's documents group them.
+  if (input.exp_bits == 5 && input.frac_bits == 10) return 25;  // f16
+  if (input.exp_bits == 8 && input.frac_bits == 7) return 25;   // bf16 (not measured)
+  // tf32 arrives in its f32 layout, its 13 low fraction bits already dropped.
+  if (input.exp_bits == 8 && (input.frac_bits == 10 || input.frac_bits == 23)) return 25;
+  if (input.exp_bits == 4 && input.frac_bits == 3) return 13;   // e4m3
+  if (input.exp_bits == 5 && input.frac_bits == 2) return 13;   // e5m2 (not measured)
+  return 0;
+}
+
+namespace {
+
+// |v| cut toward zero to a multiple of 2^q, as an integer count of 2^q,
+// where v = sig * 2^lsb.
+int64_t cut(uint64_t sig, int lsb, int q) {
+  const int shift = lsb - q;
+  if (shift >= 0) return static_cast<int64_t>(sig << shift);  // callers keep this under 2^40
+  if (shift <= -64) return 0;
+  return static_cast<int64_t>(sig >> -shift);
+}
+
+// sum * 2^q truncated to f32; `negative_zero`: the sign of an exact zero.
+uint32_t to_f32_rz(int64_t sum, int q, bool negative_zero) {
+  if (sum == 0) return negative_zero ? 0x80000000u : 0u;
+  const bool negative = sum < 0;
+  const uint64_t mag = negative ? uint64_t(0) - static_cast<uint64_t>(sum) : static_cast<uint64_t>(sum);
+  const uint32_t sign = negative ? 0x80000000u : 0u;
+  const int top = 63 - __builtin_clzll(mag);  // bit index of the leading one
+  const int e = top + q;                      // the value's exponent
+  if (e > 127) return sign | 0x7f7fffffu;     // round toward zero: the largest finite value
+  const int lsb = e < -126 ? -149 : e - 23;   // the exponent of the result's last bit
+  const int shift = lsb - q;
+  const uint64_t kept = shift >= 64 ? 0 : shift >= 0 ? mag >> shift : mag << -shift;
+  if (e < -126) return sign | static_cast<uint32_t>(kept);  // subnormal (or zero)
+  return sign | (static_cast<uint32_t>(e + 127) << 23) | (static_cast<uint32_t>(kept) & 0x7fffffu);
+}
+
+}  // namespace
+
+std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, const TensorOperand* b,
+                                       int b_frac_bits, unsigned k, const uint32_t* c, int kept_bits) {
+  TensorOperand acc;
+  if (c) {
+    acc = decode_operand(kF32, *c);
+    if (acc.special) return std::nullopt;
+  }
+  int emax = INT_MIN;
+  bool all_negative_zero = !c || *c == 0x80000000u;
+  for (unsigned i = 0; i < k; ++i) {
+    if (a[i].special || b[i].special) return std::nullopt;
+    const bool zero = a[i].sig == 0 || b[i].sig == 0;
+    all_negative_zero = all_negative_zero && zero && (a[i].negative != b[i].negative);
+    if (!zero) emax = std::max(emax, a[i].exp + b[i].exp);
+  }
+  if (c && acc.sig != 0) emax = std::max(emax, static_cast<int>(acc.exp));
+  if (emax == INT_MIN) return all_negative_zero ? 0x80000000u : 0u;
+  const int q = emax - kept_bits;
+  int64_t sum = 0;
+  const int product_frac = a_frac_bits + b_frac_bits;
+  for (unsigned i = 0; i < k; ++i) {
+    const uint64_t p = uint64_t{a[i].sig} * b[i].sig;
+    if (p == 0) continue;
+    const int64_t t = cut(p, a[i].exp + b[i].exp - product_frac, q);
+    sum += a[i].negative != b[i].negative ? -t : t;
+  }
+  if (c && acc.sig != 0) {
+    const int64_t t = cut(acc.sig, acc.exp - 23, q);
+    sum += acc.negative ? -t : t;
+  }
+  return to_f32_rz(sum, q, all_negative_zero);
+}
+
+}  // namespace warpsat::fp

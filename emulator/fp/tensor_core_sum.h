@@ -1,0 +1,45 @@
+// The accumulation Hopper's tensor cores do for one warpgroup MMA step
+// (wgmma with an f32 accumulator), as measured on an H200 (docs/emulator.md,
+// "Tensor cores"; bench/gpu/replay and docs/gpu-replay.md for how):
+//
+//   the k products of one wgmma and the accumulator are added in one go;
+//   each addend is aligned to the largest exponent among them, a product's
+//   exponent being the sum of its operands' exponents (before the product
+//   is normalised), and cut toward zero to `kept_bits` bits below it; the
+//   cut addends are summed exactly and the sum is truncated (round toward
+//   zero) to f32.
+//
+// PTX leaves this unspecified; dot.h's order-free "exact sum, rounded once"
+// is what the emulator does where no measurement says otherwise (f16
+// accumulators, mma.sync). Products are exact, as there.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "emulator/fp/format.h"
+
+namespace warpsat::fp {
+
+// One operand decoded: value = sig * 2^(exp - frac_bits); exp is emin for
+// subnormals and zeros.
+struct TensorOperand {
+  uint32_t sig = 0;
+  int16_t exp = 0;
+  bool negative = false;
+  bool special = false;  // infinity or NaN: the caller falls back to the exact sum
+};
+TensorOperand decode_operand(const Format& f, uint64_t bits);
+
+// Bits kept below the largest exponent, per input format, as measured
+// (f16: 25 on an H200; the others: docs/emulator.md). 0: not measured, the
+// exact sum applies.
+int hopper_kept_bits(const Format& input);
+
+// The f32 bits of c + sum a[i] * b[i] (c null: no accumulator) under the
+// model above, or nullopt when an operand is an infinity or a NaN.
+std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, const TensorOperand* b,
+                                       int b_frac_bits, unsigned k, const uint32_t* c, int kept_bits);
+
+}  // namespace warpsat::fp
