@@ -1,7 +1,6 @@
 #include "emulator/fp/tensor_core_sum.h"
 
 #include <algorithm>
-#include <climits>
 
 namespace warpsat::fp {
 
@@ -14,7 +13,9 @@ TensorOperand decode_operand(const Format& f, uint64_t bits) {
   o.special = f.has_inf ? e == all_ones : (e == all_ones && m == f.frac_mask());
   if (e == 0) {
     o.sig = static_cast<uint32_t>(m);
-    o.exp = static_cast<int16_t>(f.emin());
+    // A zero's exponent lies far below any other, so that the largest
+    // exponent needs no test for zeros.
+    o.exp = static_cast<int16_t>(m == 0 ? kZeroExponent : f.emin());
   } else {
     o.sig = static_cast<uint32_t>(m | (uint64_t{1} << f.frac_bits));
     o.exp = static_cast<int16_t>(static_cast<int>(e) - f.bias());
@@ -64,37 +65,34 @@ uint32_t to_f32_rz(int64_t sum, int q, bool negative_zero) {
 
 }  // namespace
 
-std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, const TensorOperand* b,
-                                       int b_frac_bits, unsigned k, const uint32_t* c, int kept_bits) {
-  TensorOperand acc;
-  if (c) {
-    acc = decode_operand(kF32, *c);
-    if (acc.special) return std::nullopt;
-  }
-  int emax = INT_MIN;
-  bool all_negative_zero = !c || *c == 0x80000000u;
-  for (unsigned i = 0; i < k; ++i) {
-    if (a[i].special || b[i].special) return std::nullopt;
-    const bool zero = a[i].sig == 0 || b[i].sig == 0;
-    all_negative_zero = all_negative_zero && zero && (a[i].negative != b[i].negative);
-    if (!zero) emax = std::max(emax, a[i].exp + b[i].exp);
-  }
-  if (c && acc.sig != 0) emax = std::max(emax, static_cast<int>(acc.exp));
-  if (emax == INT_MIN) return all_negative_zero ? 0x80000000u : 0u;
+uint32_t hopper_dot_f32_finite(const TensorOperand* a, int a_frac_bits, const TensorOperand* b, int b_frac_bits,
+                               unsigned k, const uint32_t* c, int kept_bits) {
+  const TensorOperand acc = c ? decode_operand(kF32, *c) : TensorOperand{0, kZeroExponent, false, false};
+  int emax = acc.exp;
+  for (unsigned i = 0; i < k; ++i) emax = std::max(emax, a[i].exp + b[i].exp);
   const int q = emax - kept_bits;
-  int64_t sum = 0;
   const int product_frac = a_frac_bits + b_frac_bits;
+  int64_t sum = 0;
   for (unsigned i = 0; i < k; ++i) {
-    const uint64_t p = uint64_t{a[i].sig} * b[i].sig;
-    if (p == 0) continue;
-    const int64_t t = cut(p, a[i].exp + b[i].exp - product_frac, q);
+    const int64_t t = cut(uint64_t{a[i].sig} * b[i].sig, a[i].exp + b[i].exp - product_frac, q);
     sum += a[i].negative != b[i].negative ? -t : t;
   }
-  if (c && acc.sig != 0) {
-    const int64_t t = cut(acc.sig, acc.exp - 23, q);
-    sum += acc.negative ? -t : t;
-  }
-  return to_f32_rz(sum, q, all_negative_zero);
+  const int64_t t = cut(acc.sig, acc.exp - 23, q);
+  sum += acc.negative ? -t : t;
+  if (sum != 0) return to_f32_rz(sum, q, false);
+  // An exact zero is -0 only when every addend was -0 (IEEE 754's sum).
+  bool all_negative_zero = !c || *c == 0x80000000u;
+  for (unsigned i = 0; i < k && all_negative_zero; ++i)
+    all_negative_zero = (a[i].sig == 0 || b[i].sig == 0) && a[i].negative != b[i].negative;
+  return to_f32_rz(0, q, all_negative_zero);
+}
+
+std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, const TensorOperand* b,
+                                       int b_frac_bits, unsigned k, const uint32_t* c, int kept_bits) {
+  if (c && decode_operand(kF32, *c).special) return std::nullopt;
+  for (unsigned i = 0; i < k; ++i)
+    if (a[i].special || b[i].special) return std::nullopt;
+  return hopper_dot_f32_finite(a, a_frac_bits, b, b_frac_bits, k, c, kept_bits);
 }
 
 }  // namespace warpsat::fp

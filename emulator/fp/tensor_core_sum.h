@@ -22,8 +22,11 @@
 
 namespace warpsat::fp {
 
+// A zero's exponent: far below every other, and twice it still fits an int.
+inline constexpr int16_t kZeroExponent = -8192;
+
 // One operand decoded: value = sig * 2^(exp - frac_bits); exp is emin for
-// subnormals and zeros.
+// subnormals and kZeroExponent for zeros.
 struct TensorOperand {
   uint32_t sig = 0;
   int16_t exp = 0;
@@ -41,5 +44,9 @@ int hopper_kept_bits(const Format& input);
 // model above, or nullopt when an operand is an infinity or a NaN.
 std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, const TensorOperand* b,
                                        int b_frac_bits, unsigned k, const uint32_t* c, int kept_bits);
+// The same for operands known to hold no infinity or NaN (the accumulator
+// included): no tests in the loop.
+uint32_t hopper_dot_f32_finite(const TensorOperand* a, int a_frac_bits, const TensorOperand* b, int b_frac_bits,
+                               unsigned k, const uint32_t* c, int kept_bits);
 
 }  // namespace warpsat::fp

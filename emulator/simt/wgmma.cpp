@@ -1,8 +1,5 @@
 #include "emulator/simt/wgmma.h"
 
-#include <optional>
-
-#include "emulator/fp/tensor_core_sum.h"
 
 #include <algorithm>
 #include <cstring>
@@ -211,14 +208,28 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
     decoded_b_.resize(size_t{n} * k);
     for (size_t i = 0; i < decoded_a_.size(); ++i) decoded_a_[i] = fp::decode_operand(af, a_bits_[i]);
     for (size_t i = 0; i < decoded_b_.size(); ++i) decoded_b_[i] = fp::decode_operand(bf, b_bits_[i]);
-    for (unsigned r = 0; r < m; ++r)
+    // Rows and columns holding an infinity or a NaN take the exact sum's
+    // IEEE rules (fixed_dot), as does an accumulator that holds one.
+    auto special = [k](const std::vector<fp::TensorOperand>& v, unsigned row) {
+      for (unsigned i = 0; i < k; ++i)
+        if (v[size_t{row} * k + i].special) return true;
+      return false;
+    };
+    special_b_.assign(n, 0);
+    for (unsigned col = 0; col < n; ++col) special_b_[col] = special(decoded_b_, col);
+    for (unsigned r = 0; r < m; ++r) {
+      const bool row_special = special(decoded_a_, r);
       for (unsigned col = 0; col < n; ++col) {
         const uint32_t* cc = c ? c + size_t{r} * n + col : nullptr;
-        std::optional<uint32_t> v = fp::hopper_dot_f32(decoded_a_.data() + size_t{r} * k, af.frac_bits,
-                                                       decoded_b_.data() + size_t{col} * k, bf.frac_bits, k, cc, kept_bits);
-        // An infinity or a NaN among the operands: the exact sum's IEEE rules.
-        d[r * n + col] = v ? *v : static_cast<uint32_t>(fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, cc ? *cc : 0, df, nan));
+        if (row_special || special_b_[col] || (cc && fp::decode_operand(fp::kF32, *cc).special))
+          d[r * n + col] =
+              static_cast<uint32_t>(fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, cc ? *cc : 0, df, nan));
+        else
+          d[r * n + col] = fp::hopper_dot_f32_finite(decoded_a_.data() + size_t{r} * k, af.frac_bits,
+                                                     decoded_b_.data() + size_t{col} * k, bf.frac_bits, k, cc,
+                                                     kept_bits);
       }
+    }
     return;
   }
   for (unsigned r = 0; r < m; ++r)

@@ -117,6 +117,7 @@ class WgmmaMultiplier {
   std::vector<uint32_t> b_next_;
   std::vector<double> scratch_;
   std::vector<fp::TensorOperand> decoded_a_, decoded_b_;  // the model of fp/tensor_core_sum.h
+  std::vector<uint8_t> special_b_;                         // per column of B: an infinity or a NaN
 };
 
 }  // namespace warpsat::simt
