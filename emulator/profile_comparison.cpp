@@ -208,10 +208,23 @@ ProfileComparison compare_profile(const NcuProfile& p, const NcuLaunch& row, con
       known.push_back(r.metric);
       const NcuMetric* m = row.find(r.metric);
       if (!m || !k.memory.measured) continue;
+      std::string name = m->name;
+      double value = p.number(*m);
+      // The emulator's global atomics include red (no result); ncu counts
+      // those apart, under op_red.
+      if (cls == simt::MemClass::GlobalAtomic) {
+        std::string red(r.metric);
+        red.replace(red.find("_op_atom"), 8, "_op_red");
+        known.push_back(red);
+        if (const NcuMetric* mr = row.find(red)) {
+          name += " + " + mr->name;
+          value += p.number(*mr);
+        }
+      }
       std::string what(r.key);
       std::replace(what.begin(), what.end(), '_', ' ');
       out.metrics.push_back(compared(fmt::format("{}_{}", simt::mem_class_key(cls), r.key),
-                                     fmt::format("{} {}", simt::mem_class_name(cls), what), m->name, p.number(*m),
+                                     fmt::format("{} {}", simt::mem_class_name(cls), what), name, value,
                                      static_cast<double>(r.value), bulk ? kWhyTma : kWhyMemory));
     }
   }

@@ -155,15 +155,26 @@ std::optional<std::array<uint64_t, 3>> parse_dims(std::string_view s) {
 
 NcuProfile::NcuProfile(std::string text, std::string source) : text_(std::move(text)), source_(std::move(source)) {
   // ncu reports its own failures on lines like "==ERROR== ..."; a table after
-  // one may be incomplete, so it is an error rather than a line to skip.
+  // one may be incomplete, so it is an error rather than a line to skip. The
+  // profiled program's own exit status is not one: ncu profiled every launch
+  // (a replay that found a difference exits 1, say).
+  constexpr std::string_view kAppExit = "==ERROR== The application returned an error code";
   uint32_t number = 1;
   for (size_t pos = 0; pos < text_.size(); ++number) {
-    if (std::string_view(text_).substr(pos).starts_with("==ERROR=="))
+    std::string_view line = std::string_view(text_).substr(pos);
+    if (line.starts_with("==ERROR==") && !line.starts_with(kAppExit))
       fail(number, 1, "ncu reported an error here; profile again and export a complete table");
     size_t end = text_.find('\n', pos);
     pos = end == std::string::npos ? text_.size() : end + 1;
   }
-  CsvTable t(text_, source_, CsvDialect{true, {"==PROF==", "==WARNING=="}});
+  // The profiled program's own output comes first on the same stream (ncu
+  // --csv ./app > file): the table starts at its "ID" header. The lines
+  // before it are blanked, not cut, so that line numbers stay the file's.
+  std::string table = text_;
+  if (size_t header = table.find("\"ID\","); header != std::string::npos && header != 0 && table[header - 1] == '\n')
+    for (size_t i = 0; i < header; ++i)
+      if (table[i] != '\n') table[i] = ' ';
+  CsvTable t(table, source_, CsvDialect{true, {"==PROF==", "==WARNING==", std::string(kAppExit)}});
   header_line_ = t.header_line();
   size_t id_col = t.require_column("ID");
   size_t kernel_col = t.require_column("Kernel Name");

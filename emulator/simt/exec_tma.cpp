@@ -380,8 +380,8 @@ void tensor_store(Exec& x, const Op& op, unsigned lane, uint32_t rank, bool redu
 // its source is unchanged by the copies before it, and its tensor map lives
 // in the kernel's parameters, which nothing writes (a map in global memory
 // could be overwritten by the copy: then every lane copies). So the first
-// lane copies; every lane still has its own proxy check (its own fence),
-// its own pending read in its own bulk async-group and its bytes counted.
+// lane copies; every lane still has its own proxy check (its own fence) and
+// its own pending read in its own bulk async-group.
 bool same_store_in_every_lane(Exec& x, const Op& op, uint32_t mask, uint32_t rank) {
   if (std::popcount(mask) < 2) return false;
   const unsigned first = static_cast<unsigned>(std::countr_zero(mask));
@@ -399,15 +399,13 @@ void repeated_tensor_store(Exec& x, const Op& op, uint32_t mask, uint32_t rank) 
   const StoreSource src = store_source(x, op, first, rank);
   const UnfencedWrites unfenced = unfenced_writes(x, x.cta, src.offset, src.bytes);
   tensor_store(x, op, first, rank, false);
-  // The other lanes' copies count as PTX issues them, one per thread.
-  int32_t c[5];
-  coordinates(x, op, first, rank, c);
-  record_tensor_store(x, op, *src.map, c, element_bytes(src.map->spec.type), src.bytes,
-                      static_cast<unsigned>(std::popcount(mask)) - 1);
+  // The memory metrics count one copy, as the hardware moves it: an H200
+  // ran CUTLASS's FP16 and FP8 epilogues' stores, each issued by a whole
+  // warp, as one UTMASTG and one tensor's bytes per warp instruction (ncu,
+  // docs/gpu-replay.md), not 32.
   for_lanes(mask & (mask - 1), [&](unsigned l) {
     check_reader_fenced(x, op, l, x.cta, unfenced);
     async_read(x, op, l, src.offset, src.bytes, true, false);
-    x.warp.activity.tma_bytes_stored += src.bytes;
   });
 }
 

@@ -18,7 +18,10 @@ struct ClassInfo {
 };
 
 // Nsight Compute's names (sm_70 and later): global and local requests and
-// sectors in L1TEX's t-stage, shared wavefronts in its data stage.
+// sectors in L1TEX's t-stage, shared wavefronts in its data stage. Every name
+// here is one ncu 2025.3 lists for an H200 (GH100), checked there on
+// 2026-11-27. "global atomic" counts atom and red; ncu splits them (op_atom,
+// op_red), and compare-profile adds the two.
 constexpr ClassInfo kClasses[kMemClassCount] = {
     {"global load", "global_ld", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", ""},
@@ -36,11 +39,14 @@ constexpr ClassInfo kClasses[kMemClassCount] = {
      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"},
     {"shared atomic", "shared_atom", "smsp__inst_executed_op_shared_atom.sum",
      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum"},
-    {"cp.async global read", "global_ldgsts", "l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts.sum",
-     "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum", ""},
+    // GH100's ncu (2025.3) has no op_ldgsts t-stage counters, only the
+    // instruction count and the L1-cached (.ca) copies' requests and sectors.
+    {"cp.async global read", "global_ldgsts", "smsp__sass_inst_executed_op_ldgsts.sum",
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts_cache_access.sum", ""},
     {"cp.async shared write", "shared_ldgsts", "", "", ""},
     {"ldmatrix", "shared_ldsm", "smsp__inst_executed_op_ldsm.sum",
-     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum"},
+     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+     "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum"},
     {"stmatrix", "shared_stsm", "", "", ""},
     // TMA (sm_90): the SASS instruction counts, and the L1TEX <-> crossbar
     // traffic of TMA at the SM's side. A load's sectors are counted where
@@ -159,7 +165,7 @@ SectorCount count_sectors(const uint64_t* address, uint32_t mask, unsigned bytes
   return {count_distinct(sectors, ns), count_distinct(lines, nl)};
 }
 
-WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned bytes, bool distinct_lanes) {
+WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned bytes) {
   WavefrontCount out;
   unsigned words_per_lane = bytes <= 4 ? 1 : bytes / 4;
   unsigned per_phase = std::max(1u, 32u / words_per_lane);
@@ -167,7 +173,7 @@ WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned
     uint32_t phase_mask = per_phase >= 32 ? ~0u : ((1u << per_phase) - 1) << first;
     uint32_t lanes = mask & phase_mask;
     if (!lanes) continue;
-    // Per bank, the words (or lane accesses) it must serve one at a time.
+    // Per bank, the words it must serve one at a time.
     uint64_t words[32][32];
     uint8_t count[32] = {};
     unsigned worst = 0;
@@ -177,8 +183,7 @@ WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned
         uint64_t w = w0 + k;
         unsigned b = static_cast<unsigned>(w % 32);
         bool seen = false;
-        if (!distinct_lanes)
-          for (unsigned i = 0; i < count[b] && !seen; ++i) seen = words[b][i] == w;
+        for (unsigned i = 0; i < count[b] && !seen; ++i) seen = words[b][i] == w;
         if (seen || count[b] == 32) continue;
         words[b][count[b]++] = w;
         worst = std::max<unsigned>(worst, count[b]);

@@ -118,9 +118,9 @@ struct WavefrontCount {
 // for the whole warp at once, 8-byte ones in two phases of 16 lanes, 16-byte
 // ones in four phases of 8 lanes (larger: 32 / (bytes / 4) lanes a phase).
 // In a phase, a bank serves one 4-byte word per wavefront, to every lane
-// that reads it (broadcast); `distinct_lanes` (atomics) serves each lane's
-// access separately even on one word.
-WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned bytes, bool distinct_lanes = false);
+// that reads it (broadcast). Atomics alike: an H200 serves a warp's atomics
+// on one word in one wavefront (ncu, docs/gpu-replay.md).
+WavefrontCount count_wavefronts(const uint64_t* address, uint32_t mask, unsigned bytes);
 // The number of distinct values among n (sorted in place when they are not already).
 uint32_t count_distinct(uint64_t* v, size_t n);
 // Most lanes of `mask` on one address.

@@ -131,7 +131,11 @@ void MemoryRecorder::count_shared(uint32_t f, uint32_t pc, MemClass c, const uin
     }
     at = moved;
   }
-  WavefrontCount w = count_wavefronts(at, mask, bytes, atomic);
+  // Atomics too: lanes on one word share its wavefront, as loads do. An H200
+  // counts histogram atomics (atomicAdd(&shared[bin], 1)) so, in ncu's
+  // wavefronts and bank conflicts (docs/gpu-replay.md); the same-address
+  // serialisation of the atomic unit is atomic_serial, apart.
+  WavefrontCount w = count_wavefronts(at, mask, bytes);
   count_request(a, mask, bytes);
   a.wavefronts += w.wavefronts;
   a.ideal_wavefronts += w.ideal;
