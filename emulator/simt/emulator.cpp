@@ -1098,7 +1098,8 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
   }
   if (rs.race && rs.cluster.size() > 1)
     throw command_line_error("--racecheck does not check launches with clusters of more than one CTA yet");
-  rs.track_proxy = reads_shared_asynchronously(module);
+  if (!rs.program().reads_shared_async) rs.program().reads_shared_async = reads_shared_asynchronously(module);
+  rs.track_proxy = *rs.program().reads_shared_async;
   // Registers per thread at launch, for setmaxnreg: the kernel's .maxnreg,
   // else the most its launch bounds allow (the SM's 64K registers over the
   // block's warps and .minnctapersm blocks), in ptxas's steps of 8, at most 255.

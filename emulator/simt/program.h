@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -141,6 +142,10 @@ struct Program {
   uint32_t dynamic_shared_offset = 0;
   std::unordered_map<std::string_view, uint64_t> shared_offsets;  // variable -> offset
   std::unordered_map<std::string_view, uint64_t> device_addresses;  // global/const variable -> address
+  // reads_shared_asynchronously(*module), found by the first launch that
+  // runs this program: a scan of every instruction of the module, which a
+  // replay's thousand launches of one kernel (ProgramCache) need only once.
+  std::optional<bool> reads_shared_async;
   uint32_t function_index(std::string_view name) const;  // kNoSlot if absent
 };
 
