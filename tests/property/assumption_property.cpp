@@ -261,6 +261,21 @@ struct Outcome {
   }
 };
 
+// Whether the kernel's own .reqntid/.maxntid let a block of this shape
+// launch (the analysis assumes them: apply_launch_directives); one they
+// forbid fails to launch on the hardware, so it meets no assumption.
+bool directives_allow(const ptx::Function& k, const uint32_t block[3]) {
+  if (k.reqntid[0]) {
+    for (int d = 0; d < 3; ++d)
+      if (block[d] != std::max(1u, k.reqntid[d])) return false;
+    return true;
+  }
+  if (k.maxntid[0])
+    return uint64_t{block[0]} * block[1] * block[2] <=
+           uint64_t{std::max(1u, k.maxntid[0])} * std::max(1u, k.maxntid[1]) * std::max(1u, k.maxntid[2]);
+  return true;
+}
+
 void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_t function, Rng& r,
               const PropertyOptions& o, PropertyFigures& f) {
   Outcome out{f, c};
@@ -281,7 +296,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
   std::vector<std::pair<Dims, Dims>> launches;
   for (const Dims& b : shapes)
     for (const Dims& g : grids)
-      if (holds(assumptions, dimension_values(b.v, g.v), true)) launches.push_back({b, g});
+      if (directives_allow(k, b.v) && holds(assumptions, dimension_values(b.v, g.v), true)) launches.push_back({b, g});
   // Every grid of a shape is one more launch; a shape keeps up to two.
   std::map<Dims, std::vector<Dims>> by_shape;
   for (const auto& [b, g] : launches)
