@@ -1257,7 +1257,8 @@ class BranchSolver {
     std::vector<CodedInterval> partition;
     for (const CodeRun& run : runs) partition.push_back({run.begin, run.end, static_cast<uint32_t>(run.code)});
     // --max-ranges counts what the output names: a periodic run is one.
-    br.complete = runs.size() <= o_.max_ranges || periodic_runs(partition).size() <= o_.max_ranges;
+    br.complete = runs.size() <= o_.max_ranges ||
+                  (runs.size() <= kMostKeptIntervals && periodic_runs(partition).size() <= o_.max_ranges);
     if (!br.complete) runs.resize(o_.max_ranges);
     br.ranges.clear();
     for (const CodeRun& run : runs) br.ranges.push_back({run.begin, run.end, kNames[run.code]});
@@ -1451,8 +1452,9 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
             path.outcomes.emplace_back(f.instructions[e.instances[k].branch].pos.line,
                                        outcome[k] == 0 ? "not reached" : outcome[k] == 1 ? "taken" : "not taken");
           // The cap counts what the output names: a periodic run is one.
-          if (threads.size() > 4 * o.max_ranges && periodic_runs(subset_partition(interval_pairs(threads), n)).size() >
-                                                       4 * o.max_ranges) {
+          if (threads.size() > 4 * o.max_ranges &&
+              (threads.size() > kMostKeptIntervals ||
+               periodic_runs(subset_partition(interval_pairs(threads), n)).size() > 4 * o.max_ranges)) {
             threads.resize(4 * o.max_ranges);
             out.paths_complete = false;
           }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "frontend/periodic_ranges.h"
+#include "solver/term_program.h"
 
 namespace warpsat {
 
@@ -29,7 +30,7 @@ std::optional<z3::expr> id_symbol(const z3::expr& id) {
 std::optional<std::vector<std::vector<uint64_t>>> evaluate_per_thread(
     z3::context& c, const BranchEncoding& e, const LaunchSpec& l, bool global, uint64_t n,
     const z3::expr_vector& terms, const std::vector<std::pair<z3::expr, z3::expr>>& fixed) {
-  if (n > kMostEvaluatedThreads || e.tid.empty()) return std::nullopt;
+  if (n > kMostCompiledThreads || e.tid.empty()) return std::nullopt;
   z3::expr_vector from(c);
   for (const z3::expr& id : e.tid[0]) {
     std::optional<z3::expr> sym = id_symbol(id);
@@ -42,28 +43,64 @@ std::optional<std::vector<std::vector<uint64_t>>> evaluate_per_thread(
     from.push_back(*sym);
   }
   if (from.size() != 6) return std::nullopt;
+  for (const auto& [term, value] : fixed)
+    if (!term.is_const() || !value.is_numeral()) return std::nullopt;
+  uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
+  auto ids_of = [&](uint64_t index, uint64_t* values) {
+    uint64_t local = index % threads, cta = global ? index / threads : 0;
+    values[0] = local % l.block[0];
+    values[1] = local / l.block[0] % l.block[1];
+    values[2] = local / (uint64_t{l.block[0]} * l.block[1]);
+    values[3] = cta % l.grid[0];
+    values[4] = cta / l.grid[0] % l.grid[1];
+    values[5] = cta / (uint64_t{l.grid[0]} * l.grid[1]);
+  };
+  std::vector<std::vector<uint64_t>> out;
+  // The terms compiled to a program over machine words (term_program.h):
+  // a fraction of a microsecond a thread where a substitution costs some.
+  {
+    z3::expr_vector inputs(c);
+    std::vector<uint64_t> values(6);
+    for (const z3::expr& f : from) inputs.push_back(f);
+    for (const auto& [term, value] : fixed) {
+      uint64_t v = 0;
+      if (!value.is_numeral_u64(v)) break;
+      inputs.push_back(term);
+      values.push_back(v);
+    }
+    std::optional<TermProgram> program;
+    if (inputs.size() == 6 + fixed.size()) program = TermProgram::compile(terms, inputs);
+    // Past kMostProgramSteps in all, only launches substitution would
+    // take anyway (the program is faster there too).
+    if (program && program->size() * n > kMostProgramSteps && n > kMostEvaluatedThreads) return std::nullopt;
+    if (program) {
+      out.reserve(n);
+      std::vector<uint64_t> row;
+      bool ran = true;
+      for (uint64_t index = 0; index < n && ran; ++index) {
+        ids_of(index, values.data());
+        ran = program->run(values, row);
+        if (ran) out.push_back(row);
+      }
+      if (ran) return out;
+      out.clear();
+    }
+  }
+  if (n > kMostEvaluatedThreads) return std::nullopt;
   // The pinned parameters first, once: what stays is a function of the ids.
   z3::expr_vector pinned_terms(c);
   {
     z3::expr_vector pf(c), pt(c);
     for (const auto& [term, value] : fixed) {
-      if (!term.is_const()) return std::nullopt;
       pf.push_back(term);
       pt.push_back(value);
     }
     for (z3::expr t : terms) pinned_terms.push_back(pf.empty() ? t : t.substitute(pf, pt).simplify());
   }
-  uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
-  std::vector<std::vector<uint64_t>> out;
   out.reserve(n);
   for (uint64_t index = 0; index < n; ++index) {
-    uint64_t local = index % threads, cta = global ? index / threads : 0;
-    uint64_t values[6] = {local % l.block[0],
-                          local / l.block[0] % l.block[1],
-                          local / (uint64_t{l.block[0]} * l.block[1]),
-                          cta % l.grid[0],
-                          cta / l.grid[0] % l.grid[1],
-                          cta / (uint64_t{l.grid[0]} * l.grid[1])};
+    uint64_t values[6];
+    ids_of(index, values);
     z3::expr_vector to(c);
     for (unsigned k = 0; k < from.size(); ++k) to.push_back(c.bv_val(values[k], from[k].get_sort().bv_size()));
     std::vector<uint64_t> row;

@@ -21,14 +21,21 @@ namespace warpsat {
 // of tracked thread 0, preceded by its CTA's linear id when `global`.
 z3::expr range_index(z3::context& c, const BranchEncoding& e, const LaunchSpec& l, bool global);
 
-// Launches of more threads than this are not evaluated thread by thread.
+// Launches of more threads than this are not evaluated thread by thread by
+// substitution (about 6 us a term and thread), nor, where the terms compile
+// to a TermProgram, by more than kMostCompiledThreads; nor are more ranges
+// than kMostKeptIntervals kept as complete.
 inline constexpr uint64_t kMostEvaluatedThreads = 4096;
+inline constexpr uint64_t kMostCompiledThreads = 1 << 18;
+inline constexpr uint64_t kMostKeptIntervals = 1 << 16;
+// Operations of a compiled program times threads: about 0.1 to 0.3 s.
+inline constexpr uint64_t kMostProgramSteps = uint64_t{1} << 27;
 
 // `terms` (Boolean or bit-vector, over tracked thread 0) at each index of
 // [0, n): per index, each term's value (a Boolean as 0 or 1). The thread's
 // ids are substituted for thread 0's and the CTA's id symbols, and `fixed`
 // (a parameter term to a numeral of its sort) for what the caller pins.
-// Nothing when n is over kMostEvaluatedThreads, an id is no plain symbol,
+// Nothing when n is over the limits above, an id is no plain symbol,
 // or some value does not simplify to a numeral (it depends on something
 // free: a loaded value, an unpinned parameter).
 std::optional<std::vector<std::vector<uint64_t>>> evaluate_per_thread(

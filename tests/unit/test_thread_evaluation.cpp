@@ -111,5 +111,27 @@ TEST_CASE("thread evaluation: terms evaluate per thread to numerals only where n
     CHECK((*rows)[t][1] == t % 8 + t / 8);
   }
   // Past the most threads evaluated: nothing, the queries decide.
-  CHECK(!evaluate_per_thread(c, e, l, false, kMostEvaluatedThreads + 1, terms, {{stride, c.bv_val(3, 32)}}));
+  CHECK(!evaluate_per_thread(c, e, l, false, kMostCompiledThreads + 1, terms, {{stride, c.bv_val(3, 32)}}));
+  // A term the program cannot compile (an uninterpreted function of the
+  // ids) is substituted instead, up to kMostEvaluatedThreads threads.
+  z3::func_decl f = c.function("f", c.bv_sort(32), c.bv_sort(32));
+  z3::expr_vector opaque(c);
+  opaque.push_back(f(x) == f(x));  // true after simplification, whatever f is
+  opaque.push_back(x * c.bv_val(2, 32));
+  std::optional<std::vector<std::vector<uint64_t>>> substituted = evaluate_per_thread(c, e, l, false, 16, opaque);
+  REQUIRE(substituted);
+  for (uint64_t t = 0; t < 16; ++t) CHECK(((*substituted)[t][0] == 1 && (*substituted)[t][1] == 2 * (t % 8)));
+  LaunchSpec big = l;
+  big.block[0] = 1024;
+  big.block[1] = 1;
+  big.grid[0] = 8;
+  CHECK(!evaluate_per_thread(c, e, big, true, kMostEvaluatedThreads * 2, opaque));
+  // A launch past kMostEvaluatedThreads whose terms compile: every thread, global ids.
+  z3::expr_vector global_terms(c);
+  global_terms.push_back(z3::urem(e.ctaid[0] * c.bv_val(1024, 32) + x, stride) == c.bv_val(0, 32));
+  std::optional<std::vector<std::vector<uint64_t>>> many =
+      evaluate_per_thread(c, e, big, true, 8192, global_terms, {{stride, c.bv_val(5, 32)}});
+  REQUIRE(many);
+  REQUIRE(many->size() == 8192);
+  for (uint64_t t : {0, 1, 5, 1023, 1024, 1025, 5000, 8190}) CHECK((*many)[t][0] == (t % 5 == 0 ? 1u : 0u));
 }
