@@ -1251,7 +1251,11 @@ class BranchSolver {
     codes.reserve(rows->size());
     for (const std::vector<uint64_t>& row : *rows) codes.push_back(row[0]);
     std::vector<CodeRun> runs = code_runs(codes);
-    if (q.check(e.base, pinned && code != claimed_code(c, index, runs, 2), "range-evaluated") != SmtStatus::Unsat)
+    // The proof says nothing where no thread exists at all (a base the
+    // pins contradict): like the interval search's first query,
+    // `range-start`, this one must be satisfiable.
+    if (q.check(e.base, pinned && code != claimed_code(c, index, runs, 2), "range-evaluated") != SmtStatus::Unsat ||
+        q.check(e.base, pinned && index == c.bv_val(0, 64), "range-evaluated-exists") != SmtStatus::Sat)
       return false;
     static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
     std::vector<CodedInterval> partition;
@@ -1445,7 +1449,8 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
         differs.push_back(occurrence_code(c, e.instances[k]) != claimed_code(c, index, code_runs(column), 2));
       }
       z3::solver all = solver_with(local_only && (differs.empty() ? c.bool_val(false) : z3::mk_or(differs)));
-      if (check(all) == z3::unsat) {
+      z3::solver some = solver_with(local_only);  // unsat would make the proof vacuous
+      if (check(all) == z3::unsat && check(some) == z3::sat) {
         for (auto& [outcome, threads] : groups) {
           FeasiblePath path;
           for (size_t k = 0; k < e.instances.size(); ++k)
