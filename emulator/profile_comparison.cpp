@@ -193,7 +193,7 @@ ProfileComparison compare_profile(const NcuProfile& p, const NcuLaunch& row, con
     auto cls = static_cast<simt::MemClass>(i);
     const simt::AccessCounters& a = k.memory[cls];
     bool shared = simt::is_shared(cls), bulk = simt::is_bulk(cls);
-    const char* counted = cls == simt::MemClass::SharedTmaWrite ? "sectors_delivered" : shared ? "wavefronts" : "sectors";
+    const char* counted = cls == simt::MemClass::SharedTmaWrite ? "box_sectors" : shared ? "wavefronts" : "sectors";
     struct Row {
       const char* metric;
       uint64_t value;

@@ -97,12 +97,15 @@ bool is_bulk(MemClass c) {
 }
 
 uint64_t ncu_sectors_value(MemClass c, const AccessCounters& a) {
-  if (c == MemClass::SharedTmaWrite) return a.delivered_sectors;
+  // An H200's crossbar carries a TMA load's whole box to each destination,
+  // the fill of elements outside the tensor included: ncu's sectors there
+  // are the box bytes / 32 (docs/gpu-replay.md), not the global sectors read.
+  if (c == MemClass::SharedTmaWrite) return (a.bytes_requested + 31) / 32;
   return is_shared(c) ? a.wavefronts : a.sectors;
 }
 
 uint64_t ncu_bytes_value(MemClass c, const AccessCounters& a) {
-  return c == MemClass::SharedTmaWrite ? a.delivered_sectors * 32 : a.bytes_requested;
+  return a.bytes_requested;
 }
 
 std::string swizzle_names(uint8_t swizzles) {

@@ -74,9 +74,8 @@ struct AccessCounters {
 };
 
 // The emulator's value beside the class's ncu_sectors_metric (sectors,
-// shared wavefronts, or a TMA load's sectors delivered to shared memory) and
-// beside its ncu_bytes_metric (bytes written to global memory; at a load's
-// destination, whole sectors: 32 per sector delivered).
+// shared wavefronts, or a TMA load's box bytes / 32 at each destination, as
+// an H200 counts them) and beside its ncu_bytes_metric (bytes written).
 uint64_t ncu_sectors_value(MemClass c, const AccessCounters& a);
 uint64_t ncu_bytes_value(MemClass c, const AccessCounters& a);
 
