@@ -24,11 +24,11 @@ TensorOperand decode_operand(const Format& f, uint64_t bits) {
 }
 
 int hopper_kept_bits(const Format& input) {
-  // Measured on an H200 (docs/gpu-replay.md): f16 and tf32 keep 25 bits,
-  // e4m3 13. bf16 and e5m2 were not measured: they are taken to share the
-  // datapath of f16 and e4m3, as NVIDIA's documents group them.
+  // Measured on an H200 (docs/gpu-replay.md): f16, bf16 and tf32 keep 25
+  // bits, e4m3 13. e5m2 was not measured: it is taken to share e4m3's
+  // datapath.
   if (input.exp_bits == 5 && input.frac_bits == 10) return 25;  // f16
-  if (input.exp_bits == 8 && input.frac_bits == 7) return 25;   // bf16 (not measured)
+  if (input.exp_bits == 8 && input.frac_bits == 7) return 25;   // bf16
   // tf32 arrives in its f32 layout, its 13 low fraction bits already dropped.
   if (input.exp_bits == 8 && (input.frac_bits == 10 || input.frac_bits == 23)) return 25;
   if (input.exp_bits == 4 && input.frac_bits == 3) return 13;   // e4m3

@@ -9,9 +9,11 @@
 //   cut addends are summed exactly and the sum is truncated (round toward
 //   zero) to f32.
 //
-// PTX leaves this unspecified; dot.h's order-free "exact sum, rounded once"
-// is what the emulator does where no measurement says otherwise (f16
-// accumulators, mma.sync). Products are exact, as there.
+// mma.sync with f16, bf16 or tf32 inputs and f32 C and D follows the same
+// model, its whole k in one step. PTX leaves this unspecified; dot.h's
+// order-free "exact sum, rounded once" is what the emulator does where no
+// measurement gives a model (f16 accumulators, fp8 mma.sync). Products are
+// exact, as there.
 #pragma once
 
 #include <cstdint>

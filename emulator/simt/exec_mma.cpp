@@ -14,19 +14,21 @@
 // mma.sp) is not decoded, so it stops the run as unsupported.
 //
 // Arithmetic. Integer: exact; the s32 result wraps modulo 2^32, or with
-// .satfinite the exact sum is clamped to [INT32_MIN, INT32_MAX]. Floating
-// point (fp/dot.h): every product exact, products and C summed exactly, the
-// sum rounded once to D's type, round to nearest even; subnormal inputs and
-// results kept; a NaN input, 0 * inf or inf - inf gives the canonical NaN
-// (0x7fffffff, f16 0x7fff). PTX leaves order, rounding and subnormals open,
-// and real tensor cores truncate while aligning addends, so results can
-// differ from a GPU in the last bits. A .tf32 operand's 13 low bits are
+// .satfinite the exact sum is clamped to [INT32_MIN, INT32_MAX]. f16, bf16
+// and tf32 into f32 (C and D): as an H200 sums them (fp/tensor_core_sum.h).
+// Other floating point (fp/dot.h): every product exact, products and C summed
+// exactly, the sum rounded once to D's type, round to nearest even; subnormal
+// inputs and results kept; a NaN input, 0 * inf or inf - inf gives the
+// canonical NaN (0x7fffffff, f16 0x7fff). PTX leaves order, rounding and
+// subnormals open; there, results can differ from a GPU in the last bits. A .tf32 operand's 13 low bits are
 // ignored (the value is truncated to tf32) unless the f32 pattern is a NaN.
 #include <algorithm>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "emulator/fp/dot.h"
+#include "emulator/fp/tensor_core_sum.h"
 #include "emulator/simt/decode.h"
 #include "emulator/simt/lanes.h"
 
@@ -164,6 +166,29 @@ int64_t int_value(ScalarType t, uint32_t v) {
   return static_cast<int32_t>(v);  // s32 accumulator
 }
 
+// One element of D as an H200 sums it, or nullopt for an infinity or a NaN.
+std::optional<uint32_t> hopper_element(const Spec& s, const Dims& dm, const uint32_t (&A)[16][32],
+                                       const uint32_t (&B)[32][8], unsigned r, unsigned c, uint32_t acc) {
+  fp::TensorOperand ta[32], tb[32];
+  for (unsigned k = 0; k < dm.k; ++k) {
+    ta[k] = fp::decode_operand(format_of(s.a), operand_bits(s.a, A[r][k]));
+    tb[k] = fp::decode_operand(format_of(s.b), operand_bits(s.b, B[k][c]));
+  }
+  return fp::hopper_dot_f32(ta, format_of(s.a).frac_bits, tb, format_of(s.b).frac_bits, dm.k, &acc,
+                            fp::hopper_kept_bits(format_of(s.a)));
+}
+
+// One element of D as the exact sum of its products and C, rounded once.
+uint32_t exact_element(const Spec& s, const Dims& dm, const uint32_t (&A)[16][32], const uint32_t (&B)[32][8],
+                       unsigned r, unsigned c, uint32_t acc) {
+  fp::ExactSum sum;
+  sum.add(format_of(s.c), acc);
+  for (unsigned k = 0; k < dm.k; ++k)
+    sum.add_product(format_of(s.a), operand_bits(s.a, A[r][k]), format_of(s.b), operand_bits(s.b, B[k][c]));
+  const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
+  return static_cast<uint32_t>(sum.round(format_of(s.d), nan));
+}
+
 void run_mma(Exec& x, const Op& op, uint32_t mask) {
   require_full_warp(x, op, mask, "mma");
   const Spec s = spec_of(op);
@@ -191,6 +216,12 @@ void run_mma(Exec& x, const Op& op, uint32_t mask) {
 
   uint32_t D[4][16][8] = {};
   const bool integer = s.d == ScalarType::S32;
+  // f16, bf16 and tf32 into an f32 accumulator: summed as an H200 does
+  // (fp/tensor_core_sum.h; one step for the whole k, 25 bits kept), measured
+  // with bench/gpu/replay on 8,192 random MMAs of each type. fp8 mma.sync
+  // (ptxas lowers it some other way on sm_90: no alignment width fits) and f16
+  // accumulators keep the exact sum (docs/emulator.md, "Tensor cores").
+  const bool hopper_sum = s.c == ScalarType::F32 && s.d == ScalarType::F32 && !is_fp8(s.a) && !is_fp8(s.b);
   for (unsigned g = 0; g < groups(s.shape); ++g)
     for (unsigned r = 0; r < dm.m; ++r)
       for (unsigned c = 0; c < dm.n; ++c) {
@@ -199,14 +230,11 @@ void run_mma(Exec& x, const Op& op, uint32_t mask) {
           for (unsigned k = 0; k < dm.k; ++k) sum += int_value(s.a, A[g][r][k]) * int_value(s.b, B[g][k][c]);
           if (s.flags & kSatfinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
           D[g][r][c] = static_cast<uint32_t>(sum);  // wraps modulo 2^32 without .satfinite
+        } else if (std::optional<uint32_t> v;
+                   hopper_sum && (v = hopper_element(s, dm, A[g], B[g], r, c, C[g][r][c]))) {
+          D[g][r][c] = *v;
         } else {
-          fp::ExactSum sum;
-          sum.add(format_of(s.c), C[g][r][c]);
-          for (unsigned k = 0; k < dm.k; ++k)
-            sum.add_product(format_of(s.a), operand_bits(s.a, A[g][r][k]), format_of(s.b),
-                            operand_bits(s.b, B[g][k][c]));
-          const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
-          D[g][r][c] = static_cast<uint32_t>(sum.round(format_of(s.d), nan));
+          D[g][r][c] = exact_element(s, dm, A[g], B[g], r, c, C[g][r][c]);
         }
       }
 

@@ -86,6 +86,26 @@ TEST_CASE("tensor cores: CUTLASS's TF32, FP16 and FP8 kernels with random inputs
   }
 }
 
+TEST_CASE("tensor cores: mma.sync (f16, bf16, tf32) and a bf16 wgmma with random inputs equal the H200's") {
+  // One mma.sync per warp on random fragments: the first block of the
+  // launch the GPU ran (tests/files/tensor-cores/probes). The same model as
+  // wgmma, the whole k in one step.
+  const struct {
+    const char* kind;
+    uint64_t gpu;
+  } probes[] = {{"f16", 0xa0b25006e148cc01ull}, {"bf16", 0xa074b73176f3a317ull}, {"tf32", 0x11e82e5bd88bab96ull}};
+  for (const auto& p : probes) {
+    CAPTURE(p.kind);
+    const std::string base = std::string("tests/files/tensor-cores/probes/mma_") + p.kind;
+    Outputs o = run(base + ".ptx", base + ".toml");
+    CHECK(fnv1a(o.result.buffers[3]) == p.gpu);
+  }
+  // bf16 wgmma takes f16's 25 bits: measured, not assumed.
+  Outputs o = run("tests/files/tensor-cores/probes/wgmma_gemm_bf16.sm_90a.ptx",
+                  "tests/files/tensor-cores/probes/wgmma_bf16.toml");
+  CHECK(fnv1a(o.result.buffers[2]) == 0x995226b58c4f3db7ull);
+}
+
 TEST_CASE("tensor cores: the Hopper sum cuts small addends and truncates the sum") {
   using namespace warpsat::fp;
   const TensorOperand one = decode_operand(kF16, 0x3c00);       // 1
