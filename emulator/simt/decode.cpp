@@ -316,6 +316,7 @@ void decode_function(Program& program, FunctionCode& code) {
     }
   }
   code.slot_mask.resize(code.register_slots + code.constants.size(), ~uint64_t{0});
+  contract_mul_add(f, cfg, code);
   // Where each branch's paths meet again: the first instruction of its
   // block's immediate post-dominator.
   for (size_t i = 0; i < code.ops.size(); ++i) {

@@ -69,6 +69,12 @@ std::vector<uint32_t> kernel_param_offsets(const ptx::Function& kernel, uint32_t
 // Family decoders: each returns false when the instruction is not its family.
 bool decode_integer(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_float(Decoder& d, const ptx::Instruction& ins, Op& op);
+// ptxas's contraction of mul.f32 into add.f32/sub.f32 (contraction.cpp);
+// these say which ops qualify and rewrite the add (exec_float.cpp).
+bool is_contractible_mul(const Op& op);
+bool is_contractible_add(const Op& op, const Op& mul);
+void contract_into(Op& add, const Op& mul, bool product_first);
+void contract_mul_add(const ptx::Function& f, const analysis::Cfg& cfg, FunctionCode& code);
 bool decode_move(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_memory(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_atomic(Decoder& d, const ptx::Instruction& ins, Op& op);

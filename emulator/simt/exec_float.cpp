@@ -17,7 +17,8 @@ using ptx::ScalarType;
 namespace {
 
 enum Kind : uint32_t {
-  Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Rsqrt, Sin, Cos, Lg2, Ex2, Tanh, Abs, Neg, Min, Max, Copysign, Testp, Setp
+  Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Rsqrt, Sin, Cos, Lg2, Ex2, Tanh, Abs, Neg, Min, Max, Copysign, Testp, Setp,
+  Contracted,  // an add or sub ptxas fuses with the mul before it (contraction.cpp): fma, signs from the flags
 };
 
 // op.flags layout
@@ -28,6 +29,8 @@ enum : uint32_t {
   kCmpShift = 12,   // 4 bits: fp::CmpOp / fp::TestOp
   kBoolShift = 16,  // 2 bits: fp::BoolOp
   kNegC = 1u << 18,
+  kExplicitRounding = 1u << 19,  // .rn/.rz/.rm/.rp written: ptxas may not contract
+  kNegProduct = 1u << 20, kNegAddend = 1u << 21,  // Contracted: c - a*b, a*b - c
 };
 
 fp::Rounding rounding(const Op& op) { return static_cast<fp::Rounding>((op.flags >> kRoundShift) & 7); }
@@ -87,6 +90,9 @@ void run_f32(Exec& x, const Op& op, uint32_t mask) {
       case Sub: r = fp::sub_f32(a, b(), m); break;
       case Mul: r = fp::mul_f32(a, b(), m); break;
       case Fma: r = fp::fma_f32(a, b(), c(), m); break;
+      case Contracted:
+        r = fp::fma_f32(has(op, kNegProduct) ? a ^ 0x80000000u : a, b(), has(op, kNegAddend) ? c() ^ 0x80000000u : c(), m);
+        break;
       case Div:
         r = has(op, kApprox) ? fp::div_approx_f32(a, b(), m.ftz) : has(op, kFull) ? fp::div_full_f32(a, b(), m.ftz)
                                                                                     : fp::div_f32(a, b(), m);
@@ -253,7 +259,7 @@ bool decode_float(Decoder& d, const ptx::Instruction& ins, Op& op) {
   static constexpr std::pair<std::string_view, fp::Rounding> kRound[] = {
       {"rn", fp::Rounding::rn}, {"rz", fp::Rounding::rz}, {"rm", fp::Rounding::rm}, {"rp", fp::Rounding::rp}};
   for (auto [name, r] : kRound)
-    if (ins.has(name)) op.flags |= static_cast<uint32_t>(r) << kRoundShift;
+    if (ins.has(name)) op.flags |= static_cast<uint32_t>(r) << kRoundShift | kExplicitRounding;
   if (ins.has("ftz")) op.flags |= kFtz;
   if (ins.has("sat")) op.flags |= kSat;
   if (ins.has("relu")) op.flags |= kRelu;
@@ -310,6 +316,25 @@ bool decode_float(Decoder& d, const ptx::Instruction& ins, Op& op) {
     default: return false;
   }
   return true;
+}
+
+bool is_contractible_mul(const Op& op) {
+  return (op.run == run_f32_common || op.run == run_f32) && op.type == ScalarType::F32 && op.aux == Mul &&
+         !has(op, kExplicitRounding | kSat) && op.src_add.empty() && op.src.size() == 2;
+}
+
+bool is_contractible_add(const Op& op, const Op& mul) {
+  return (op.run == run_f32_common || op.run == run_f32) && op.type == ScalarType::F32 &&
+         (op.aux == Add || op.aux == Sub) && !has(op, kExplicitRounding | kSat) && op.src_add.empty() &&
+         op.src.size() == 2 && has(op, kFtz) == has(mul, kFtz);
+}
+
+void contract_into(Op& add, const Op& mul, bool product_first) {
+  const Slot other = add.src[product_first ? 1 : 0];
+  if (add.aux == Sub) add.flags |= product_first ? kNegAddend : kNegProduct;
+  add.aux = Contracted;
+  add.src = {mul.src[0], mul.src[1], other};
+  add.run = run_f32;
 }
 
 }  // namespace warpsat::simt
