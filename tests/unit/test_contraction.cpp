@@ -13,6 +13,7 @@
 
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/launch.h"
+#include "tests/unit/emulator_test_support.h"
 #include "frontend/launch_file.h"
 #include "frontend/ptx/parser.h"
 
@@ -21,16 +22,8 @@ using namespace warpsat::simt;
 
 namespace {
 
-std::string repo(const std::string& path) { return std::string(WARPSAT_SOURCE_DIR) + "/" + path; }
-
-uint64_t fnv1a(const std::vector<uint8_t>& bytes) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (uint8_t b : bytes) {
-    h ^= b;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
+using test::fnv1a;
+using test::repo;
 
 std::vector<uint8_t> output(const std::string& ptx, const std::string& launch, size_t arg) {
   ptx::Module m = ptx::read_module(repo(ptx));

@@ -15,6 +15,7 @@
 #include "emulator/fp/tensor_core_sum.h"
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/launch.h"
+#include "tests/unit/emulator_test_support.h"
 #include "frontend/launch_file.h"
 #include "frontend/ptx/parser.h"
 
@@ -23,16 +24,8 @@ using namespace warpsat::simt;
 
 namespace {
 
-std::string repo(const std::string& path) { return std::string(WARPSAT_SOURCE_DIR) + "/" + path; }
-
-uint64_t fnv1a(const std::vector<uint8_t>& bytes) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (uint8_t b : bytes) {
-    h ^= b;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
+using test::fnv1a;
+using test::repo;
 
 // Runs the launch; returns the final contents of argument buffers (by
 // argument index) or named buffers (by name).
