@@ -68,8 +68,16 @@ for k in "${kernels[@]}"; do
   e="$(entry "$file")"
   for p in "${problems[@]}"; do
     read -r m n kk alpha beta seed <<<"$p"
-    "$build/cutlass_launch" "$label" "$m" "$n" "$kk" "$alpha" "$beta" "$seed" "$e" "$ptx/$file.ptx" \
-      "$out/${prefix}_${m}x${n}x${kk}.toml"
-    echo "wrote $out/${prefix}_${m}x${n}x${kk}.toml"
+    toml="$out/${prefix}_${m}x${n}x${kk}.toml"
+    "$build/cutlass_launch" "$label" "$m" "$n" "$kk" "$alpha" "$beta" "$seed" "$e" "$ptx/$file.ptx" "$toml"
+    # Made a second time (another process: other addresses, other stack and
+    # heap contents), the file must be the same byte for byte.
+    "$build/cutlass_launch" "$label" "$m" "$n" "$kk" "$alpha" "$beta" "$seed" "$e" "$ptx/$file.ptx" "$build/again.toml"
+    if ! cmp -s "$toml" "$build/again.toml"; then
+      echo "generate_cutlass_launches: $toml is not reproducible (a second run wrote other bytes):" >&2
+      diff "$toml" "$build/again.toml" | head -20 >&2
+      exit 1
+    fi
+    echo "wrote $toml (a second run wrote the same bytes)"
   done
 done

@@ -11,6 +11,7 @@
 #include "cutlass/cutlass.h"
 #include "cutlass/util/packed_stride.hpp"
 #include "launch_writer.h"
+#include "stable_bytes.h"
 
 namespace warpsat_host {
 
@@ -45,12 +46,6 @@ inline std::vector<std::string> e4m3_texts(const std::vector<double>& v) {
   return out;
 }
 
-// Fills the stack below the caller with `v` (for describe's padding check).
-[[gnu::noinline]] inline void scribble_stack(uint8_t v) {
-  volatile uint8_t area[1 << 16];
-  for (size_t i = 0; i < sizeof area; ++i) area[i] = v;
-}
-
 template <class P, class = void>
 struct HasWorkspace : std::false_type {};
 template <class P>
@@ -60,20 +55,17 @@ struct HasWorkspace<P, std::void_t<decltype(&P::workspace)>> : std::true_type {}
 template <class GemmKernel>
 void describe(KernelLaunch& l, typename GemmKernel::Arguments const& args) {
   using Params = typename GemmKernel::Params;
-  // The Params' padding holds whatever the stack held: made twice over
-  // stacks scribbled differently, the bytes that differ are padding and
-  // are written as 0, so that the launch files do not change from run to run.
-  std::vector<uint8_t> made[2];
-  Params params;
-  for (int pass = 0; pass < 2; ++pass) {
-    recorded_tensor_maps().clear();
-    scribble_stack(pass ? 0xff : 0x00);
-    params = GemmKernel::to_underlying_arguments(args, nullptr);
-    made[pass].resize(sizeof(Params));
-    std::memcpy(made[pass].data(), &params, sizeof(Params));
-  }
-  l.params.resize(sizeof(Params));
-  for (size_t i = 0; i < sizeof(Params); ++i) l.params[i] = made[0][i] == made[1][i] ? made[0][i] : 0;
+  // The Params' padding, and members CUTLASS leaves unset, hold whatever
+  // the memory held (stable_bytes.h): those bytes are written as 0 and the
+  // launch file lists them.
+  auto make = [&] { return GemmKernel::to_underlying_arguments(args, nullptr); };
+  StableBytes stable = stable_bytes<Params>(make, [] { recorded_tensor_maps().clear(); });
+  l.params = std::move(stable.bytes);
+  l.varying_offsets = std::move(stable.varying);
+  // Made once more for the grid; the tensor-map records are this making's,
+  // the same as every other's (the markers in the bytes index them).
+  recorded_tensor_maps().clear();
+  const Params params = make();
   using MainloopParams = decltype(Params::mainloop);
   auto field = [&](const char* name, size_t offset, size_t size) { l.fields.push_back(Field{name, offset, size}); };
   field("mode", offsetof(Params, mode), sizeof(params.mode));

@@ -1,4 +1,5 @@
 #include "launch_writer.h"
+#include "stable_bytes.h"
 
 #include <cmath>
 #include <cstdio>
@@ -91,8 +92,9 @@ std::string launch_toml(const KernelLaunch& l) {
   for (const Field& f : l.fields)
     if (f.name.find('.') == std::string::npos)
       for (uint64_t i = f.offset; i < f.offset + f.size && i < bytes.size(); ++i) covered[i] = true;
+  std::vector<uint64_t> padding;
   for (size_t i = 0; i < bytes.size(); ++i)
-    if (!covered[i]) bytes[i] = 0;
+    if (!covered[i]) bytes[i] = 0, padding.push_back(i);
   std::vector<Placement> maps, pointers;
   const auto& records = recorded_tensor_maps();
   // Tensor maps: the recorder's marker at a multiple of 64.
@@ -133,6 +135,14 @@ std::string launch_toml(const KernelLaunch& l) {
       << ", rank " << r.rank << ", dims " << list(r.dims, r.rank) << ", box " << list(r.box, r.rank) << ")\n";
   }
   for (const Placement& p : pointers) o << "#   pointer to " << p.name << " at " << p.offset << "\n";
+  // Why these bytes are 0: the launch file is reproducible and the kernel
+  // must not depend on them (a replay that changes with them is a bug).
+  o << "#   written as 0, padding between the members above: "
+    << (padding.empty() ? std::string("none") : offset_ranges(padding)) << "\n";
+  o << "#   written as 0, bytes that differed between four makings of the Params, their storage and stack\n"
+    << "#   at four addresses and pre-filled with 0x00, 0xff, 0xa5 and 0x5a (padding inside members, members\n"
+    << "#   CUTLASS leaves unset, registers' leftovers): "
+    << (l.varying_offsets.empty() ? std::string("none") : offset_ranges(l.varying_offsets)) << "\n";
   o << "\nkernel = \"" << l.entry << "\"\n";
   // tests/unit/test_cutlass_e2e.cpp reads the problem back from here.
   o << "description = \"" << l.kernel_label << " from " << l.ptx << ": M=" << l.problem.m << " N=" << l.problem.n

@@ -60,6 +60,7 @@ struct KernelLaunch {
   uint32_t grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, cluster[3] = {1, 1, 1};
   uint64_t dynamic_shared_bytes = 0;
   std::vector<uint8_t> params;   // the Params' bytes
+  std::vector<uint64_t> varying_offsets;  // bytes that differed between makings, written as 0 (stable_bytes.h)
   std::vector<Field> fields;     // offsetof / sizeof of the Params' members
   std::vector<Buffer> buffers;
   std::vector<std::string> notes;  // what the launch computes, for the file's header
