@@ -1251,6 +1251,7 @@ class BranchSolver {
     codes.reserve(rows->size());
     for (const std::vector<uint64_t>& row : *rows) codes.push_back(row[0]);
     std::vector<CodeRun> runs = code_runs(codes);
+    if (claimed_pieces(runs) > kMostClaimedPieces) return false;
     if (q.check(e.base, pinned && code != claimed_code(c, index, runs, 2), "range-evaluated") != SmtStatus::Unsat)
       return false;
     static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
@@ -1446,17 +1447,25 @@ void feasible_paths(const ptx::Module& m, const ptx::Function& f, const analysis
       else r.push_back({t, t + 1, "on path"});
     }
     if (groups.size() <= o.max_paths) {
-      z3::expr_vector differs(c);
+      std::vector<std::vector<CodeRun>> runs_of(e.instances.size());
+      size_t pieces = 0;
       for (size_t k = 0; k < e.instances.size(); ++k) {
         std::vector<uint64_t> column;
         column.reserve(n);
         for (const std::vector<int>& outcome : *by_thread) column.push_back(static_cast<uint64_t>(outcome[k]));
-        differs.push_back(occurrence_code(c, e.instances[k]) != claimed_code(c, index, code_runs(column), 2));
+        runs_of[k] = code_runs(column);
+        pieces += claimed_pieces(runs_of[k]);
       }
-      z3::solver all = solver_with(local_only && (differs.empty() ? c.bool_val(false) : z3::mk_or(differs)));
+      // A claim of too many irregular pieces is too large a query to be cheap.
+      bool small = pieces <= kMostClaimedPieces;
+      z3::expr_vector differs(c);
+      for (size_t k = 0; k < e.instances.size() && small; ++k)
+        differs.push_back(occurrence_code(c, e.instances[k]) != claimed_code(c, index, runs_of[k], 2));
       // A base the pins contradicted would make this proof vacuous; the
       // replay checks every thread of every path's ranges, which would show it.
-      if (check(all) == z3::unsat) {
+      std::optional<z3::solver> all;
+      if (small) all.emplace(solver_with(local_only && (differs.empty() ? c.bool_val(false) : z3::mk_or(differs))));
+      if (all && check(*all) == z3::unsat) {
         for (auto& [outcome, threads] : groups) {
           FeasiblePath path;
           for (size_t k = 0; k < e.instances.size(); ++k)

@@ -195,6 +195,8 @@ z3::expr tree(z3::context& c, const z3::expr& at, size_t lo, size_t hi, Start st
 
 }  // namespace
 
+size_t claimed_pieces(const std::vector<CodeRun>& runs) { return runs.empty() ? 0 : description(runs).size(); }
+
 z3::expr claimed_code(z3::context& c, const z3::expr& index, const std::vector<CodeRun>& runs, unsigned bits) {
   z3::expr beyond = c.bv_val((uint64_t{1} << bits) - 1, bits);
   if (runs.empty()) return beyond;

@@ -57,4 +57,10 @@ std::vector<CodeRun> code_runs(const std::vector<uint64_t>& code_by_index);
 // exists.
 z3::expr claimed_code(z3::context& c, const z3::expr& index, const std::vector<CodeRun>& runs, unsigned bits);
 
+// The pieces (plain or periodic runs) claimed_code's term compares with:
+// a claim of many irregular intervals is a query too large to be cheap.
+size_t claimed_pieces(const std::vector<CodeRun>& runs);
+// Claims of more pieces than this are left to the interval queries.
+inline constexpr size_t kMostClaimedPieces = 4096;
+
 }  // namespace warpsat

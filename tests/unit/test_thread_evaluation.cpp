@@ -135,3 +135,13 @@ TEST_CASE("thread evaluation: terms evaluate per thread to numerals only where n
   REQUIRE(many->size() == 8192);
   for (uint64_t t : {0, 1, 5, 1023, 1024, 1025, 5000, 8190}) CHECK((*many)[t][0] == (t % 5 == 0 ? 1u : 0u));
 }
+
+TEST_CASE("thread evaluation: a claim counts its periodic runs as one piece, irregular intervals one each") {
+  std::vector<uint64_t> periodic = codes_of(1 << 16, [](uint64_t t) { return t % 4 == 0 ? 2 : 1; });
+  CHECK(claimed_pieces(code_runs(periodic)) <= 2);
+  // The parity of the bits set (Thue-Morse): no period, 2^15 intervals
+  // over 2^16 threads, beyond what one query may cheaply compare.
+  std::vector<uint64_t> irregular = codes_of(1 << 16, [](uint64_t t) { return __builtin_popcountll(t) % 2 + 1; });
+  CHECK(claimed_pieces(code_runs(irregular)) > kMostClaimedPieces);
+  CHECK(claimed_pieces({}) == 0);
+}
