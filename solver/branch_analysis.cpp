@@ -16,6 +16,7 @@
 #include "encodings/induction_memo.h"
 #include "encodings/memory_model.h"
 #include "encodings/smt_helpers.h"
+#include "encodings/term_fingerprint.h"
 #include "frontend/analysis/cfg.h"
 #include "frontend/kernel_params.h"
 #include "frontend/periodic_ranges.h"
@@ -1185,10 +1186,24 @@ class BranchSolver {
       return;
     // The ranges hold for one value of each parameter the branch reads: the
     // launch's, or the only one the assumptions allow (choose_parameters),
-    // pinned here; a free one means no ranges (they would mix values).
+    // pinned here; a free one means no ranges (they would mix values). A
+    // parameter the outcome does not mention cannot change it: a buffer's
+    // pointer the kernel loaded elsewhere, say.
+    const BranchInstance& inst = e.instances[0];
+    // Outcome codes: 0 not reached, 1 taken, 2 not taken.
+    z3::expr code = occurrence_code(c, inst);
+    std::unordered_set<unsigned> visited, mentioned;
+    smt::post_order(
+        code, [&](const z3::expr& x) { return visited.count(x.id()) != 0; },
+        [&](const z3::expr& x) {
+          visited.insert(x.id());
+          if (x.is_const()) mentioned.insert(x.id());
+          return true;
+        });
     z3::expr_vector pins(c);
     std::vector<std::pair<z3::expr, z3::expr>> fixed;
     for (const auto& [name, term] : e.params) {
+      if (!mentioned.count(term.id())) continue;
       const ptx::Variable* p = f_.find_param(name);
       size_t index = p ? static_cast<size_t>(p - f_.params.data()) : chosen_.size();
       if (index >= chosen_.size() || !chosen_[index]) return;
@@ -1197,7 +1212,6 @@ class BranchSolver {
       fixed.emplace_back(term, value);
     }
     z3::expr pinned = z3::mk_and(pins);
-    const BranchInstance& inst = e.instances[0];
     const LaunchSpec& l = o_.launch;
     uint64_t threads = uint64_t{l.block[0]} * l.block[1] * l.block[2];
     uint64_t ctas = uint64_t{l.grid[0]} * l.grid[1] * l.grid[2];
@@ -1205,8 +1219,6 @@ class BranchSolver {
     BranchRanges br;
     br.space = global ? "global thread" : "thread";
     z3::expr index = range_index(c, e, l, global);
-    // Outcome codes: 0 not reached, 1 taken, 2 not taken.
-    z3::expr code = occurrence_code(c, inst);
     static constexpr const char* kNames[] = {"not reached", "taken", "not taken"};
     uint64_t n = global ? threads * ctas : threads;
     if (evaluated_ranges(c, e, q, code, index, pinned, fixed, global, n, br)) {
