@@ -718,30 +718,17 @@ class Executor : public TermSource {
   // new term after freeing the old one may get the old term's size: that
   // decides only whether a guard is simplified, never what it means.)
   uint64_t tree_size(const z3::expr& e) {
-    std::vector<Z3_ast> todo{e};
-    while (!todo.empty()) {
-      Z3_ast a = todo.back();
-      unsigned id = Z3_get_ast_id(c_, a);
-      if (tree_sizes_.count(id)) {
-        todo.pop_back();
-        continue;
-      }
-      uint64_t sum = 1;
-      bool pending = false;
-      if (Z3_get_ast_kind(c_, a) == Z3_APP_AST) {
-        Z3_app app = Z3_to_app(c_, a);
-        for (unsigned i = 0, n = Z3_get_app_num_args(c_, app); i < n; ++i) {
-          Z3_ast arg = Z3_get_app_arg(c_, app, i);
-          auto it = tree_sizes_.find(Z3_get_ast_id(c_, arg));
-          if (it == tree_sizes_.end()) todo.push_back(arg), pending = true;
-          else sum = std::min(sum + it->second, kSimplifyBelowNodes);
-        }
-      }
-      if (pending) continue;
-      tree_sizes_.emplace(id, sum);
-      todo.pop_back();
-    }
-    return tree_sizes_.at(Z3_get_ast_id(c_, e));
+    smt::post_order(
+        e, [&](const z3::expr& x) { return tree_sizes_.count(x.id()) != 0; },
+        [&](const z3::expr& x) {
+          uint64_t sum = 1;
+          if (x.is_app())
+            for (unsigned k = 0; k < x.num_args(); ++k)
+              sum = std::min(sum + tree_sizes_.at(x.arg(k).id()), kSimplifyBelowNodes);
+          tree_sizes_.emplace(x.id(), sum);
+          return true;
+        });
+    return tree_sizes_.at(e.id());
   }
 
   // pc ∧ cond, simplified only where one side is a constant or the guard is
