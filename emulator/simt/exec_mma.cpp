@@ -166,18 +166,6 @@ int64_t int_value(ScalarType t, uint32_t v) {
   return static_cast<int32_t>(v);  // s32 accumulator
 }
 
-// One element of D as an H200 sums it, or nullopt for an infinity or a NaN.
-std::optional<uint32_t> hopper_element(const Spec& s, const Dims& dm, const uint32_t (&A)[16][32],
-                                       const uint32_t (&B)[32][8], unsigned r, unsigned c, uint32_t acc) {
-  fp::TensorOperand ta[32], tb[32];
-  for (unsigned k = 0; k < dm.k; ++k) {
-    ta[k] = fp::decode_operand(format_of(s.a), operand_bits(s.a, A[r][k]));
-    tb[k] = fp::decode_operand(format_of(s.b), operand_bits(s.b, B[k][c]));
-  }
-  return fp::hopper_dot_f32(ta, format_of(s.a).frac_bits, tb, format_of(s.b).frac_bits, dm.k, &acc,
-                            fp::hopper_kept_bits(format_of(s.a)));
-}
-
 // One element of D as the exact sum of its products and C, rounded once.
 uint32_t exact_element(const Spec& s, const Dims& dm, const uint32_t (&A)[16][32], const uint32_t (&B)[32][8],
                        unsigned r, unsigned c, uint32_t acc) {
@@ -222,7 +210,14 @@ void run_mma(Exec& x, const Op& op, uint32_t mask) {
   // (ptxas lowers it some other way on sm_90: no alignment width fits) and f16
   // accumulators keep the exact sum (docs/emulator.md, "Tensor cores").
   const bool hopper_sum = s.c == ScalarType::F32 && s.d == ScalarType::F32 && !is_fp8(s.a) && !is_fp8(s.b);
-  for (unsigned g = 0; g < groups(s.shape); ++g)
+  const fp::Format &fa = format_of(s.a), &fb = format_of(s.b);
+  fp::TensorOperand TA[16][32], TB[8][32];  // the Hopper sum's operands: rows of A, columns of B
+  for (unsigned g = 0; g < groups(s.shape); ++g) {
+    if (hopper_sum)
+      for (unsigned k = 0; k < dm.k; ++k) {
+        for (unsigned r = 0; r < dm.m; ++r) TA[r][k] = fp::decode_operand(fa, operand_bits(s.a, A[g][r][k]));
+        for (unsigned c = 0; c < dm.n; ++c) TB[c][k] = fp::decode_operand(fb, operand_bits(s.b, B[g][k][c]));
+      }
     for (unsigned r = 0; r < dm.m; ++r)
       for (unsigned c = 0; c < dm.n; ++c) {
         if (integer) {
@@ -231,12 +226,14 @@ void run_mma(Exec& x, const Op& op, uint32_t mask) {
           if (s.flags & kSatfinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
           D[g][r][c] = static_cast<uint32_t>(sum);  // wraps modulo 2^32 without .satfinite
         } else if (std::optional<uint32_t> v;
-                   hopper_sum && (v = hopper_element(s, dm, A[g], B[g], r, c, C[g][r][c]))) {
-          D[g][r][c] = *v;
+                   hopper_sum && (v = fp::hopper_dot_f32(TA[r], fa.frac_bits, TB[c], fb.frac_bits, dm.k, &C[g][r][c],
+                                                         fp::hopper_kept_bits(fa)))) {
+          D[g][r][c] = *v;  // nullopt: an infinity or a NaN, the exact sum's IEEE rules
         } else {
           D[g][r][c] = exact_element(s, dm, A[g], B[g], r, c, C[g][r][c]);
         }
       }
+  }
 
   const unsigned bits = element_bits(s.d);
   for (unsigned l = 0; l < kWarpSize; ++l) {
