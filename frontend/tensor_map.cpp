@@ -41,6 +41,20 @@ std::optional<TensorMapType> parse_tensor_map_type(const std::string& name) {
 }
 
 std::string to_string(TensorMapType t) { return row(t).name; }
+
+const char* to_string(TensorMapSpec::Interleave i) {
+  static constexpr const char* kNames[] = {"none", "16B", "32B"};
+  return kNames[static_cast<unsigned>(i)];
+}
+const char* to_string(TensorMapSpec::Swizzle s) {
+  static constexpr const char* kNames[] = {"none", "32B", "64B", "128B"};
+  return kNames[static_cast<unsigned>(s)];
+}
+const char* to_string(TensorMapSpec::L2Promotion l) {
+  static constexpr const char* kNames[] = {"none", "64B", "128B", "256B"};
+  return kNames[static_cast<unsigned>(l)];
+}
+const char* to_string(TensorMapSpec::OobFill o) { return o == TensorMapSpec::OobFill::Nan ? "nan" : "zero"; }
 unsigned element_bytes(TensorMapType t) { return row(t).bytes; }
 bool is_float(TensorMapType t) { return row(t).is_float; }
 

@@ -48,6 +48,12 @@ struct TensorMapSpec {
   uint64_t extent_bytes() const;
 };
 
+// The launch file's spelling of each mode ("none", "16B", "128B", "zero", "nan").
+const char* to_string(TensorMapSpec::Interleave i);
+const char* to_string(TensorMapSpec::Swizzle s);
+const char* to_string(TensorMapSpec::L2Promotion l);
+const char* to_string(TensorMapSpec::OobFill o);
+
 // The first requirement of cuTensorMapEncodeTiled that `m` breaks, with the
 // launch-file key it concerns ("box", "strides", ...), or nullopt.
 struct TensorMapProblem {

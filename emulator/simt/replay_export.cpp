@@ -39,33 +39,6 @@ std::string word(const std::string& s) {
   return w;
 }
 
-const char* interleave_name(TensorMapSpec::Interleave i) {
-  switch (i) {
-    case TensorMapSpec::Interleave::None: return "none";
-    case TensorMapSpec::Interleave::B16: return "16B";
-    case TensorMapSpec::Interleave::B32: return "32B";
-  }
-  return "none";
-}
-const char* swizzle_name(TensorMapSpec::Swizzle s) {
-  switch (s) {
-    case TensorMapSpec::Swizzle::None: return "none";
-    case TensorMapSpec::Swizzle::B32: return "32B";
-    case TensorMapSpec::Swizzle::B64: return "64B";
-    case TensorMapSpec::Swizzle::B128: return "128B";
-  }
-  return "none";
-}
-const char* l2_name(TensorMapSpec::L2Promotion l) {
-  switch (l) {
-    case TensorMapSpec::L2Promotion::None: return "none";
-    case TensorMapSpec::L2Promotion::B64: return "64B";
-    case TensorMapSpec::L2Promotion::B128: return "128B";
-    case TensorMapSpec::L2Promotion::B256: return "256B";
-  }
-  return "none";
-}
-
 }  // namespace
 
 void write_replay_directory(const std::string& dir, const ReplayExport& e) {
@@ -119,8 +92,8 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
     for (unsigned i = 0; i < 5; ++i) m += fmt::format(" {}", s.strides[i]);
     for (unsigned i = 0; i < 5; ++i) m += fmt::format(" {}", s.box[i]);
     for (unsigned i = 0; i < 5; ++i) m += fmt::format(" {}", s.element_strides[i]);
-    m += fmt::format(" {} {} {} {} {}\n", interleave_name(s.interleave), swizzle_name(s.swizzle),
-                     l2_name(s.l2_promotion), s.oob_fill == TensorMapSpec::OobFill::Nan ? "nan" : "zero", s.offset);
+    m += fmt::format(" {} {} {} {} {}\n", to_string(s.interleave), to_string(s.swizzle), to_string(s.l2_promotion),
+                     to_string(s.oob_fill), s.offset);
   }
   m += fmt::format("args {}\n", l.args.size());
   for (size_t i = 0; i < l.args.size(); ++i) {
