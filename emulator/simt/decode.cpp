@@ -190,9 +190,17 @@ Slot Decoder::slot(const Operand& o, ScalarType type) {
         case ptx::SpecialReg::ClusterCtaRank: return c(SpecialSlot::ClusterCtaRank);
         case ptx::SpecialReg::ClusterNCtaRank: return c(SpecialSlot::ClusterNCtaRank);
         case ptx::SpecialReg::IsExplicitCluster: return c(SpecialSlot::IsExplicitCluster);
-        case ptx::SpecialReg::AggrSmemSize:
+        case ptx::SpecialReg::AggrSmemSize: return c(SpecialSlot::AggrSmemSize);
         case ptx::SpecialReg::Other: {
-          return o.text.starts_with("%globaltimer") ? c(SpecialSlot::GlobalTimer) : c(SpecialSlot::Zero);
+          std::string_view n = o.text;
+          if (n == "%globaltimer_hi") return c(SpecialSlot::GlobalTimerHi);
+          if (n.starts_with("%globaltimer")) return c(SpecialSlot::GlobalTimer);  // _lo: the low 32 bits
+          if (n == "%reserved_smem_offset_end") return c(SpecialSlot::ReservedSmemEnd);
+          if (n == "%reserved_smem_offset_cap") return c(SpecialSlot::ReservedSmemCap);
+          // _begin, and the two offsets inside the region the driver uses
+          // (their values are the driver's; the region's start stands in).
+          if (n.starts_with("%reserved_smem_offset_")) return c(SpecialSlot::ReservedSmemBegin);
+          return c(SpecialSlot::Zero);
         }
       }
       return c(SpecialSlot::Zero);

@@ -17,6 +17,7 @@
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/spin_check.h"
 #include "emulator/simt/wgmma_async.h"
+#include "frontend/ptx/target_limits.h"
 
 namespace warpsat::simt {
 
@@ -28,6 +29,7 @@ uint64_t Exec::special(uint32_t index, unsigned lane) const {
     case SpecialSlot::ClockHi: return ++warp.clock_reads, warp.steps >> 32;
     case SpecialSlot::Clock64:
     case SpecialSlot::GlobalTimer: return ++warp.clock_reads, warp.steps;
+    case SpecialSlot::GlobalTimerHi: return ++warp.clock_reads, warp.steps >> 32;
     default: return warp.special[static_cast<size_t>(index) * kWarpSize + lane];
   }
 }
@@ -272,6 +274,19 @@ void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, u
   w.frames.push_back(std::move(f));
 }
 
+// What the shared-memory special registers say (PTX ISA, "%total_smem_size",
+// "%aggr_smem_size"): the block's static and dynamic bytes in the target's
+// allocation units, and the driver's reserved region beside them.
+struct SharedSizes {
+  uint64_t total = 0, reserved = 0;
+};
+SharedSizes shared_sizes(const RunState& rs, const Launch& l) {
+  uint32_t sm = ptx::target_sm(rs.module);
+  uint64_t unit = ptx::shared_allocation_unit(sm);
+  uint64_t used = rs.program().dynamic_shared_offset + l.dynamic_shared_bytes;
+  return {(used + unit - 1) / unit * unit, ptx::reserved_shared_bytes_per_block(sm)};
+}
+
 // CTA `linear` of the grid, as rank `rank` of `cluster`.
 std::unique_ptr<Cta> make_cta(RunState& rs, uint64_t linear, Cluster& cluster, uint32_t rank) {
   const Launch& l = rs.launch;
@@ -290,6 +305,7 @@ std::unique_ptr<Cta> make_cta(RunState& rs, uint64_t linear, Cluster& cluster, u
   uint32_t threads = l.block[0] * l.block[1] * l.block[2];
   uint32_t nwarps = (threads + kWarpSize - 1) / kWarpSize;
   c.warps.resize(nwarps);
+  const SharedSizes smem = shared_sizes(rs, l);
   for (uint32_t wi = 0; wi < nwarps; ++wi) {
     Warp& w = c.warps[wi];
     w.id = wi;
@@ -320,7 +336,11 @@ std::unique_ptr<Cta> make_cta(RunState& rs, uint64_t linear, Cluster& cluster, u
       set(SpecialSlot::LanemaskGe, lane, ~((1u << lane) - 1));
       set(SpecialSlot::LanemaskGt, lane, lane == 31 ? 0u : ~((2u << lane) - 1));
       set(SpecialSlot::DynamicSmemSize, lane, l.dynamic_shared_bytes);
-      set(SpecialSlot::TotalSmemSize, lane, c.shared.size());
+      set(SpecialSlot::TotalSmemSize, lane, smem.total);
+      set(SpecialSlot::AggrSmemSize, lane, smem.total + smem.reserved);
+      set(SpecialSlot::ReservedSmemBegin, lane, smem.total);
+      set(SpecialSlot::ReservedSmemEnd, lane, smem.total + smem.reserved);
+      set(SpecialSlot::ReservedSmemCap, lane, smem.reserved);
       for (int d = 0; d < 3; ++d) {
         auto at = [&](SpecialSlot first) { return static_cast<SpecialSlot>(static_cast<int>(first) + d); };
         set(at(SpecialSlot::ClusterCtaIdX), lane, in_cluster[d]);

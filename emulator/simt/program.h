@@ -29,13 +29,16 @@ enum class SpecialSlot : uint32_t {
   TidX, TidY, TidZ, NTidX, NTidY, NTidZ, CtaIdX, CtaIdY, CtaIdZ, NCtaIdX, NCtaIdY, NCtaIdZ,
   LaneId, WarpId, NWarpId, SmId, NSmId, GridId,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
-  DynamicSmemSize, TotalSmemSize,
+  DynamicSmemSize, TotalSmemSize, AggrSmemSize,
+  // The driver's reserved region, placed after the block's own (docs/emulator.md, "Special registers").
+  ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap,
   Clock, ClockHi, Clock64, GlobalTimer,  // deterministic: derived from the warp's step count
+  GlobalTimerHi,
   // Thread-block clusters (docs/emulator.md, "Thread-block clusters").
   ClusterCtaRank, ClusterNCtaRank, ClusterCtaIdX, ClusterCtaIdY, ClusterCtaIdZ,
   ClusterNCtaIdX, ClusterNCtaIdY, ClusterNCtaIdZ, ClusterIdX, ClusterIdY, ClusterIdZ,
   NClusterIdX, NClusterIdY, NClusterIdZ, IsExplicitCluster,
-  Zero,                                  // %envreg*, %pm* and the rest: 0
+  Zero,                                  // %envreg*, %pm*, %current_graph_exec (no device graph): 0
   Count
 };
 

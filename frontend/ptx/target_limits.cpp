@@ -17,6 +17,10 @@ uint32_t target_sm(const Module& m) {
   return 0;
 }
 
+uint32_t shared_allocation_unit(uint32_t sm) { return sm >= 30 && sm < 80 ? 256 : 128; }
+
+uint32_t reserved_shared_bytes_per_block(uint32_t sm) { return sm == 0 || sm >= 80 ? 1024 : 0; }
+
 uint64_t max_shared_bytes_per_block(uint32_t sm) {
   constexpr uint64_t KiB = 1024;
   switch (sm) {

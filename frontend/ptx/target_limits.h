@@ -23,6 +23,17 @@ uint32_t target_sm(const Module& m);
 // on sm_70 and sm_72, 48 KiB before; the largest (227 KiB) for 0.
 uint64_t max_shared_bytes_per_block(uint32_t sm);
 
+// The granule in which %total_smem_size counts a block's shared memory (PTX
+// ISA, "%total_smem_size"): 128 bytes on sm_2x and on sm_80 and later (and
+// for 0), 256 bytes on sm_3x to sm_7x.
+uint32_t shared_allocation_unit(uint32_t sm);
+
+// The shared memory the driver reserves for itself in every block (PTX ISA,
+// "%reserved_smem_offset_*", "%aggr_smem_size"; cudaDevAttrReserved-
+// SharedMemoryPerBlock): 1 KiB on sm_80 and later (an H100's 228 KiB per SM
+// less its 227 KiB per block), none before; 1 KiB for 0.
+uint32_t reserved_shared_bytes_per_block(uint32_t sm);
+
 // The sized .shared variables of the module and its functions, each at its
 // alignment in declaration order (where the emulator places them).
 uint64_t static_shared_bytes(const Module& m);
