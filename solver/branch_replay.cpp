@@ -112,7 +112,11 @@ class Replayer {
     if (b.verdict != BranchVerdict::Divergent || b.seen_split || b.validated || ro_.fault != ReplayFault::None) return;
     replay_witness(b, true);
     witness_ran_.insert(b.instruction);
-    if (!open(b) || fuzz_spent_) return;
+    if (!open(b)) {
+      if (b.validated) harvest_from(*b.witness);
+      return;
+    }
+    if (fuzz_spent_) return;
     for (int phase = 0; phase < 2 && !observed_splits_.count(b.instruction); ++phase)
       if (!fuzz_open_branch(b, phase, last_good_plan_[phase], true)) {
         fuzz_spent_ = true;
@@ -834,6 +838,48 @@ class Replayer {
         if (!fuzzed_.count(b.instruction) && !fuzz_open_branch(b, phase, last_good_plan_[phase])) return;
   }
 
+  // A witness whose replay split its branch is a launch (block, grid, CTA,
+  // scalars, structs) that reaches the branch, where the exploration's
+  // made-up scalars mostly did not (CUB's histogram sweep: a sample loop
+  // behind row counts and strides the exploration never drew). Its
+  // random-data runs, harvesting, show the splits of the data-dependent
+  // branches around it (the sample loop's bin tests), which then need no
+  // query. Each such launch once, while they keep showing new splits.
+  void harvest_from(const Witness& w) {
+    if (fuzz_spent_ || harvest_dry_ >= kHarvestDryWitnesses) return;
+    std::string key = fmt::format("{},{},{}/{},{},{}/{},{},{}", w.block[0], w.block[1], w.block[2], w.grid[0],
+                                  w.grid[1], w.grid[2], w.cta[0], w.cta[1], w.cta[2]);
+    for (const auto& [n, v] : w.params) key += fmt::format("/{}={}", n, v);
+    for (const auto& [n, bytes] : w.aggregates) key += fmt::format("/{}:{}", n, fmt::join(bytes, ","));
+    if (!harvested_.insert(key).second) return;
+    size_t before = observed_splits_.size();
+    // The model's own scalars and structs (round 1: what reaches the
+    // branch), over varied, sparse, and half-varied memory whose other
+    // half is a value the witness loaded (items that fall in one bin
+    // beside items that do not).
+    using Fill = simt::LazyFill;
+    std::vector<RandomDataPlan> plans = {{1, Fill{}, std::nullopt}, {1, Fill{Fill::Kind::Sparse, 0}, std::nullopt}};
+    std::set<uint64_t> values;
+    for (const Witness::Load& ld : w.loads)
+      if (ld.space != "shared" && values.size() < 2 && values.insert(ld.value).second)
+        plans.push_back({1, Fill{Fill::Kind::Mixed, static_cast<uint32_t>(ld.value)}, std::nullopt});
+    for (size_t p = 0; p < plans.size(); ++p) {
+      simt::Launch l = launches_.random_data(w, plans[p]);
+      if (!launches_.meets_assumptions(l)) break;
+      Observations obs;
+      observe(l, {linear_cta(w)}, obs, Origin::Fuzz,
+              [](uint32_t, const Observation&, uint64_t steps) { return steps >= kHarvestRunSteps; },
+              {(16 + p) * 0x51ed27 + 0x9e37 + harvested_.size(), plans[p].fill});
+      if (steps_used_[static_cast<size_t>(Origin::Fuzz)] >= ro_.fuzz_steps_total) {
+        fuzz_spent_ = true;
+        break;
+      }
+    }
+    harvest_dry_ = observed_splits_.size() > before ? 0 : harvest_dry_ + 1;
+  }
+  static constexpr uint64_t kHarvestRunSteps = uint64_t{1} << 16;
+  static constexpr size_t kHarvestDryWitnesses = 10;
+
   static bool open(const BranchResult& b) {
     return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
   }
@@ -997,6 +1043,8 @@ class Replayer {
   std::set<uint32_t> witness_ran_;  // branches whose witness replay_now ran
   std::set<uint32_t> fuzzed_;       // branches whose random-data runs replay_now ran
   bool fuzz_spent_ = false;         // the random-data launches' budget is spent
+  std::set<std::string> harvested_;  // the witness launches harvest_from ran
+  size_t harvest_dry_ = 0;           // harvests in a row that showed no new split
   size_t last_good_plan_[2] = {SIZE_MAX, SIZE_MAX};  // per phase: the plan that last split a branch
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed

@@ -127,6 +127,7 @@ Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed
     float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
     uint32_t v = fill.kind == LazyFill::Kind::Word     ? fill.word
                  : fill.kind == LazyFill::Kind::Sparse ? ((x & 3) ? 0u : std::bit_cast<uint32_t>(f))
+                 : fill.kind == LazyFill::Kind::Mixed && (x >> 62 & 1) ? fill.word
                  : (x & 1)                             ? static_cast<uint32_t>(x >> 8 & 127)
                                                        : std::bit_cast<uint32_t>(f);
     std::memcpy(words.data() + w, &v, 4);

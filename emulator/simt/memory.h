@@ -69,8 +69,11 @@ class Allocation {
 // that start at zero), the rest such floats. Word: every 32-bit word is
 // `word` (a value a witness wants to reach shared memory through a copy or
 // an atomic's return).
+// Mixed: half the words `word`, the others varied: data-dependent tests
+// between neighbouring items (a histogram's run of equal bins) go both ways
+// within one warp.
 struct LazyFill {
-  enum class Kind { Varied, Sparse, Word } kind = Kind::Varied;
+  enum class Kind { Varied, Sparse, Word, Mixed } kind = Kind::Varied;
   uint32_t word = 0;
 };
 
