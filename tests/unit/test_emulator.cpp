@@ -498,6 +498,19 @@ TEST_CASE("lazily mapped memory filled with one word reads that word everywhere"
   }
   CHECK(zeros > 600);
   CHECK(zeros < 1000);
+  // Mixed: about half the words the given one, the rest varied, so that
+  // neighbouring items are equal in some lanes and not in others.
+  DeviceMemory mixed;
+  Allocation* x = mixed.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Mixed, 0x40000002u});
+  REQUIRE(x);
+  size_t same = 0;
+  for (uint64_t w = 0; w < 1024; ++w) {
+    uint32_t v = 0;
+    x->read(w * 4, &v, 4);
+    same += v == 0x40000002u;
+  }
+  CHECK(same > 350);
+  CHECK(same < 674);
 }
 
 TEST_CASE("a program cache reuses decoded functions only for launches whose variables land where they did") {
