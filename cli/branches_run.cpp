@@ -153,8 +153,12 @@ static std::string select_callers(const ptx::Module& m, const std::string& query
 }
 
 // What a child process may hold before it frees Z3 contexts as a process
-// that lives on would (issue 12's bound for a whole module: 1 GB).
-constexpr uint64_t kKeepContextsBelowBytes = uint64_t{448} << 20;
+// that lives on would (issue 12's bound for a whole module: 1 GB). Freeing
+// is what costs: Z3 4.8.12 frees a context that held deep terms in time
+// superlinear in their depth (CUB's privatized histogram sweep: 10 s for
+// its largest union, past the 448 MiB this was before), while a context
+// kept adds nothing to a peak the kernel's largest encoding set already.
+constexpr uint64_t kKeepContextsBelowBytes = uint64_t{768} << 20;
 
 ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats) {
   BranchOptions bo;
@@ -306,7 +310,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
         [&](size_t w) {
           if (stats) stats->clear();  // the child counts its own kernel only
           // It ends right after: its Z3 contexts go back with it, unfreed,
-          // while it holds less than 448 MiB.
+          // while it holds less than kKeepContextsBelowBytes.
           bo.keep_contexts_below_bytes = kKeepContextsBelowBytes;
           if (o.inject_fault == "abort-child") std::abort();  // what a crash in Z3 would look like
           std::string kernel = to_wire(analyse(work[w]));
