@@ -24,6 +24,7 @@
 #include "solver/query_runner.h"
 #include "solver/query_session.h"
 #include "solver/thread_evaluation.h"
+#include "solver/uniform_abstraction.h"
 
 namespace warpsat {
 
@@ -935,10 +936,14 @@ class BranchSolver {
       r.reason = "cannot encode: " + e.unsupported;
       return false;
     }
+    // Once the kernel's time without answers is spent, the full unrolling
+    // depth is not tried after a query without an answer either: it asks
+    // more, on the quick try alone (CUTLASS's FP8 GEMM: 128 copies of the
+    // amax reduction's bounds test each timed out three times, 390 s).
     auto timeout = [&](SmtStatus st, const char* what) {
       r.verdict = BranchVerdict::Unknown;
       r.reason = fmt::format("solver {} on the {} query", to_string(st), what);
-      return true;
+      return !no_answer_.spent();
     };
     r.imprecision.assign(e.imprecision.begin(), e.imprecision.end());
     if (!e.floats) r.float_results = float_unknowns(e);
@@ -987,7 +992,7 @@ class BranchSolver {
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
       SmtStatus any_shape = no_answer_.spent() ? st : q.check_quick(pair, any_of(c, precise), "divergent", &model);
       if (any_shape != SmtStatus::Sat) {
-        timeout(st, "divergence");
+        if (!proved_with_shared_values_abstracted(c, e, q, pair, any, r)) timeout(st, "divergence");
         return false;
       }
       st = any_shape;
@@ -995,7 +1000,10 @@ class BranchSolver {
     // With 1-D blocks proved, this one is mostly a proof: the SMT core
     // finds it in a millisecond (90% of them on CUB) or spends its whole
     // quick try before Z3's default solver does, so that try is short.
-    if (st != SmtStatus::Sat)
+    // Every occurrence asks more than the first: after the first without an
+    // answer, and the kernel's time for such queries spent, it is not asked.
+    bool first_open = precise.size() > 1 && st != SmtStatus::Sat && st != SmtStatus::Unsat;
+    if (st != SmtStatus::Sat && !(first_open && no_answer_.spent()))
       st = q.check(pair, any_of(c, precise), "divergent", &model, symbolic ? kProofQuickRlimit : kQuickRlimit);
     if (st == SmtStatus::Sat) {
       // Prefer a witness a replay can run (pointers at device-like addresses),
@@ -1094,7 +1102,10 @@ class BranchSolver {
         reachability_failures_ = reach_open ? reachability_failures_ + 1 : 0;
       }
     }
-    if (st != SmtStatus::Unsat) return timeout(st, "divergence");
+    if (st != SmtStatus::Unsat) {
+      if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+      return timeout(st, "divergence");
+    }
     const char* reach_note = reach_open ? " (whether any thread reaches it was not decided)" : "";
     if (any.size() == precise.size()) {
       r.verdict = BranchVerdict::Uniform;
@@ -1109,11 +1120,42 @@ class BranchSolver {
                              reach_note);
       return false;
     }
-    if (st != SmtStatus::Sat) return timeout(st, "divergence (all iterations)");
+    if (st != SmtStatus::Sat) {
+      if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+      return timeout(st, "divergence (all iterations)");
+    }
     r.verdict = BranchVerdict::Unknown;
     r.reason = fmt::format("uniform in the first {} iterations of the enclosing loops; beyond them the values "
                            "carried around the loop are not known",
                            e.unroll);
+    return true;
+  }
+
+  // A divergence query without an answer, asked again with every value the
+  // two lanes share abstracted (uniform_abstraction.h): unsat proves the
+  // branch uniform at every occurrence in `any` (beyond the unrolled
+  // iterations too, as the all-iterations query would); anything else
+  // leaves the verdict as it was. Whether a thread reaches the branch is
+  // not asked: that query has the same shared values to solve.
+  bool proved_with_shared_values_abstracted(z3::context& c, const BranchEncoding& e, QueryRunner& q,
+                                            const z3::expr_vector& pair, const std::vector<z3::expr>& any,
+                                            BranchResult& r) {
+    if (e.threads != 2 || any.empty()) return false;
+    UniformAbstraction shared(c);
+    z3::expr asked = shared.abstract(any_of(c, any));
+    if (shared.unknowns() == 0) return false;  // nothing shared: the query that had no answer
+    // The quick try alone, on a third of its resources: where the shared
+    // values were what the exact query could not get past, the proof is
+    // quick (CUTLASS's mbarrier waits); where they are not, no time helps
+    // (CUTLASS's FP8 GEMM: 135 of 143 such queries timed out, 37 s).
+    if (q.check_quick(pair, asked, "divergent-shared-abstracted", nullptr, kQuickRlimit / 3) != SmtStatus::Unsat)
+      return false;
+    bool loops = std::any_of(e.instances.begin(), e.instances.end(), [](const BranchInstance& i) { return i.beyond; });
+    r.verdict = BranchVerdict::Uniform;
+    r.reason = fmt::format("proved{} with the values both lanes share taken as unknowns (the exact query had no "
+                           "answer): no two lanes of a warp go different ways here whatever those values are "
+                           "(whether any thread reaches it was not decided)",
+                           loops ? " for every loop iteration" : "");
     return true;
   }
 

@@ -115,8 +115,8 @@ SmtStatus QueryRunner::check(const z3::expr_vector& base, const z3::expr& extra,
 }
 
 SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                                   std::optional<z3::model>* model) {
-  return ask(base, extra, name, model, session_, true);
+                                   std::optional<z3::model>* model, unsigned quick_rlimit) {
+  return ask(base, extra, name, model, session_, true, quick_rlimit);
 }
 
 SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model) {

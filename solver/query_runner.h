@@ -106,7 +106,7 @@ class QueryRunner {
   // base ∧ extra with the quick first try only (floats excepted, which get
   // no quick try): for a question whose answer only refines a verdict.
   SmtStatus check_quick(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
-                        std::optional<z3::model>* model = nullptr);
+                        std::optional<z3::model>* model = nullptr, unsigned quick_rlimit = kQuickRlimit);
   // `query` alone, on a solver of its own: for a query whose terms
   // (substituted, simplified) share nothing with the session's. Its quick
   // try gets kPinnedQuickRlimit.
