@@ -597,7 +597,12 @@ class Replayer {
       return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
     });
     std::vector<uint64_t> seeds;
-    if (phase == 0) seeds = {0, 1};
+    // Seed 4's small words reach the work loops of a kernel that takes a
+    // large Params struct by value (CUTLASS), whose sizes seed 1's
+    // pointer-like words make runaway loops.
+    bool large_struct = std::any_of(k_.params.begin(), k_.params.end(),
+                                    [](const ptx::Variable& p) { return p.size_bytes() >= 256; });
+    if (phase == 0) seeds = large_struct ? std::vector<uint64_t>{0, 1, 4} : std::vector<uint64_t>{0, 1};
     else if (wants_splits || before_queries) seeds = has_struct_param ? std::vector<uint64_t>{2, 3} : std::vector<uint64_t>{3};
     for (const auto& blk : kBlocks)
       for (const auto& grd : kGrids)
@@ -605,7 +610,8 @@ class Replayer {
           uint32_t block[3], grid[3];
           for (int d = 0; d < 3; ++d) {
             block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
-            grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d];
+            // A kernel with .reqnctapercluster runs only on grids of whole clusters.
+            grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * std::max(1u, k_.reqnctapercluster[d]);
           }
           simt::Launch l = launches_.shape(block, grid, seed);
           if (!launches_.meet_assumptions(l, o_.solver.timeout_ms, o_.solver.random_seed)) continue;

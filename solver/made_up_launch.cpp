@@ -73,6 +73,8 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
   std::copy(grid, grid + 3, dl.grid);
   dl.dynamic_shared_bytes = dynamic_shared_bytes_;
   simt::Launch l = simt::default_launch(m_, k_, dl);
+  // The bytes of a made-up struct hold no tensor map the emulator knows.
+  l.opaque_tensor_maps = true;
   for (size_t i = 0; i < l.args.size(); ++i) {
     auto& a = l.args[i];
     // Seed 3 keeps buffers zero: counters and tile queues start at zero,
@@ -86,7 +88,7 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
       // Seed 2 varies structs larger than one pointer: an 8-byte struct
       // is most often a pointer (an array of one, a queue).
       bool varied = scalar_seed == 2 && a.bytes.size() > 8;
-      fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
+      fill_struct(a.bytes, scalar_seed == 4 ? StructFill::SmallWords : varied ? StructFill::Varied : StructFill::Pointers, i);
       continue;
     }
     uint64_t scalars = scalar_seed == 3 ? 1 : scalar_seed;
@@ -106,6 +108,7 @@ void MadeUpLaunches::fill_struct(std::vector<uint8_t>& bytes, StructFill fill, u
   for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     uint64_t v = (uint64_t{0x100 + (seed * 16 + at / 8) % 0xe00} << 36) | (16 * (x % 64 + 1));
+    if (fill == StructFill::SmallWords) v = (x >> 8 & 1 ? (x >> 9) % 16 + 1 : 0) | uint64_t{x >> 20 & 1 ? (x >> 21) % 16 + 1 : 0} << 32;
     if (fill == StructFill::SmallIntegers)
       v = (x >> 8) % (x & 1 ? 64 : 4096) | ((x >> 32) % (x & 2 ? 64 : 4096)) << 32;
     if (fill == StructFill::Floats) {

@@ -54,7 +54,10 @@ class MadeUpLaunches {
   // LaunchSpec::dynamic_shared_bytes) with the data of `seed`: 0, zero
   // parameters and zero memory; 1 and 2, small scalars (1 to 1000),
   // buffers starting with varied words, structs of pointer-like slots
-  // (2: larger structs varied words); 3, small scalars over zero memory.
+  // (2: larger structs varied words); 3, small scalars over zero memory;
+  // 4, as 1 but structs of small words (each 32-bit word 0 or 1 to 16).
+  // Every made-up launch treats the tensor maps it cannot describe as
+  // opaque (simt::Launch::opaque_tensor_maps).
   // Parameters the launch description fixes keep their values.
   simt::Launch shape(const uint32_t block[3], const uint32_t grid[3], uint64_t seed) const;
   // The witness's launch: its parameters and struct bytes, each of its
@@ -110,7 +113,7 @@ class MadeUpLaunches {
   // histogram's levels and scale) fall among the varied data.
   // SmallIntegers: every word below 64 or 4096 (item counts and offsets,
   // CUB's GridEvenShare).
-  enum class StructFill { Pointers, Varied, Floats, SmallIntegers };
+  enum class StructFill { Pointers, Varied, Floats, SmallIntegers, SmallWords };
   static void fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);

@@ -89,6 +89,13 @@ struct Launch {
     BufferRef buffer;
   };
   std::vector<TensorMapArg> tensor_maps;
+  // The launches `branches` makes up know nothing of a kernel's tensor maps
+  // (CUTLASS keeps them in its Params struct, whose bytes such a launch
+  // invents). With this set, a tensor map operand that holds none of the
+  // maps above is an opaque map instead of an error: a copy through it moves
+  // no bytes, and an mbarrier it completes stops counting transaction bytes
+  // (docs/emulator.md, "Opaque tensor maps"). Never set from a launch file.
+  bool opaque_tensor_maps = false;
 };
 
 // The cluster shape a launch runs with, checked against the kernel's

@@ -114,6 +114,7 @@ SyncEvent sync_event(const Exec& x, const Op& op, unsigned lane, SyncEvent::Kind
 // whether it did.
 bool update(Exec& x, const SharedTarget& t, MbarrierWord m) {
   MbarrierRecord& r = t.cta->mbarriers[static_cast<uint32_t>(t.offset)];
+  if (r.opaque_tx) m.tx = 0;
   const bool completes = m.pending == 0 && m.tx == 0;
   if (completes) {
     m.parity ^= 1;
@@ -335,9 +336,18 @@ void mbarrier_complete_tx(Exec& x, const Op& op, unsigned lane, Cta& target, uin
   }
 }
 
+void mbarrier_complete_opaque(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset) {
+  if (!target.shared.contains(offset, 8))
+    x.fail(op, lane, fmt::format("mbarrier at shared offset 0x{:x} is outside block ({},{},{})'s shared memory", offset,
+                                 target.id[0], target.id[1], target.id[2]));
+  target.mbarriers[static_cast<uint32_t>(offset)].opaque_tx = true;
+  mbarrier_complete_tx(x, op, lane, target, offset, 0);
+}
+
 void check_mbarriers_at_exit(const RunState& rs, const Cluster& cluster) {
   for (const Cta* c : cluster.ctas)
     for (const auto& [offset, r] : c->mbarriers) {
+      if (r.opaque_tx) continue;
       uint64_t w = 0;
       std::memcpy(&w, c->shared.data() + offset, 8);
       MbarrierWord m = MbarrierWord::decode(w);
@@ -387,7 +397,8 @@ std::string describe_mbarrier(const Cta& cta, uint64_t offset, const RunState* r
   if (!m.valid) return where + ": not initialised";
   auto it = cta.mbarriers.find(static_cast<uint32_t>(offset));
   MbarrierRecord r = it == cta.mbarriers.end() ? MbarrierRecord{} : it->second;
-  std::string tx = r.tx_expected || r.tx_completed || m.tx
+  std::string tx = r.opaque_tx ? ", transaction bytes not counted (opaque tensor maps)"
+                   : r.tx_expected || r.tx_completed || m.tx
                        ? fmt::format(", {} of {} transaction bytes arrived (tx-count {})", r.tx_completed,
                                      r.tx_expected, m.tx)
                        : "";

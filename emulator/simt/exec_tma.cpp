@@ -106,7 +106,9 @@ SharedTarget shared_operand(Exec& x, const Op& op, unsigned lane, uint64_t addre
 
 // ---- the tensor map an operand points at ----
 
-const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
+// The map the launch describes at `generic`, or null when the bytes there
+// hold none (a launch file that leaves a map out, or a made-up launch).
+const TensorMap* described_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
   if (generic % 64) x.fail(op, lane, fmt::format("tensor map address 0x{:x} is not 64-byte aligned", generic));
   uint8_t bytes[kTensorMapBytes];
   switch (window_of(generic)) {
@@ -126,11 +128,48 @@ const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t gener
     default: x.fail(op, lane, fmt::format("tensor map address 0x{:x} is not in param, const or global memory", generic));
   }
   std::optional<uint32_t> index = tensor_map_index(bytes);
-  if (!index || *index >= x.run.tensor_maps.size())
+  if (!index || *index >= x.run.tensor_maps.size()) return nullptr;
+  return &x.run.tensor_maps[*index];
+}
+
+const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
+  const TensorMap* m = described_map(x, op, lane, generic);
+  if (!m)
     x.fail(op, lane, fmt::format("0x{:x} holds no tensor map: describe each CUtensorMap the kernel uses as a "
                                  "[[tensor_map]] of the launch file (docs/launch-files.md)",
                                  generic));
-  return x.run.tensor_maps[*index];
+  return *m;
+}
+
+// Whether lane `lane`'s tensor copy or prefetch goes through an opaque map
+// (Launch::opaque_tensor_maps): the launch allows them and describes none there.
+bool opaque_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
+  return x.run.launch.opaque_tensor_maps && !described_map(x, op, lane, generic);
+}
+
+// A tensor load through an opaque map: its box, and so its bytes, are
+// unknown. It writes nothing (shared memory keeps what it held, one of the
+// values some global data would have given) and completes every mbarrier
+// it signals with bytes that are not counted, so the pipeline runs on as
+// it does with maps that match the kernel's expect-tx counts.
+void opaque_tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
+  uint64_t dst = x.src(op, 1 + rank, lane), mbar = x.src(op, 2 + rank, lane);
+  if (op.flags & kMulticast) {
+    uint32_t mask = static_cast<uint32_t>(x.src(op, 3 + rank, lane) & 0xffff);
+    Cluster& cluster = *x.cta.cluster;
+    for (uint32_t r = 0; r < 16; ++r)
+      if (mask >> r & 1) {
+        if (r >= cluster.size())
+          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {} (ctaMask 0x{:x})", r,
+                                       cluster.size(), mask));
+        mbarrier_complete_opaque(x, op, lane, *cluster.ctas[r], mbar & kClusterOffsetMask);
+      }
+    return;
+  }
+  SharedTarget d = shared_operand(x, op, lane, dst, 1);
+  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
+  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a tensor copy must be in the destination's CTA");
+  mbarrier_complete_opaque(x, op, lane, *b.cta, b.offset);
 }
 
 void coordinates(Exec& x, const Op& op, unsigned lane, uint32_t rank, int32_t (&c)[5]) {
@@ -505,9 +544,18 @@ void store_async(Exec& x, const Op& op, unsigned lane, bool reduce) {
 
 void run_bulk(Exec& x, const Op& op, uint32_t mask) {
   Kind kind = static_cast<Kind>(op.aux);
-  if (kind == TensorStore && same_store_in_every_lane(x, op, mask, op.vec)) return repeated_tensor_store(x, op, mask, op.vec);
+  const bool tensor = kind == TensorLoad || kind == TensorStore || kind == TensorReduce;
+  const bool any_opaque = x.run.launch.opaque_tensor_maps && tensor;
+  if (kind == TensorStore && !any_opaque && same_store_in_every_lane(x, op, mask, op.vec))
+    return repeated_tensor_store(x, op, mask, op.vec);
   for_lanes(mask, [&](unsigned l) {
     uint32_t thread = x.warp.id * kWarpSize + l;
+    if (any_opaque && opaque_map(x, op, l, x.src(op, 0, l))) {
+      // A store or reduction through an opaque map writes nothing and reads
+      // no shared bytes the bulk async-group would have to protect.
+      if (kind == TensorLoad) opaque_tensor_load(x, op, l, op.vec);
+      return;
+    }
     switch (kind) {
       case TensorLoad: tensor_load(x, op, l, op.vec); break;
       case TensorStore:
@@ -534,7 +582,11 @@ void run_bulk(Exec& x, const Op& op, uint32_t mask) {
         break;
       }
       case FenceProxyAsync: async_state(x.cta).fenced_by(thread) = ++x.run.proxy_fences; break;
-      case PrefetchTensorMap: tensor_map(x, op, l, x.src(op, 0, l) + ((op.flags & kParamSpace) ? kParamWindow : 0)); break;
+      case PrefetchTensorMap: {
+        uint64_t at = x.src(op, 0, l) + ((op.flags & kParamSpace) ? kParamWindow : 0);
+        if (!opaque_map(x, op, l, at)) tensor_map(x, op, l, at);
+        break;
+      }
       case StAsync:
       case RedAsync: store_async(x, op, l, kind == RedAsync); break;
     }

@@ -48,6 +48,12 @@ SharedTarget locate_shared(Exec& x, const Op& op, unsigned lane, uint64_t addres
 // or the tx-count would leave its range.
 void mbarrier_complete_tx(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t bytes);
 
+// A copy through an opaque tensor map (Launch::opaque_tensor_maps) arriving
+// at the mbarrier at `offset` in `target`: its bytes are unknown, so from now
+// on the mbarrier's phases complete on arrivals alone, and this completes
+// the current phase if its arrivals are in.
+void mbarrier_complete_opaque(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset);
+
 // When a cluster's CTAs have all finished: an mbarrier whose tx-count is
 // not zero had transaction bytes that no wait covered (more bytes than its
 // expect-tx announced, counted in a phase nobody waited for) or bytes

@@ -110,6 +110,7 @@ struct MbarrierRecord {
   uint32_t tx_function = 0, tx_instruction = 0;      // the last instruction that changed the tx-count
   uint32_t tx_rank = 0, tx_thread = 0;               // and the thread that executed it
   bool expect_seen = false;                          // an expect-tx has been performed on it
+  bool opaque_tx = false;  // a copy through an opaque tensor map completed on it: tx-counts no longer count
   uint32_t expect_function = 0, expect_instruction = 0;  // the last one, for reports on the byte count
 };
 

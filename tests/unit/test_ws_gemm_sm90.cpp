@@ -8,6 +8,7 @@
 // the ring wrapping twice. The metrics count its MMAs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <string>
@@ -124,4 +125,30 @@ TEST_CASE("the warp-specialized sm_90a GEMM (TMA, mbarrier ring, wgmma, 2x1 clus
     CHECK(r.metrics.wgmma_instructions == ctas * 2 * tiles * 4);
     CHECK(r.metrics.wgmma_flops == ctas * 2 * tiles * 4 * 2 * 64 * 64 * 16);
   }
+}
+
+// The launches `branches` makes up invent the Params bytes, so they hold no
+// tensor map the emulator knows. With Launch::opaque_tensor_maps the copies
+// through them move nothing, their mbarriers complete on arrivals alone, and
+// the pipeline runs to its end as with real maps; without it, the first
+// copy stops the run.
+TEST_CASE("opaque tensor maps: the same GEMM runs to its end with maps nobody described, and moves no bytes") {
+  const std::string path = std::string(WARPSAT_SOURCE_DIR) + "/tests/files/hopper/ws_gemm_sm90.sm_90a.ptx";
+  ptx::Module m = ptx::parse_module(read_file(path, 1u << 22), path);
+  const int M = 200, N = 100, K = 456;
+  std::vector<int> a(size_t(M) * K, 1), b(size_t(N) * K, 1);
+  LaunchFile file = parse_launch_file(launch_text(M, N, K, a, b), "ws-gemm.toml");
+  Launch l = launch_from_file(m, file);
+  for (KernelArgument& arg : l.args) arg.tensor_map_slots.clear();  // the parameters hold zero bytes, no map
+  CHECK_THROWS_WITH_AS(run_kernel(m, l), doctest::Contains("holds no tensor map"), EmulationError);
+  l.opaque_tensor_maps = true;
+  RunResult r = run_kernel(m, l);
+  REQUIRE(r.named_buffers.size() == 3);
+  std::vector<float> d(size_t(M) * N);
+  std::memcpy(d.data(), r.named_buffers[2].data(), d.size() * 4);
+  CHECK(std::all_of(d.begin(), d.end(), [](float v) { return v == -1.0f; }));  // the TMA stores wrote nothing
+  const uint64_t ctas = uint64_t(((M + 127) / 128 + 1) / 2 * 2) * ((N + 63) / 64), tiles = uint64_t((K + 63) / 64);
+  CHECK(r.metrics.wgmma_instructions == ctas * 2 * tiles * 4);  // every k-tile of every consumer ran
+  CHECK(r.metrics.async_total().tma_bytes_loaded == 0);
+  CHECK(r.metrics.async_total().tma_bytes_stored == 0);
 }
