@@ -26,6 +26,8 @@ std::string answer_options(const BranchesOptions& o, const std::optional<LaunchF
             {"grid", o.grid},
             {"symbolic", o.symbolic},
             {"declared_block", o.declared_block},
+            {"cluster", o.cluster},
+            {"dynamic_shared_bytes", o.dynamic_shared_bytes ? static_cast<int64_t>(*o.dynamic_shared_bytes) : -1},
             {"racecheck", o.racecheck},
             {"assume", o.assume},
             {"timeout_ms", o.timeout_ms},

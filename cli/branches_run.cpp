@@ -67,6 +67,10 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
                   "dynamic shared memory of the replays' launches (default: a launch file's, else the most a block "
                   "may have on the PTX's .target, 227 KiB on sm_90, less the static shared memory)")
       ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 20));
+  add_shape_option(sub, "--cluster", o.cluster,
+                   "thread-block clusters the kernel is launched with, 4x2 or 4,2 (CUTLASS's compile-time ClusterShape; "
+                   "default: its .reqnctapercluster, else one CTA): the replays' launches use them, and grids are "
+                   "whole clusters (an assumption on nctaid)");
   sub->add_option("--assume", o.assume, "an assumption such as 'ntid.x % 32 == 0' (repeatable)");
   sub->add_option("--timeout-ms", o.timeout_ms, "per-query solver timeout (the 32-lane retry for shuffles gets twice this)")->capture_default_str();
   sub->add_option("--exact-float-budget-ms", o.exact_float_budget_ms,
@@ -222,6 +226,24 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
       throw command_line_error("--dynamic-shared-bytes: the launch file gives dynamic_shared_bytes already");
     bo.launch.dynamic_shared_bytes = o.dynamic_shared_bytes;
   }
+  std::vector<std::string> assume = o.assume;
+  if (!o.cluster.empty()) {
+    if (lf) throw command_line_error("--cluster: the launch file gives the cluster (cluster = [x, y, z])");
+    dimensions("--cluster", o.cluster, bo.launch.cluster);
+    const uint32_t* c = bo.launch.cluster;
+    if (c[0] < 1 || c[1] < 1 || c[2] < 1 || c[0] * c[1] * c[2] > 16)
+      throw command_line_error(fmt::format("--cluster {}x{}x{}: a cluster holds 1 to 16 CTAs", c[0], c[1], c[2]));
+    for (const ptx::Function* k : kernels) {
+      const uint32_t* r = k->reqnctapercluster;
+      if (r[0] && (r[0] != c[0] || r[1] != c[1] || r[2] != c[2]))
+        throw command_line_error(fmt::format("--cluster {}x{}x{}: kernel {} declares .reqnctapercluster {}, {}, {}",
+                                             c[0], c[1], c[2], k->name, r[0], r[1], r[2]));
+    }
+    // Grids of whole clusters, stated as assumptions so that witnesses meet them.
+    static constexpr const char* kAxes[] = {"x", "y", "z"};
+    for (int d = 0; d < 3; ++d)
+      if (c[d] > 1) assume.push_back(fmt::format("nctaid.{} % {} == 0", kAxes[d], c[d]));
+  }
   if (bo.launch.concrete_block) check_block(bo.launch.block);
   if (bo.launch.concrete_grid) check_grid(bo.launch.grid);
   // Each kernel's assumptions, parsed before any work (errors first), with
@@ -231,10 +253,10 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
     SourceFiles sources(m, o.source_root.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.source_root});
     for (const ptx::Function* k : kernels) {
       std::optional<SourceParameterNames> names;
-      if (!o.assume.empty())
+      if (!assume.empty())
         if (std::optional<SourceParameters> sp = source_parameters(m, *k, sources))
           names = SourceParameterNames{sp->names, sp->where};
-      assumed[k] = assumptions_for_kernel(o.assume, *k, names ? &*names : nullptr);
+      assumed[k] = assumptions_for_kernel(assume, *k, names ? &*names : nullptr);
     }
   }
   ModuleBranches out;

@@ -32,6 +32,7 @@ struct BranchesOptions {
   bool stats = false;  // --stats: where the time went, on stderr
   bool declared_block = false;  // --declared-block: .maxntid is the block
   std::optional<uint64_t> dynamic_shared_bytes;  // --dynamic-shared-bytes
+  std::vector<uint32_t> cluster;  // --cluster XxYxZ: the clusters the replays launch
   std::string inject_fault = "none";
   std::string source_root;  // SARIF artifact URIs relative to it; also searched for sources
   std::string shard;        // --shard I/N (cli/shard.h): only that part of the kernels

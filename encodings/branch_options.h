@@ -35,6 +35,9 @@ struct LaunchSpec {
   // a block may have on the PTX's .target (ptx::max_dynamic_shared_bytes:
   // CUTLASS kernels size their extern .shared array at launch).
   std::optional<uint64_t> dynamic_shared_bytes;
+  // The replay's clusters (--cluster): all 0, the kernel's .reqnctapercluster,
+  // else one CTA. The encoding keeps cluster registers free either way.
+  uint32_t cluster[3] = {0, 0, 0};
 };
 
 struct BranchEncodingOptions {

@@ -597,21 +597,26 @@ class Replayer {
       return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
     });
     std::vector<uint64_t> seeds;
-    // Seed 4's small words reach the work loops of a kernel that takes a
-    // large Params struct by value (CUTLASS), whose sizes seed 1's
-    // pointer-like words make runaway loops.
+    // A kernel that takes a large Params struct by value (CUTLASS) gets
+    // structs of small words (seeds 4 and 5) instead: the pointer-like and
+    // varied words of seeds 1 to 3 are its problem sizes and tile counts,
+    // and every such launch ran into its step limit.
     bool large_struct = std::any_of(k_.params.begin(), k_.params.end(),
                                     [](const ptx::Variable& p) { return p.size_bytes() >= 256; });
-    if (phase == 0) seeds = large_struct ? std::vector<uint64_t>{0, 1, 4} : std::vector<uint64_t>{0, 1};
-    else if (wants_splits || before_queries) seeds = has_struct_param ? std::vector<uint64_t>{2, 3} : std::vector<uint64_t>{3};
+    if (phase == 0) seeds = large_struct ? std::vector<uint64_t>{0, 4} : std::vector<uint64_t>{0, 1};
+    else if (wants_splits || before_queries)
+      seeds = large_struct       ? std::vector<uint64_t>{5}
+              : has_struct_param ? std::vector<uint64_t>{2, 3}
+                                 : std::vector<uint64_t>{3};
     for (const auto& blk : kBlocks)
       for (const auto& grd : kGrids)
         for (uint64_t seed : seeds) {
           uint32_t block[3], grid[3];
           for (int d = 0; d < 3; ++d) {
             block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
-            // A kernel with .reqnctapercluster runs only on grids of whole clusters.
-            grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * std::max(1u, k_.reqnctapercluster[d]);
+            // A kernel with clusters runs only on grids of whole clusters.
+            uint32_t cluster = o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
+            grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * cluster;
           }
           simt::Launch l = launches_.shape(block, grid, seed);
           if (!launches_.meet_assumptions(l, o_.solver.timeout_ms, o_.solver.random_seed)) continue;

@@ -75,6 +75,7 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
   simt::Launch l = simt::default_launch(m_, k_, dl);
   // The bytes of a made-up struct hold no tensor map the emulator knows.
   l.opaque_tensor_maps = true;
+  std::copy(spec_.cluster, spec_.cluster + 3, l.cluster);
   for (size_t i = 0; i < l.args.size(); ++i) {
     auto& a = l.args[i];
     // Seed 3 keeps buffers zero: counters and tile queues start at zero,
@@ -88,7 +89,10 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
       // Seed 2 varies structs larger than one pointer: an 8-byte struct
       // is most often a pointer (an array of one, a queue).
       bool varied = scalar_seed == 2 && a.bytes.size() > 8;
-      fill_struct(a.bytes, scalar_seed == 4 ? StructFill::SmallWords : varied ? StructFill::Varied : StructFill::Pointers, i);
+      if (scalar_seed >= 4)
+        fill_struct(a.bytes, StructFill::SmallWords, i + 131 * scalar_seed);
+      else
+        fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
       continue;
     }
     uint64_t scalars = scalar_seed == 3 ? 1 : scalar_seed;

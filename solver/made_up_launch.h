@@ -55,7 +55,8 @@ class MadeUpLaunches {
   // parameters and zero memory; 1 and 2, small scalars (1 to 1000),
   // buffers starting with varied words, structs of pointer-like slots
   // (2: larger structs varied words); 3, small scalars over zero memory;
-  // 4, as 1 but structs of small words (each 32-bit word 0 or 1 to 16).
+  // 4 and 5, as 1 but structs of small words (each 32-bit word 0 or 1 to
+  // 16), different ones.
   // Every made-up launch treats the tensor maps it cannot describe as
   // opaque (simt::Launch::opaque_tensor_maps).
   // Parameters the launch description fixes keep their values.
