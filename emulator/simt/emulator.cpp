@@ -13,6 +13,7 @@
 #include "emulator/simt/async_state.h"
 #include "emulator/simt/cluster.h"
 #include "emulator/simt/decode.h"
+#include "emulator/simt/device_assert.h"
 #include "emulator/simt/mbarrier.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/spin_check.h"
@@ -550,6 +551,15 @@ class WarpRunner {
       f.stack.push_back({it->first, rpc, it->second});
   }
 
+  // Argument `b` of a call, as lane `lane` passes it (at most 8 bytes).
+  static uint64_t call_argument(Exec& x, const Frame& caller, const CallSite::Binding& b, unsigned lane) {
+    uint64_t v = 0;
+    if (b.is_register) return x.get(b.reg, lane);
+    std::memcpy(&v, caller.params.data() + static_cast<size_t>(lane) * caller.code->param_bytes + b.param_offset,
+                std::min<size_t>(b.bytes, 8));
+    return v;
+  }
+
   void call(Exec& x, Warp& w, SimtEntry& e, const Op& op, uint32_t exec) {
     ++e.pc;
     if (!exec) return;
@@ -569,10 +579,17 @@ class WarpRunner {
     if (rs_.counters[callee].size() != rs_.program().functions[callee].ops.size())
       rs_.counters[callee].resize(rs_.program().functions[callee].ops.size());
     const FunctionCode& code = rs_.program().functions[callee];
-    if (!code.function->has_body)
-      x.fail(op, static_cast<unsigned>(__builtin_ctz(exec)),
+    if (!code.function->has_body) {
+      const unsigned lane = static_cast<unsigned>(__builtin_ctz(exec));
+      if (code.function->name == "__assertfail" && cs.args.size() >= 4) {
+        uint64_t a[4];
+        for (size_t i = 0; i < 4; ++i) a[i] = call_argument(x, x.frame, cs.args[i], lane);
+        x.fail(op, lane, device_assert_message(rs_.memory, a[0], a[1], a[2] & 0xffffffffu, a[3]));
+      }
+      x.fail(op, lane,
              fmt::format("call to '{}', which has no body here (an external function such as vprintf is not emulated)",
                          code.function->name));
+    }
     Frame& caller = w.frames.back();
     uint32_t caller_call = op.aux;
     // Copy arguments before the callee's frame exists (push may move frames).
