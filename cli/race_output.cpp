@@ -34,13 +34,18 @@ std::string access_text(const ptx::Module& m, const simt::RaceAccess& a) {
 
 nlohmann::json races_json(const ptx::Module& m, const simt::RaceReport& r) {
   nlohmann::json races = nlohmann::json::array();
-  for (const simt::Race& race : r.races)
-    races.push_back({{"space", std::string(simt::to_string(race.space))},
-                     {"hazard", race.hazard()},
-                     {"address", fmt::format("0x{:x}", race.first_address)},
-                     {"conflicts", race.conflicts},
-                     {"first", access_json(m, race.first)},
-                     {"second", access_json(m, race.second)}});
+  for (const simt::Race& race : r.races) {
+    nlohmann::json j = {{"space", std::string(simt::to_string(race.space))},
+                        {"hazard", race.hazard()},
+                        {"address", fmt::format("0x{:x}", race.first_address)},
+                        {"conflicts", race.conflicts},
+                        {"first", access_json(m, race.first)},
+                        {"second", access_json(m, race.second)}};
+    // Whose shared memory, in a launch with clusters (distributed shared memory).
+    if (race.cluster_shared)
+      j["block"] = {race.shared_block_xyz[0], race.shared_block_xyz[1], race.shared_block_xyz[2]};
+    races.push_back(std::move(j));
+  }
   return {{"races", races}, {"conflicts", r.conflicts}};
 }
 
@@ -48,9 +53,10 @@ std::string races_text(const ptx::Module& m, const simt::RaceReport& r) {
   if (r.empty()) return "racecheck: no races\n";
   std::string s = fmt::format("racecheck: {} race(s), {} conflicting byte access(es)\n", r.races.size(), r.conflicts);
   for (const simt::Race& race : r.races)
-    s += fmt::format("  {} race on {} memory at 0x{:x} ({} byte conflict(s) between these instructions)\n"
+    s += fmt::format("  {} race on {} memory{} at 0x{:x} ({} byte conflict(s) between these instructions)\n"
                      "    {}\n    {}\n",
-                     race.hazard(), simt::to_string(race.space), race.first_address, race.conflicts,
+                     race.hazard(), simt::to_string(race.space), simt::shared_block_text(race), race.first_address,
+                     race.conflicts,
                      access_text(m, race.first), access_text(m, race.second));
   return s;
 }

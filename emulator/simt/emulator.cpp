@@ -113,7 +113,7 @@ uint8_t* Exec::resolve(const Op& op, unsigned lane, uint64_t addr, size_t n, boo
         addr &= kClusterOffsetMask;
         if (!target || !target->shared.contains(addr, n)) oob("shared");
       }
-      if (run.race && target == &cta) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Shared, addr, n, write);
+      if (run.race) [[unlikely]] run.race->access(*this, op, lane, RaceSpace::Shared, addr, n, write, target->rank);
       if (write && target->async) [[unlikely]] async_shared_write(*this, op, lane, *target, addr, n);
       return target->shared.data() + addr;
     }
@@ -720,7 +720,7 @@ class WarpRunner {
       b.expected = static_cast<uint32_t>(n);
     }
     b.arrived += static_cast<uint32_t>(__builtin_popcount(exec));
-    if (rs_.race) rs_.race->arrive(w.id, static_cast<uint32_t>(id));
+    if (rs_.race) rs_.race->arrive(cta_.rank, w.id, static_cast<uint32_t>(id));
     uint32_t red = op.flags >> 4;
     if (red) {
       if (!b.red_started) {
@@ -813,7 +813,7 @@ bool WarpRunner::release_barriers(bool) {
       f.stack.back().pc = w.barrier_op + 1;
       w.state = Warp::State::Ready;
     }
-    if (rs_.race) rs_.race->release(id, b.waiting);
+    if (rs_.race) rs_.race->release(cta_.rank, id, b.waiting);
     b = BarrierState{};
     released = true;
   }
@@ -876,7 +876,7 @@ void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32
     run.ctas.push_back(make_cta(rs, linear[rank], run.cluster, rank));
     run.cluster.ctas.push_back(run.ctas.back().get());
   }
-  if (rs.race) rs.race->begin_cta(linear[0], static_cast<uint32_t>(run.ctas[0]->warps.size()));
+  if (rs.race) rs.race->begin_cluster(linear, static_cast<uint32_t>(run.ctas[0]->warps.size()));
   std::vector<std::unique_ptr<WarpRunner>> runners;
   for (const auto& c : run.ctas) runners.push_back(std::make_unique<WarpRunner>(rs, *c, run));
   for (;;) {
@@ -1133,8 +1133,6 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
   } catch (const std::invalid_argument& e) {
     throw command_line_error(e.what());
   }
-  if (rs.race && rs.cluster.size() > 1)
-    throw command_line_error("--racecheck does not check launches with clusters of more than one CTA yet");
   if (!rs.program().reads_shared_async) rs.program().reads_shared_async = reads_shared_asynchronously(module);
   rs.track_proxy = *rs.program().reads_shared_async;
   // Registers per thread at launch, for setmaxnreg: the kernel's .maxnreg,

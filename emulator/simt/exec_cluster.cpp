@@ -12,6 +12,7 @@
 #include "emulator/simt/decode.h"
 #include "emulator/simt/lanes.h"
 #include "emulator/simt/mbarrier.h"
+#include "emulator/simt/racecheck.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/wgmma_async.h"
 
@@ -66,6 +67,7 @@ bool complete_cluster_barrier(RunState& rs, Cluster& cluster) {
   if (arrived == 0 || arrived < live) return false;
   ++cluster.barrier_phase;
   ++rs.shared_version;
+  if (rs.race) rs.race->cluster_complete();
   for (Cta* c : cluster.ctas)
     for (Warp& w : c->warps) {
       w.cluster_done |= w.cluster_arrived;
@@ -138,6 +140,7 @@ void run_cluster_op(Exec& x, const Op& op, uint32_t mask) {
       x.warp.cluster_done &= ~mask;
       x.warp.cluster_arrived |= mask;
       ++x.run.shared_version;
+      if (x.run.race) x.run.race->cluster_arrive(x.cta.rank, x.warp.id, !(op.flags & 4));
       complete_cluster_barrier(x.run, cluster);
       return;
     }
@@ -150,6 +153,7 @@ void run_cluster_op(Exec& x, const Op& op, uint32_t mask) {
         return;
       }
       x.warp.cluster_done &= ~mask;
+      if (x.run.race) x.run.race->cluster_wait(x.cta.rank, x.warp.id);
       return;
     }
     case SetMaxNReg: {
@@ -320,7 +324,7 @@ bool decode_cluster(Decoder& d, const ptx::Instruction& ins, Op& op) {
       if (ins.has("arrive")) op.aux = ClusterArrive;
       else if (ins.has("wait")) op.aux = ClusterWait, op.control = Control::Blocking;
       else return false;
-      op.flags = ins.has("aligned") ? 2 : 0;
+      op.flags = (ins.has("aligned") ? 2 : 0) | (ins.has("relaxed") ? 4 : 0);
       op.run = run_cluster_op;
       return true;
     case Opcode::Setmaxnreg: {

@@ -24,6 +24,7 @@
 #include "emulator/simt/decode.h"
 #include "emulator/simt/lanes.h"
 #include "emulator/simt/mbarrier.h"
+#include "emulator/simt/racecheck.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/sync_events.h"
 
@@ -76,6 +77,7 @@ enum Flag : uint32_t {
   kDrop = 4,         // arrive_drop: fewer arrivals expected from now on
   kParity = 8,       // test_wait/try_wait.parity: the operand is a parity, not a state token
   kNoInc = 16,       // cp.async.mbarrier.arrive.noinc
+  kRelaxed = 64,     // .relaxed: the arrive releases, the wait acquires nothing (race detector)
 };
 
 uint64_t* word_at(Exec& x, const Op& op, unsigned lane, const SharedTarget& t) {
@@ -117,6 +119,7 @@ bool update(Exec& x, const SharedTarget& t, MbarrierWord m) {
   if (r.opaque_tx) m.tx = 0;
   const bool completes = m.pending == 0 && m.tx == 0;
   if (completes) {
+    if (x.run.race) x.run.race->mbarrier_complete(t.cta->rank, t.offset, m.parity);
     m.parity ^= 1;
     m.pending = m.expected;
     ++r.phase;
@@ -179,6 +182,7 @@ void arrive(Exec& x, const Op& op, unsigned lane, const SharedTarget& t, uint64_
   if ((op.flags & kNoComplete) && m.pending == 0 && m.tx == 0)
     x.fail(op, lane, "mbarrier.arrive.noComplete completes the phase (undefined behaviour in PTX)");
   t.cta->mbarriers[static_cast<uint32_t>(t.offset)].arrivals += static_cast<uint32_t>(count);
+  if (x.run.race) x.run.race->mbarrier_arrive(x.cta.rank, x.warp.id, t.cta->rank, t.offset, !(op.flags & kRelaxed));
   e.completed = update(x, t, m);
   if (observer) {
     e.count = static_cast<uint32_t>(count);
@@ -201,6 +205,8 @@ uint32_t test_lanes(Exec& x, const Op& op, uint32_t mask, MbarrierWait& blocked,
     bool over = m.parity != waited;  // the phase of that parity is the one before the current
     if (!any) first_lane = {x.cta.rank, static_cast<uint32_t>(t.offset), waited, 0, false}, any = true;
     x.set(op.dst[0], l, over);
+    if (over && x.run.race && !(op.flags & kRelaxed))
+      x.run.race->mbarrier_wait(x.cta.rank, x.warp.id, t.cta->rank, t.offset, waited);
     if (over) done |= 1u << l;
     else if (first) blocked = {x.cta.rank, static_cast<uint32_t>(t.offset), waited, 0, false}, first = false;
   });
@@ -267,6 +273,7 @@ void run_mbarrier(Exec& x, const Op& op, uint32_t mask) {
         r = MbarrierRecord{};
         r.init_function = x.frame.code->index;
         r.init_instruction = op.index;
+        if (x.run.race) x.run.race->mbarrier_init(t.cta->rank, t.offset);
         update(x, t, m);
         if (SyncObserver* observer = x.run.options.sync_observer) {
           SyncEvent e = sync_event(x, op, l, SyncEvent::Kind::Init, *t.cta, t.offset);
@@ -449,7 +456,7 @@ arrive:
     if (ops.size() < 2 || ops.size() > 3) return false;
     op.aux = Arrive;
     op.flags = (ins.has("expect_tx") ? kExpectTx : 0) | (ins.has("noComplete") ? kNoComplete : 0) |
-               (ins.has("arrive_drop") ? kDrop : 0);
+               (ins.has("arrive_drop") ? kDrop : 0) | (ins.has("relaxed") ? kRelaxed : 0);
     if (ops[0].kind == ptx::Operand::Kind::Sink) op.flags |= 32;  // no state returned
     op.dst.push_back(ops[0].kind == ptx::Operand::Kind::Sink ? d.scratch() : d.slot(ops[0], ptx::ScalarType::B64));
     op.mem = d.memref(ops[1], space);
@@ -461,7 +468,7 @@ arrive:
   if (ins.has("test_wait") || ins.has("try_wait")) {
     if (ops.size() < 3 || ops.size() > 4) return false;  // try_wait may add a suspend-time hint
     op.aux = ins.has("try_wait") ? TryWait : TestWait;
-    op.flags = ins.has("parity") ? kParity : 0;
+    op.flags = (ins.has("parity") ? kParity : 0) | (ins.has("relaxed") ? kRelaxed : 0);
     op.dst.push_back(d.slot(ops[0], ptx::ScalarType::Pred));
     op.mem = d.memref(ops[1], space);
     op.src.push_back(d.slot(ops[2], (op.flags & kParity) ? ptx::ScalarType::U32 : ptx::ScalarType::B64));

@@ -121,7 +121,7 @@ void run_elect(Exec& x, const Op& op, uint32_t mask) {
 // bar.warp.sync: the lanes of a warp always run in step here, so it only
 // matters to the race detector (it orders accesses of divergent paths).
 void run_warp_sync(Exec& x, const Op&, uint32_t mask) {
-  if (x.run.race) x.run.race->warp_sync(x.warp.id, mask);
+  if (x.run.race) x.run.race->warp_sync(x.cta.rank, x.warp.id, mask);
 }
 
 }  // namespace

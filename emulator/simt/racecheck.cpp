@@ -1,6 +1,7 @@
 // The race detector: shadow memory with, per byte, the last write and up to
-// two reads since it, and vector clocks over the warps of the running CTA
-// that bar.sync/bar.arrive advance. See docs/emulator.md, "Race detection".
+// two reads since it, and vector clocks over the warps of the running
+// cluster that bar.sync/bar.arrive, barrier.cluster and mbarriers advance.
+// See docs/emulator.md, "Race detection".
 #include "emulator/simt/racecheck.h"
 
 #include <fmt/format.h>
@@ -27,9 +28,14 @@ std::string access_text(const RaceAccess& a) {
 }
 }  // namespace
 
+std::string shared_block_text(const Race& r) {
+  if (!r.cluster_shared) return "";
+  return fmt::format(" of block ({},{},{})", r.shared_block_xyz[0], r.shared_block_xyz[1], r.shared_block_xyz[2]);
+}
+
 std::string to_string(const Race& r) {
-  return fmt::format("{} race on {} memory at 0x{:x}: {}, {}", r.hazard(), to_string(r.space), r.first_address,
-                     access_text(r.first), access_text(r.second));
+  return fmt::format("{} race on {} memory{} at 0x{:x}: {}, {}", r.hazard(), to_string(r.space), shared_block_text(r),
+                     r.first_address, access_text(r.first), access_text(r.second));
 }
 
 // Shadow cells in pages created on first touch: global memory is sparse and
@@ -58,61 +64,106 @@ struct RaceDetector::Shadow {
 };
 
 RaceDetector::RaceDetector(const ptx::Module& module, const Launch& launch, const Program& program)
-    : module_(module), launch_(launch), program_(program), shared_(std::make_unique<Shadow>()),
-      global_(std::make_unique<Shadow>()) {}
+    : module_(module), launch_(launch), program_(program), global_(std::make_unique<Shadow>()) {}
 
 RaceDetector::~RaceDetector() = default;
 
-void RaceDetector::begin_cta(uint64_t linear_cta, uint32_t warps) {
-  cta_ = static_cast<uint32_t>(linear_cta);
+void RaceDetector::begin_cluster(const std::vector<uint64_t>& linear_ctas, uint32_t warps) {
+  const uint32_t ranks = static_cast<uint32_t>(linear_ctas.size());
+  ctas_.assign(linear_ctas.begin(), linear_ctas.end());
   warps_ = warps;
-  clock_.assign(size_t{warps} * warps, 0);
-  for (auto& b : barrier_clock_) b.clear();
-  wsync_.assign(warps, 0);
-  synced_at_.assign(size_t{warps} * kWarpSize, 0);
-  shared_->clear();  // shared memory is the CTA's own
+  total_warps_ = ranks * warps;
+  clock_.assign(size_t{total_warps_} * total_warps_, 0);
+  barrier_clock_.assign(ranks, {});
+  cluster_pending_.clear();
+  cluster_completed_.clear();
+  mbarriers_.clear();
+  wsync_.assign(total_warps_, 0);
+  synced_at_.assign(size_t{total_warps_} * kWarpSize, 0);
+  // Shared memory is each CTA's own.
+  while (shared_.size() < ranks) shared_.push_back(std::make_unique<Shadow>());
+  for (auto& sh : shared_) sh->clear();
 }
 
-void RaceDetector::arrive(uint32_t warp, uint32_t id) {
-  // Accesses before the arrival keep the old epoch; the barrier carries the
-  // new one, so a waiter that joins it sees them as done.
-  uint32_t* own = &clock_[size_t{warp} * warps_];
-  ++own[warp];
-  std::vector<uint32_t>& b = barrier_clock_[id];
-  if (b.empty()) b.assign(warps_, 0);
-  for (uint32_t v = 0; v < warps_; ++v) b[v] = std::max(b[v], own[v]);
+void RaceDetector::release_into(uint32_t g, std::vector<uint32_t>& into) {
+  // Accesses before the release keep the old epoch; the clock carries the
+  // new one, so a warp that acquires it sees them as done.
+  uint32_t* own = clock_of(g);
+  ++own[g];
+  if (into.empty()) into.assign(total_warps_, 0);
+  for (uint32_t v = 0; v < total_warps_; ++v) into[v] = std::max(into[v], own[v]);
 }
 
-void RaceDetector::release(uint32_t id, const std::vector<uint32_t>& waiting) {
-  std::vector<uint32_t>& b = barrier_clock_[id];
-  if (b.empty()) return;
-  for (uint32_t w : waiting) {
-    uint32_t* c = &clock_[size_t{w} * warps_];
-    for (uint32_t v = 0; v < warps_; ++v) c[v] = std::max(c[v], b[v]);
-  }
+void RaceDetector::acquire_from(uint32_t g, const std::vector<uint32_t>& from) {
+  if (from.empty()) return;
+  uint32_t* c = clock_of(g);
+  for (uint32_t v = 0; v < total_warps_; ++v) c[v] = std::max(c[v], from[v]);
+}
+
+void RaceDetector::arrive(uint32_t rank, uint32_t warp, uint32_t id) {
+  release_into(global_warp(rank, warp), barrier_clock_[rank][id]);
+}
+
+void RaceDetector::release(uint32_t rank, uint32_t id, const std::vector<uint32_t>& waiting) {
+  std::vector<uint32_t>& b = barrier_clock_[rank][id];
+  for (uint32_t w : waiting) acquire_from(global_warp(rank, w), b);
   b.clear();
 }
 
-void RaceDetector::warp_sync(uint32_t warp, uint32_t lanes) {
-  uint32_t n = ++wsync_[warp];
-  for (uint32_t m = lanes; m; m &= m - 1) synced_at_[size_t{warp} * kWarpSize + static_cast<unsigned>(__builtin_ctz(m))] = n;
+void RaceDetector::cluster_arrive(uint32_t rank, uint32_t warp, bool release) {
+  // A .relaxed arrival counts toward the phase but publishes nothing.
+  if (release) release_into(global_warp(rank, warp), cluster_pending_);
+}
+
+void RaceDetector::cluster_complete() {
+  cluster_completed_ = std::move(cluster_pending_);
+  cluster_pending_.clear();
+}
+
+void RaceDetector::cluster_wait(uint32_t rank, uint32_t warp) {
+  acquire_from(global_warp(rank, warp), cluster_completed_);
+}
+
+void RaceDetector::mbarrier_arrive(uint32_t rank, uint32_t warp, uint32_t owner, uint64_t offset, bool release) {
+  if (release) release_into(global_warp(rank, warp), mbarriers_[{owner, offset}].pending);
+}
+
+void RaceDetector::mbarrier_complete(uint32_t owner, uint64_t offset, uint32_t parity) {
+  MbarrierClocks& m = mbarriers_[{owner, offset}];
+  m.completed[parity & 1] = std::move(m.pending);
+  m.pending.clear();
+}
+
+void RaceDetector::mbarrier_wait(uint32_t rank, uint32_t warp, uint32_t owner, uint64_t offset, uint32_t parity) {
+  auto it = mbarriers_.find({owner, offset});
+  if (it != mbarriers_.end()) acquire_from(global_warp(rank, warp), it->second.completed[parity & 1]);
+}
+
+void RaceDetector::mbarrier_init(uint32_t owner, uint64_t offset) { mbarriers_.erase({owner, offset}); }
+
+void RaceDetector::warp_sync(uint32_t rank, uint32_t warp, uint32_t lanes) {
+  uint32_t g = global_warp(rank, warp);
+  uint32_t n = ++wsync_[g];
+  for (uint32_t m = lanes; m; m &= m - 1) synced_at_[size_t{g} * kWarpSize + static_cast<unsigned>(__builtin_ctz(m))] = n;
 }
 
 bool RaceDetector::ordered(const Record& a, const Record& b) const {
-  if (a.cta != b.cta) return false;  // CTAs never synchronise with each other (no grid sync here)
-  if (a.thread == b.thread) return true;  // program order
-  uint32_t wa = a.thread / kWarpSize, wb = b.thread / kWarpSize;
-  const uint32_t* cb = &clock_[size_t{wb} * warps_];
-  if (wa != wb) return cb[wa] > a.epoch;
+  // CTAs of different clusters never synchronise (no grid sync here); `a`
+  // may come from an earlier cluster (global memory), `b` is of this one.
+  if (a.rank >= ctas_.size() || ctas_[a.rank] != a.cta) return false;
+  if (a.cta == b.cta && a.thread == b.thread) return true;  // program order
+  uint32_t ga = global_warp(a.rank, a.thread / kWarpSize), gb = global_warp(b.rank, b.thread / kWarpSize);
+  const uint32_t* cb = &clock_[size_t{gb} * total_warps_];
+  if (ga != gb) return cb[ga] > a.epoch;
   // The same warp: a barrier the warp passed since orders everything.
-  if (cb[wa] > a.epoch) return true;
+  if (cb[ga] > a.epoch) return true;
   if (a.step == b.step) return false;  // lanes of one instruction are unordered
   unsigned la = a.thread % kWarpSize, lb = b.thread % kWarpSize;
   // Lockstep: a lane issued together with the earlier access (or the later
   // one) runs after (or before) it; only lanes on paths that have not
   // reconverged in between are unordered.
   if ((a.active >> lb) & 1u || (b.active >> la) & 1u) return true;
-  const uint32_t* s = &synced_at_[size_t{wa} * kWarpSize];
+  const uint32_t* s = &synced_at_[size_t{ga} * kWarpSize];
   return s[la] > a.wsync && s[lb] > a.wsync;
 }
 
@@ -139,7 +190,7 @@ RaceAccess RaceDetector::describe(const Record& r) const {
   return a;
 }
 
-void RaceDetector::conflict(RaceSpace space, uint64_t addr, const Record& earlier, const Record& now) {
+void RaceDetector::conflict(RaceSpace space, uint32_t owner, uint64_t addr, const Record& earlier, const Record& now) {
   ++report_.conflicts;
   auto key = std::make_tuple(static_cast<int>(space), earlier.function, earlier.instruction, now.function,
                              now.instruction, earlier.write + 2 * earlier.atomic, now.write + 2 * now.atomic);
@@ -148,6 +199,14 @@ void RaceDetector::conflict(RaceSpace space, uint64_t addr, const Record& earlie
     Race r;
     r.space = space;
     r.first_address = addr;
+    if (space == RaceSpace::Shared && ctas_.size() > 1) {
+      r.cluster_shared = true;
+      const uint32_t* g = launch_.grid;
+      uint64_t c = ctas_[owner];
+      r.shared_block_xyz[0] = static_cast<uint32_t>(c % g[0]);
+      r.shared_block_xyz[1] = static_cast<uint32_t>((c / g[0]) % g[1]);
+      r.shared_block_xyz[2] = static_cast<uint32_t>(c / (uint64_t{g[0]} * g[1]));
+    }
     r.first = describe(earlier);
     r.second = describe(now);
     report_.races.push_back(std::move(r));
@@ -156,28 +215,29 @@ void RaceDetector::conflict(RaceSpace space, uint64_t addr, const Record& earlie
 }
 
 void RaceDetector::access(const Exec& x, const Op& op, unsigned lane, RaceSpace space, uint64_t addr, size_t n,
-                          bool write) {
+                          bool write, uint32_t owner) {
   if (op.atomic && !write) return;  // the atomic's update is recorded as its write
   Record now;
-  now.cta = cta_;
+  now.cta = static_cast<uint32_t>(x.cta.linear);
+  now.rank = x.cta.rank;
   now.thread = static_cast<uint16_t>(x.warp.id * kWarpSize + lane);
   now.write = write;
   now.atomic = op.atomic;
-  uint32_t w = x.warp.id;
-  now.epoch = clock_[size_t{w} * warps_ + w];
+  uint32_t w = global_warp(x.cta.rank, x.warp.id);
+  now.epoch = clock_[size_t{w} * total_warps_ + w];
   now.step = static_cast<uint32_t>(x.warp.steps);
   now.active = x.frame.stack.empty() ? (1u << lane) : x.frame.stack.back().mask & ~x.warp.exited;
   now.wsync = wsync_[w];
   now.function = x.frame.code->index;
   now.instruction = op.index;
-  Shadow& shadow = space == RaceSpace::Shared ? *shared_ : *global_;
+  Shadow& shadow = space == RaceSpace::Shared ? *shared_[owner] : *global_;
   for (size_t i = 0; i < n; ++i) {
     Cell& c = shadow.at(addr + i);
     if (c.write.valid() && !(c.write.atomic && now.atomic) && !ordered(c.write, now))
-      conflict(space, addr + i, c.write, now);
+      conflict(space, owner, addr + i, c.write, now);
     if (write) {
       for (Record& r : c.read)
-        if (r.valid() && !ordered(r, now)) conflict(space, addr + i, r, now);
+        if (r.valid() && !ordered(r, now)) conflict(space, owner, addr + i, r, now);
       c.write = now;
       c.read[0] = c.read[1] = Record{};
       continue;
