@@ -277,7 +277,8 @@ class LaunchReader {
 
   TensorMapEntry tensor_map(const toml::table& t) {
     r_.reject_unknown_keys(t, {"name", "buffer", "type", "dims", "strides", "box", "element_strides", "interleave",
-                               "swizzle", "l2_promotion", "oob_fill", "offset"});
+                               "swizzle", "l2_promotion", "oob_fill", "offset", "mode", "lower_corner",
+                               "upper_corner", "channels_per_pixel", "pixels_per_column"});
     TensorMapEntry e;
     TensorMapSpec& m = e.spec;
     e.line = t.source().begin.line;
@@ -300,13 +301,21 @@ class LaunchReader {
     m.strides[0] = element_bytes(m.type);
     std::vector<uint64_t> strides = list(t, "strides", m.rank - 1, m.rank - 1, m.rank > 1);
     std::copy(strides.begin(), strides.end(), m.strides + 1);
-    std::vector<uint64_t> box = list(t, "box", m.rank, m.rank, true);
-    for (uint32_t d = 0; d < m.rank; ++d) m.box[d] = static_cast<uint32_t>(std::min<uint64_t>(box[d], UINT32_MAX));
+    using S = TensorMapSpec;
+    m.mode = choice<S::Mode>(t, "mode", {{"tiled", S::Mode::Tiled}, {"im2col", S::Mode::Im2col}});
+    if (m.mode == S::Mode::Im2col) {
+      im2col_fields(t, m);
+    } else {
+      for (const char* key : {"lower_corner", "upper_corner", "channels_per_pixel", "pixels_per_column"})
+        if (const toml::node* n = t.get(key))
+          r_.fail(*n, fmt::format("'{}' belongs to im2col maps (mode = \"im2col\")", key));
+      std::vector<uint64_t> box = list(t, "box", m.rank, m.rank, true);
+      for (uint32_t d = 0; d < m.rank; ++d) m.box[d] = static_cast<uint32_t>(std::min<uint64_t>(box[d], UINT32_MAX));
+    }
     if (t.get("element_strides")) {
       std::vector<uint64_t> es = list(t, "element_strides", m.rank, m.rank, true);
       for (uint32_t d = 0; d < m.rank; ++d) m.element_strides[d] = static_cast<uint32_t>(std::min<uint64_t>(es[d], UINT32_MAX));
     }
-    using S = TensorMapSpec;
     m.interleave = choice<S::Interleave>(t, "interleave", {{"none", S::Interleave::None}, {"16B", S::Interleave::B16},
                                                            {"32B", S::Interleave::B32}});
     m.swizzle = choice<S::Swizzle>(t, "swizzle", {{"none", S::Swizzle::None}, {"32B", S::Swizzle::B32},
@@ -323,6 +332,33 @@ class LaunchReader {
       r_.fail(*at, p->message);
     }
     return e;
+  }
+
+  // cuTensorMapEncodeIm2col's fields in place of `box`: the bounding box's
+  // corners in the spatial dimensions (W first) and the pixels and channels
+  // one copy moves.
+  void im2col_fields(const toml::table& t, TensorMapSpec& m) {
+    if (const toml::node* n = t.get("box"))
+      r_.fail(*n, "an im2col map has no 'box': a copy moves pixels_per_column x channels_per_pixel elements");
+    if (m.rank < 3)
+      r_.fail(*t.get("dims"), fmt::format("an im2col tensor map has 3 to 5 dimensions (C, W, (H, (D,)) N), not {}",
+                                          m.rank));
+    const size_t spatial = m.rank - 2;
+    for (auto [key, out] : {std::pair{"lower_corner", m.lower_corner}, std::pair{"upper_corner", m.upper_corner}}) {
+      const toml::node* n = t.get(key);
+      if (!n) r_.fail_missing(t, key);
+      const toml::array* a = n->as_array();
+      if (!a || a->size() != spatial)
+        r_.fail(*n, fmt::format("'{}' must be an array of {} integer(s), one per spatial dimension (W first)", key,
+                                spatial));
+      size_t i = 0;
+      for (const toml::node& e : *a) out[i++] = static_cast<int32_t>(r_.integer_value(e, key, INT32_MIN, INT32_MAX));
+    }
+    m.channels_per_pixel =
+        static_cast<uint32_t>(r_.optional_integer(t, "channels_per_pixel", 0, UINT32_MAX).value_or(0));
+    m.pixels_per_column = static_cast<uint32_t>(r_.optional_integer(t, "pixels_per_column", 0, UINT32_MAX).value_or(0));
+    for (const char* key : {"channels_per_pixel", "pixels_per_column"})
+      if (!t.get(key)) r_.fail_missing(t, key);
   }
 
   std::vector<uint64_t> list(const toml::table& t, std::string_view key, size_t min, size_t max, bool required) {

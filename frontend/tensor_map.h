@@ -1,6 +1,6 @@
 // A TMA tensor map (CUtensorMap) as a launch file describes it: the fields
-// of the CUDA driver's cuTensorMapEncodeTiled, whose 128-byte encoding is
-// not public. The checks are the driver's documented requirements, so a map
+// of the CUDA driver's cuTensorMapEncodeTiled or cuTensorMapEncodeIm2col,
+// whose 128-byte encoding is not public. The checks are the driver's documented requirements, so a map
 // the driver would refuse is an error when the launch file is read
 // (docs/launch-files.md, "Tensor maps").
 #pragma once
@@ -25,6 +25,7 @@ struct TensorMapSpec {
   enum class Swizzle : uint8_t { None, B32, B64, B128 };
   enum class L2Promotion : uint8_t { None, B64, B128, B256 };
   enum class OobFill : uint8_t { Zero, Nan };  // NONE, NAN_REQUEST_ZERO_FMA
+  enum class Mode : uint8_t { Tiled, Im2col };  // which encode call made it
 
   std::string name;        // how [[param]] and struct placements refer to it
   std::string buffer;      // the device buffer it describes, by name
@@ -39,11 +40,21 @@ struct TensorMapSpec {
   L2Promotion l2_promotion = L2Promotion::None;
   OobFill oob_fill = OobFill::Zero;
   uint64_t offset = 0;     // globalAddress = the buffer's address + offset
+  // Im2col maps (cuTensorMapEncodeIm2col; `box` unused): the layout is
+  // C, W, (H, (D,)) N, innermost first; the corners bound the filter's base
+  // position in the rank - 2 spatial dimensions (W first), each copy moves
+  // pixels_per_column pixels of channels_per_pixel elements.
+  Mode mode = Mode::Tiled;
+  int32_t lower_corner[3] = {0, 0, 0};  // pixelBoxLowerCorner, W first
+  int32_t upper_corner[3] = {0, 0, 0};  // pixelBoxUpperCorner, W first
+  uint32_t channels_per_pixel = 1;
+  uint32_t pixels_per_column = 1;
 
   // Elements a copy moves along dimension d: ceil(box / element stride)
   // (dimension 0 ignores its element stride when not interleaved).
   uint32_t box_elements(uint32_t d) const;
   uint64_t box_bytes() const;  // what one tensor copy moves (and complete-tx counts)
+  uint32_t spatial_dims() const { return rank >= 2 ? rank - 2 : 0; }  // im2col: D, H, W
   // One past the last byte of the buffer the tensor covers (offset included).
   uint64_t extent_bytes() const;
 };
@@ -53,8 +64,10 @@ const char* to_string(TensorMapSpec::Interleave i);
 const char* to_string(TensorMapSpec::Swizzle s);
 const char* to_string(TensorMapSpec::L2Promotion l);
 const char* to_string(TensorMapSpec::OobFill o);
+const char* to_string(TensorMapSpec::Mode m);  // "tiled", "im2col"
 
-// The first requirement of cuTensorMapEncodeTiled that `m` breaks, with the
+// The first requirement of cuTensorMapEncodeTiled (cuTensorMapEncodeIm2col
+// for an im2col map) that `m` breaks, with the
 // launch-file key it concerns ("box", "strides", ...), or nullopt.
 struct TensorMapProblem {
   std::string key;

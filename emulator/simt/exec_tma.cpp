@@ -44,11 +44,11 @@ enum Kind : uint32_t {
   FenceProxyAsync, PrefetchTensorMap,
   StAsync, RedAsync,                      // st.async / red.async ... mbarrier::complete_tx::bytes
 };
-enum Flag : uint32_t { kMulticast = 1, kReduce = 2, kRead = 4, kParamSpace = 8 };
+enum Flag : uint32_t { kMulticast = 1, kReduce = 2, kRead = 4, kParamSpace = 8, kIm2col = 16 };
 enum RedOp : uint32_t { Add, Min, Max, Inc, Dec, And, Or, Xor };
 
 // Operand positions in op.src, per kind (set by the decoder in op.aux2):
-// tensor load: tensormap, coords..., dst, mbar, [ctaMask]
+// tensor load: tensormap, coords..., dst, mbar, [ctaMask], [im2col offsets (rank - 2)]
 // tensor store/reduce: tensormap, coords..., src
 // bulk load/shared: dst, src, size, mbar, [ctaMask]; bulk store: dst, src, size
 struct Layout {
@@ -179,6 +179,27 @@ void coordinates(Exec& x, const Op& op, unsigned lane, uint32_t rank, int32_t (&
 void check_map_rank(Exec& x, const Op& op, unsigned lane, const TensorMap& m, uint32_t rank) {
   if (m.spec.rank != rank)
     x.fail(op, lane, fmt::format("a {}d tensor copy with tensor map '{}' of rank {}", rank, m.spec.name, m.spec.rank));
+  // The map's encoding and the instruction's load mode must agree.
+  const bool im2col = op.flags & kIm2col, im2col_map = m.spec.mode == TensorMapSpec::Mode::Im2col;
+  if (im2col != im2col_map)
+    x.fail(op, lane, fmt::format("a {} tensor copy with the {} tensor map '{}'", im2col ? ".im2col" : "tile-mode",
+                                 to_string(m.spec.mode), m.spec.name));
+}
+
+// The box's rows: the tile's, or an im2col copy's pixels at its offsets.
+std::vector<BoxRow> copy_rows(Exec& x, const Op& op, unsigned lane, const TensorMap& m, uint32_t rank,
+                              const int32_t* c) {
+  if (!(op.flags & kIm2col)) return box_rows(m, c);
+  if (auto problem = im2col_start_problem(m, c)) x.fail(op, lane, *problem);
+  uint32_t offsets[3] = {0, 0, 0};
+  const uint32_t first = 3 + rank + ((op.flags & kMulticast) ? 1 : 0);
+  for (uint32_t s = 0; s + 2 < rank; ++s) {
+    offsets[s] = static_cast<uint32_t>(x.src(op, first + s, lane) & 0xffff);
+    if (offsets[s] > im2col_offset_limit(rank))
+      x.fail(op, lane, fmt::format("im2col offset {} = {} is over {}, the most a {}d copy's offsets hold", s,
+                                   offsets[s], im2col_offset_limit(rank), rank));
+  }
+  return im2col_rows(m, c, offsets);
 }
 
 // ---- element reductions ----
@@ -273,7 +294,7 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
   const bool convert = loaded_bits(m.spec, 1) != 1 || m.spec.type == TensorMapType::F32Ftz;
   MemoryRecorder* recorder = x.run.memory_metrics.get();
   std::vector<MemoryRecorder::ByteRange> read;  // for the recorder: the global bytes the copy reads
-  for (const BoxRow& r : box_rows(m, c)) {
+  for (const BoxRow& r : copy_rows(x, op, lane, m, rank, c)) {
     uint8_t* out = box.data() + r.dense_offset;
     for (uint32_t j = 0; j < r.count; ++j)
       if (j < r.in_begin || j >= r.in_end) std::memcpy(out + uint64_t{j} * e, &fill, e);
@@ -647,9 +668,10 @@ bool decode_bulk_copy(Decoder& d, const ptx::Instruction& ins, Op& op) {
   const auto& ops = ins.operands;
   std::vector<int64_t> adds;
   bool reduce = ins.has("reduce");
-  for (const char* unsupported : {"im2col", "im2col_no_offs", "tile::gather4", "tile::scatter4", "cta_group::1",
+  for (const char* unsupported : {"im2col_no_offs", "tile::gather4", "tile::scatter4", "cta_group::1",
                                   "cta_group::2", "cp_mask", "im2col::w", "im2col::w::128"})
     if (ins.has(unsupported)) return false;
+  const bool im2col = ins.has("im2col");
   if (reduce) {
     op.flags |= kReduce;
     auto r = red_op(ins);
@@ -675,11 +697,24 @@ bool decode_bulk_copy(Decoder& d, const ptx::Instruction& ins, Op& op) {
       op.aux = TensorLoad;
       push_address(d, ops.at(0), StateSpace::Shared, op, adds);
       push_address(d, ops.at(2), StateSpace::Shared, op, adds);
+      // [dst], [map, coords], [mbar]{, im2colOffsets}{, ctaMask}{, policy}
+      size_t next = 3;
+      const ptx::Operand* offsets = nullptr;
+      if (im2col) {
+        if (rank < 3 || ops.size() <= next || ops[next].kind != ptx::Operand::Kind::Vector ||
+            ops[next].elements.size() != rank - 2)
+          return false;
+        op.flags |= kIm2col;
+        offsets = &ops[next++];
+      }
       if (ins.has("multicast::cluster")) {
         op.flags |= kMulticast;
-        push_value(d, ops.at(3), ScalarType::U16, op, adds);
+        push_value(d, ops.at(next), ScalarType::U16, op, adds);
       }
+      if (offsets)
+        for (const ptx::Operand& o : offsets->elements) push_value(d, o, ScalarType::U16, op, adds);
     } else {
+      if (im2col) return false;  // stores take .im2col_no_offs, not modelled
       if (!ins.has("bulk_group") || !sp[0].starts_with("global")) return false;
       op.aux = reduce ? TensorReduce : TensorStore;
       push_address(d, ops.at(1), StateSpace::Shared, op, adds);

@@ -87,6 +87,10 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
   m += fmt::format("tensor_maps {}\n", l.tensor_maps.size());
   for (size_t t = 0; t < l.tensor_maps.size(); ++t) {
     const TensorMapSpec& s = l.tensor_maps[t].spec;
+    // The GPU replay encodes tiled maps only (cuTensorMapEncodeTiled).
+    if (s.mode != TensorMapSpec::Mode::Tiled)
+      throw InputError({(d / "launch.txt").string(), 0, 0},
+                       fmt::format("tensor map '{}' is an im2col map, which the GPU replay does not encode", s.name));
     m += fmt::format("tensor_map {} {} {} {}", t, global(l.tensor_maps[t].buffer), to_string(s.type), s.rank);
     for (unsigned i = 0; i < 5; ++i) m += fmt::format(" {}", s.dims[i]);
     for (unsigned i = 0; i < 5; ++i) m += fmt::format(" {}", s.strides[i]);

@@ -1,6 +1,9 @@
 #include "emulator/simt/tensor_map.h"
 
+#include <algorithm>
 #include <cstring>
+
+#include <fmt/format.h>
 
 namespace warpsat::simt {
 
@@ -79,6 +82,68 @@ std::vector<BoxRow> box_rows(const TensorMap& map, const int32_t* coords) {
           rows.push_back(r);
           dense += uint64_t{r.count} * e;
         }
+  return rows;
+}
+
+uint32_t im2col_offset_limit(uint32_t rank) { return rank == 3 ? 65535 : rank == 4 ? 255 : 31; }
+
+std::optional<std::string> im2col_start_problem(const TensorMap& map, const int32_t* coords) {
+  const TensorMapSpec& m = map.spec;
+  for (uint32_t s = 0; s < m.spatial_dims(); ++s) {
+    int64_t lo = m.lower_corner[s], hi = static_cast<int64_t>(m.dims[s + 1]) - 1 + m.upper_corner[s];
+    if (coords[s + 1] < lo || coords[s + 1] > hi)
+      return fmt::format("im2col copy: coordinate {} = {} puts the filter's base outside the bounding box [{}, {}] "
+                         "(lower_corner[{}], dims[{}] - 1 + upper_corner[{}]; undefined behaviour in PTX)",
+                         s + 1, coords[s + 1], lo, hi, s, s + 1, s);
+  }
+  return std::nullopt;
+}
+
+std::vector<BoxRow> im2col_rows(const TensorMap& map, const int32_t* coords, const uint32_t* offsets) {
+  const TensorMapSpec& m = map.spec;
+  const unsigned e = element_bytes(m.type);
+  const uint32_t spatial = m.spatial_dims(), batch = m.rank - 1;
+  int64_t lo[3], hi[3], base[3];
+  for (uint32_t s = 0; s < spatial; ++s) {
+    lo[s] = m.lower_corner[s];
+    hi[s] = static_cast<int64_t>(m.dims[s + 1]) - 1 + m.upper_corner[s];
+    base[s] = coords[s + 1];
+  }
+  int64_t image = coords[batch];
+  // The channels inside [0, dims[0]): the same for every pixel.
+  const int64_t c0 = coords[0], channels = m.channels_per_pixel;
+  const int64_t c_begin = std::clamp<int64_t>(-c0, 0, channels);
+  const int64_t c_end = std::clamp<int64_t>(static_cast<int64_t>(m.dims[0]) - c0, c_begin, channels);
+  std::vector<BoxRow> rows;
+  rows.reserve(m.pixels_per_column);
+  for (uint32_t p = 0; p < m.pixels_per_column; ++p) {
+    BoxRow r;
+    r.dense_offset = uint64_t{p} * channels * e;
+    r.count = m.channels_per_pixel;
+    r.first = c0;
+    r.step = 1;
+    bool inside = image >= 0 && static_cast<uint64_t>(image) < m.dims[batch];
+    uint64_t address = map.global_address + (inside ? static_cast<uint64_t>(image) * m.strides[batch] : 0);
+    for (uint32_t s = 0; s < spatial && inside; ++s) {
+      int64_t at = base[s] + offsets[s];
+      if (at < 0 || static_cast<uint64_t>(at) >= m.dims[s + 1]) inside = false;
+      else address += static_cast<uint64_t>(at) * m.strides[s + 1];
+    }
+    r.global_row = address;
+    if (inside) {
+      r.in_begin = static_cast<uint32_t>(c_begin);
+      r.in_end = static_cast<uint32_t>(c_end);
+    }
+    rows.push_back(r);
+    // The next position of the filter's base: W fastest, wrapping within the box.
+    uint32_t s = 0;
+    for (; s < spatial; ++s) {
+      base[s] += m.element_strides[s + 1];
+      if (base[s] <= hi[s]) break;
+      base[s] = lo[s];
+    }
+    if (s == spatial) ++image;
+  }
   return rows;
 }
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "emulator/simt/swizzle.h"
@@ -51,6 +52,22 @@ struct BoxRow {
 // The rows of the box at tensor coordinates `coords` (coords[d] for d < rank;
 // PTX's coordinates are signed 32-bit).
 std::vector<BoxRow> box_rows(const TensorMap& m, const int32_t* coords);
+
+// The rows of an im2col copy (PTX ISA 5.5.4, "Im2col mode"): one per pixel,
+// pixels_per_column of them, each channels_per_pixel elements from channel
+// coords[0]. The filter's base position starts at the coordinates' spatial
+// part (coords[1..rank-2], W first) and walks the bounding box
+// [lower_corner, dims - 1 + upper_corner] by the element strides, W
+// fastest; past the box's last position it wraps to its first and moves to
+// the next image (coords[rank-1] + 1). Each pixel is read at base +
+// `offsets` (W first); a pixel outside the tensor, or past the last image,
+// and channels past dims[0] are out of bounds (filled).
+std::vector<BoxRow> im2col_rows(const TensorMap& m, const int32_t* coords, const uint32_t* offsets);
+// Why a copy cannot start at `coords` (the ISA: the filter's base must lie
+// in the bounding box), or nullopt.
+std::optional<std::string> im2col_start_problem(const TensorMap& m, const int32_t* coords);
+// The largest im2col offset the rank's 16-bit fields hold: 2^16 - 1, 2^8 - 1, 2^5 - 1 for 3, 4, 5 dimensions.
+uint32_t im2col_offset_limit(uint32_t rank);
 
 // What an out-of-bounds element holds in shared memory after a load: zero,
 // or the canonical NaN of the type (all ones but the sign: 0x7fff,
