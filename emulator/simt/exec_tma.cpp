@@ -104,6 +104,31 @@ SharedTarget shared_operand(Exec& x, const Op& op, unsigned lane, uint64_t addre
   return locate_shared(x, shared, lane, address, n);
 }
 
+// Where a copy into shared memory lands: with .multicast::cluster, each CTA
+// of the mask in operand `mask_operand`, at the cluster-relative offsets of
+// `dst` and `mbar`; else the CTA that holds [dst, dst + bytes), which must
+// hold the mbarrier too. `deliver(cta, offset, mbar_offset)` for each.
+template <class Deliver>
+void for_each_destination(Exec& x, const Op& op, unsigned lane, size_t mask_operand, uint64_t dst, uint64_t mbar,
+                          uint64_t bytes, Deliver deliver) {
+  if (op.flags & kMulticast) {
+    uint32_t mask = static_cast<uint32_t>(x.src(op, mask_operand, lane) & 0xffff);
+    Cluster& cluster = *x.cta.cluster;
+    for (uint32_t r = 0; r < 16; ++r)
+      if (mask >> r & 1) {
+        if (r >= cluster.size())
+          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {} (ctaMask 0x{:x})", r,
+                                       cluster.size(), mask));
+        deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
+      }
+    return;
+  }
+  SharedTarget d = shared_operand(x, op, lane, dst, bytes);
+  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
+  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a copy into shared memory must be in the destination's CTA");
+  deliver(*d.cta, d.offset, b.offset);
+}
+
 // ---- the tensor map an operand points at ----
 
 // The map the launch describes at `generic`, or null when the bytes there
@@ -153,23 +178,8 @@ bool opaque_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
 // it signals with bytes that are not counted, so the pipeline runs on as
 // it does with maps that match the kernel's expect-tx counts.
 void opaque_tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
-  uint64_t dst = x.src(op, 1 + rank, lane), mbar = x.src(op, 2 + rank, lane);
-  if (op.flags & kMulticast) {
-    uint32_t mask = static_cast<uint32_t>(x.src(op, 3 + rank, lane) & 0xffff);
-    Cluster& cluster = *x.cta.cluster;
-    for (uint32_t r = 0; r < 16; ++r)
-      if (mask >> r & 1) {
-        if (r >= cluster.size())
-          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {} (ctaMask 0x{:x})", r,
-                                       cluster.size(), mask));
-        mbarrier_complete_opaque(x, op, lane, *cluster.ctas[r], mbar & kClusterOffsetMask);
-      }
-    return;
-  }
-  SharedTarget d = shared_operand(x, op, lane, dst, 1);
-  SharedTarget b = shared_operand(x, op, lane, mbar, 8);
-  if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a tensor copy must be in the destination's CTA");
-  mbarrier_complete_opaque(x, op, lane, *b.cta, b.offset);
+  for_each_destination(x, op, lane, 3 + rank, x.src(op, 1 + rank, lane), x.src(op, 2 + rank, lane), 1,
+                       [&](Cta& target, uint64_t, uint64_t bar) { mbarrier_complete_opaque(x, op, lane, target, bar); });
 }
 
 void coordinates(Exec& x, const Op& op, unsigned lane, uint32_t rank, int32_t (&c)[5]) {
@@ -330,22 +340,7 @@ void tensor_load(Exec& x, const Op& op, unsigned lane, uint32_t rank) {
     }
     mbarrier_complete_tx(x, op, lane, target, bar, bytes);
   };
-  if (op.flags & kMulticast) {
-    uint32_t mask = static_cast<uint32_t>(x.src(op, 3 + rank, lane) & 0xffff);
-    Cluster& cluster = *x.cta.cluster;
-    for (uint32_t r = 0; r < 16; ++r)
-      if (mask >> r & 1) {
-        if (r >= cluster.size())
-          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {} (ctaMask 0x{:x})", r,
-                                       cluster.size(), mask));
-        deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
-      }
-  } else {
-    SharedTarget d = shared_operand(x, op, lane, dst, bytes);
-    SharedTarget b = shared_operand(x, op, lane, mbar, 8);
-    if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a tensor copy must be in the destination's CTA");
-    deliver(*d.cta, d.offset, b.offset);
-  }
+  for_each_destination(x, op, lane, 3 + rank, dst, mbar, bytes, deliver);
   if (recorder) {
     uint64_t sectors = recorder->record_bulk_global(x.frame.code->index, op.index, MemClass::GlobalTmaLoad, read, sw);
     recorder->record_bulk_shared(x.frame.code->index, op.index, MemClass::SharedTmaWrite, bytes, destinations, sectors, sw);
@@ -524,21 +519,7 @@ void bulk_copy(Exec& x, const Op& op, unsigned lane, Kind kind) {
       std::memcpy(to, data.data(), n);
     mbarrier_complete_tx(x, op, lane, target, bar, n);
   };
-  if (op.flags & kMulticast) {
-    uint32_t mask = static_cast<uint32_t>(x.src(op, 4, lane) & 0xffff);
-    Cluster& cluster = *x.cta.cluster;
-    for (uint32_t r = 0; r < 16; ++r)
-      if (mask >> r & 1) {
-        if (r >= cluster.size())
-          x.fail(op, lane, fmt::format("multicast to CTA rank {} of a cluster of {}", r, cluster.size()));
-        deliver(*cluster.ctas[r], dst & kClusterOffsetMask, mbar & kClusterOffsetMask);
-      }
-  } else {
-    SharedTarget d = shared_operand(x, op, lane, dst, n);
-    SharedTarget b = shared_operand(x, op, lane, mbar, 8);
-    if (b.cta != d.cta) x.fail(op, lane, "the mbarrier of a bulk copy must be in the destination's CTA");
-    deliver(*d.cta, d.offset, b.offset);
-  }
+  for_each_destination(x, op, lane, 4, dst, mbar, n, deliver);
   record_bulk(x, op, kind, src, n, destinations);
 }
 
