@@ -14,6 +14,7 @@
 #include "emulator/simt/swizzle.h"
 #include "emulator/simt/tensor_map.h"
 #include "frontend/ptx/parser.h"
+#include "tests/unit/tma_load_kernel.h"
 
 using namespace warpsat;
 using namespace warpsat::simt;
@@ -21,66 +22,6 @@ using namespace warpsat::simt;
 namespace {
 
 constexpr uint32_t kTileBytes = 16384;
-
-// A kernel that loads the box of tensor map `map` at (c0, ..., c4) into a
-// 1024-byte aligned tile with TMA (arrive.expect_tx of `bytes`), waits on
-// the mbarrier and copies the tile's 4096 words to `out`.
-std::string load_kernel(uint32_t rank) {
-  std::string coords;
-  for (uint32_t d = 0; d < rank; ++d) coords += (d ? ", %r" : "%r") + std::to_string(10 + d);
-  return R"(.version 8.0
-.target sm_90a
-.address_size 64
-.visible .entry tma_load(.param .align 64 .b8 map[128], .param .u64 out, .param .u32 bytes,
-    .param .s32 c0, .param .s32 c1, .param .s32 c2, .param .s32 c3, .param .s32 c4)
-{
-  .reg .b32 %r<20>;
-  .reg .b64 %rd<10>;
-  .reg .pred %p<4>;
-  .shared .align 1024 .b8 tile[16384];
-  .shared .align 8 .b64 bar;
-  mov.u32 %r1, %tid.x;
-  mov.u32 %r2, bar;
-  setp.ne.u32 %p1, %r1, 0;
-  @%p1 bra SKIP;
-  mbarrier.init.shared::cta.b64 [%r2], 1;
-  ld.param.u32 %r3, [bytes];
-  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], %r3;
-  ld.param.s32 %r10, [c0];
-  ld.param.s32 %r11, [c1];
-  ld.param.s32 %r12, [c2];
-  ld.param.s32 %r13, [c3];
-  ld.param.s32 %r14, [c4];
-  mov.u64 %rd1, map;
-  cvta.param.u64 %rd2, %rd1;
-  mov.u32 %r4, tile;
-  cp.async.bulk.tensor.)" +
-         std::to_string(rank) + R"(d.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd2, {)" + coords +
-         R"(}], [%r2];
-SKIP:
-  bar.sync 0;
-WAIT:
-  mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], 0;
-  @!%p2 bra WAIT;
-  ld.param.u64 %rd3, [out];
-  mov.u32 %r5, %r1;
-COPY:
-  setp.ge.u32 %p3, %r5, 4096;
-  @%p3 bra END;
-  shl.b32 %r6, %r5, 2;
-  mov.u32 %r7, tile;
-  add.u32 %r7, %r7, %r6;
-  ld.shared.u32 %r8, [%r7];
-  mul.wide.u32 %rd4, %r5, 4;
-  add.s64 %rd5, %rd3, %rd4;
-  st.global.u32 [%rd5], %r8;
-  add.u32 %r5, %r5, 32;
-  bra COPY;
-END:
-  ret;
-}
-)";
-}
 
 struct Case {
   TensorMapSpec spec;
@@ -123,7 +64,7 @@ std::vector<uint8_t> host_tile(const Case& c) {
 }
 
 std::vector<uint8_t> run_case(const Case& c) {
-  ptx::Module module = ptx::parse_module(load_kernel(c.spec.rank), "tma.ptx");
+  ptx::Module module = ptx::parse_module(test::tma_load_kernel(c.spec.rank), "tma.ptx");
   Launch l;
   l.kernel = "tma_load";
   l.block[0] = 32;
