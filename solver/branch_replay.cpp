@@ -593,9 +593,7 @@ class Replayer {
     static constexpr uint32_t kGrids[][3] = {{1, 1, 1}, {3, 2, 1}};
     bool has_struct_param = std::any_of(k_.params.begin(), k_.params.end(),
                                         [](const ptx::Variable& p) { return p.size_bytes() > 8; });
-    bool wants_splits = std::any_of(r_.branches.begin(), r_.branches.end(), [](const BranchResult& b) {
-      return b.verdict == BranchVerdict::Unknown || (b.verdict == BranchVerdict::Divergent && !b.validated);
-    });
+    bool wants_splits = std::any_of(r_.branches.begin(), r_.branches.end(), open);
     std::vector<uint64_t> seeds;
     // A kernel that takes a large Params struct by value (CUTLASS) gets
     // structs of small words (seeds 4 and 5) instead: the pointer-like and
