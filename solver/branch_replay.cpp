@@ -600,7 +600,7 @@ class Replayer {
     // varied words of seeds 1 to 3 are its problem sizes and tile counts,
     // and every such launch ran into its step limit.
     bool large_struct = std::any_of(k_.params.begin(), k_.params.end(),
-                                    [](const ptx::Variable& p) { return p.size_bytes() >= 256; });
+                                    [](const ptx::Variable& p) { return p.size_bytes() >= kLargeStructBytes; });
     if (phase == 0) seeds = large_struct ? std::vector<uint64_t>{0, 4} : std::vector<uint64_t>{0, 1};
     else if (wants_splits || before_queries)
       seeds = large_struct       ? std::vector<uint64_t>{5}
@@ -621,7 +621,11 @@ class Replayer {
           ShapeRun run;
           std::copy(block, block + 3, run.block);
           last_run_raced_shared_ = false;
-          if (std::optional<std::string> fault = observe(l, {}, run.obs, Origin::Shape)) {
+          // The pointers of a large struct's fields lead to zeros: a pointer
+          // read through one is null, as an unused optional pointer is.
+          MadeUpMemory memory;
+          if (seed >= 4) memory.fill = {simt::LazyFill::Kind::Word, 0};
+          if (std::optional<std::string> fault = observe(l, {}, run.obs, Origin::Shape, {}, memory)) {
             ++shape_faults_;
             last_shape_fault_ = *fault;
             continue;

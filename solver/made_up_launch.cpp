@@ -12,7 +12,9 @@
 #include "emulator/simt/launch.h"
 #include "encodings/parameter_terms.h"
 #include "encodings/query_timer.h"
+#include "frontend/analysis/cfg.h"
 #include "frontend/analysis/def_use.h"
+#include "frontend/analysis/reaching_defs.h"
 #include "frontend/assumption.h"
 #include "frontend/ptx/target_limits.h"
 
@@ -65,7 +67,15 @@ MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel
       k_(kernel),
       spec_(spec),
       counters_(atomic_targets(kernel)),
-      dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))) {}
+      dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))) {
+  bool large_struct = std::any_of(kernel.params.begin(), kernel.params.end(), [](const ptx::Variable& p) {
+    return !p.dims.empty() && p.size_bytes() >= kLargeStructBytes;
+  });
+  if (large_struct && kernel.has_body) {
+    analysis::Cfg cfg = analysis::build_cfg(kernel, m.source);
+    struct_fields_ = analysis::struct_field_uses(kernel, analysis::reaching_definitions(kernel, cfg, m.source));
+  }
+}
 
 simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[3], uint64_t scalar_seed) const {
   simt::DefaultLaunchOptions dl;
@@ -89,9 +99,10 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
       // Seed 2 varies structs larger than one pointer: an 8-byte struct
       // is most often a pointer (an array of one, a queue).
       bool varied = scalar_seed == 2 && a.bytes.size() > 8;
-      if (scalar_seed >= 4)
+      if (scalar_seed >= 4) {
         fill_struct(a.bytes, StructFill::SmallWords, i + 131 * scalar_seed);
-      else
+        if (i < struct_fields_.size()) fill_fields(a.bytes, struct_fields_[i], scalar_seed, i, uint64_t{grid[0]} * grid[1] * grid[2]);
+      } else
         fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
       continue;
     }
@@ -125,6 +136,32 @@ void MadeUpLaunches::fill_struct(std::vector<uint8_t>& bytes, StructFill fill, u
       v = uint64_t{draw(x >> 16)} << 32 | draw(x >> 40);
     }
     std::memcpy(bytes.data() + at, &v, 8);
+  }
+}
+
+void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
+                                 uint64_t seed, size_t param, uint64_t ctas) {
+  uint64_t pointers = 0;
+  for (const analysis::StructField& f : fields) {
+    if (f.offset + f.bytes > bytes.size()) continue;
+    uint64_t v = 0;
+    switch (f.use) {
+      case analysis::FieldUse::Address: v = kFieldPointerBase + (param * 64 + pointers++ % 64) * kFieldPointerStride; break;
+      case analysis::FieldUse::Float:
+        if (seed == 4) v = f.bytes == 8 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
+        break;
+      case analysis::FieldUse::Integer:
+        // 64-bit: the persistent tile schedulers' tile total and their fast
+        // divisions. One tile per CTA (seed 4) or two (seed 5: a ping-pong
+        // kernel's second consumer gets one), whatever the grid: a CTA with
+        // no work in a cluster whose others have some leaves them waiting
+        // forever on its consumers (CUTLASS's host rounds the tile count to
+        // whole clusters). 32-bit: problem sizes, tile counts, shifts: 8
+        // (one partial tile), or 40 (two k-tiles of 32).
+        v = f.bytes == 1 ? 0 : f.bytes == 8 ? (seed == 4 ? ctas : 2 * ctas) : seed == 4 ? 8 : 40;
+        break;
+    }
+    std::memcpy(bytes.data() + f.offset, &v, f.bytes);
   }
 }
 

@@ -14,6 +14,7 @@
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/memory.h"
 #include "encodings/branch_options.h"
+#include "frontend/analysis/struct_fields.h"
 #include "frontend/ptx/ir.h"
 #include "solver/branch_analysis.h"
 
@@ -24,6 +25,13 @@ namespace warpsat {
 // 2^40 on).
 constexpr uint64_t kSpareWindowBase = uint64_t{1} << 44;
 constexpr uint64_t kWindowStride = uint64_t{1} << 34;
+// The pointer fields of made-up large structs (MadeUpLaunches::fill_fields):
+// from 3 * 2^44 on, 2^24 bytes apart.
+constexpr uint64_t kFieldPointerBase = uint64_t{3} << 44;
+constexpr uint64_t kFieldPointerStride = uint64_t{1} << 24;
+// A by-value struct this large is a library's Params (CUTLASS): its made-up
+// launches take seeds 4 and 5.
+constexpr uint64_t kLargeStructBytes = 256;
 
 // One random-data run of a witness's launch.
 struct RandomDataPlan {
@@ -56,7 +64,8 @@ class MadeUpLaunches {
   // buffers starting with varied words, structs of pointer-like slots
   // (2: larger structs varied words); 3, small scalars over zero memory;
   // 4 and 5, as 1 but structs of small words (each 32-bit word 0 or 1 to
-  // 16), different ones.
+  // 16), different ones, and each field the kernel loads from a struct a
+  // value of its use (fill_fields).
   // Every made-up launch treats the tensor maps it cannot describe as
   // opaque (simt::Launch::opaque_tensor_maps).
   // Parameters the launch description fixes keep their values.
@@ -116,6 +125,15 @@ class MadeUpLaunches {
   // CUB's GridEvenShare).
   enum class StructFill { Pointers, Varied, Floats, SmallIntegers, SmallWords };
   static void fill_struct(std::vector<uint8_t>& bytes, StructFill fill, uint64_t seed);
+  // Seeds 4 and 5: each field of a struct the kernel loads (frontend/
+  // analysis/struct_fields.h) a value of its use, over the small words.
+  // Pointers lead to lazily mapped memory of their own (zeros in these
+  // launches, so that a pointer read through one is null); integers are
+  // small and 64 bits wide where loaded so (a loop bound of two small
+  // 32-bit halves runs 2^32 times too long); floats are 1 (seed 4: alpha
+  // and beta both on) or 0 (seed 5: the source operand off).
+  static void fill_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
+                          uint64_t seed, size_t param, uint64_t ctas);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);
   // The values the assumptions name, as `l` gives them: ntid.*, nctaid.*
@@ -127,6 +145,9 @@ class MadeUpLaunches {
   const LaunchSpec& spec_;
   std::vector<bool> counters_;  // per parameter: a pointer some global atomic addresses
   uint64_t dynamic_shared_bytes_;  // every launch's (LaunchSpec::dynamic_shared_bytes)
+  // Per parameter: the struct fields the kernel loads; empty unless some
+  // parameter is a struct of at least kLargeStructBytes.
+  std::vector<std::vector<analysis::StructField>> struct_fields_;
 };
 
 }  // namespace warpsat
