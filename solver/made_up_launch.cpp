@@ -152,13 +152,18 @@ void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<
         break;
       case analysis::FieldUse::Integer:
         // 64-bit: the persistent tile schedulers' tile total and their fast
-        // divisions. One tile per CTA (seed 4) or two (seed 5: a ping-pong
-        // kernel's second consumer gets one), whatever the grid: a CTA with
-        // no work in a cluster whose others have some leaves them waiting
-        // forever on its consumers (CUTLASS's host rounds the tile count to
-        // whole clusters). 32-bit: problem sizes, tile counts, shifts: 8
-        // (one partial tile), or 40 (two k-tiles of 32).
-        v = f.bytes == 1 ? 0 : f.bytes == 8 ? (seed == 4 ? ctas : 2 * ctas) : seed == 4 ? 8 : 40;
+        // divisions. One tile per CTA, whatever the grid: a CTA with no work
+        // in a cluster whose others have some leaves them waiting forever on
+        // its consumers (CUTLASS's host rounds the tile count to whole
+        // clusters). Seed 5 on grids of up to 16 CTAs: two, so that a
+        // ping-pong kernel's second consumer gets one (on larger grids the
+        // second tile would spend the replay's step budget). 32-bit:
+        // problem sizes, tile counts, shifts: 8 (one partial tile), or 40
+        // (two k-tiles of 32).
+        v = f.bytes == 1   ? 0
+            : f.bytes == 8 ? (seed == 5 && ctas <= 16 ? 2 * ctas : ctas)
+            : seed == 4    ? 8
+                           : 40;
         break;
     }
     std::memcpy(bytes.data() + f.offset, &v, f.bytes);
