@@ -235,6 +235,22 @@ class Executor : public TermSource {
       record_load(t, ins, element, space, bits, address, v, false);
       return v;
     }
+    if (kind == LoadKind::WarpCoherent) {
+      // One function of the address per dynamic occurrence, as after a
+      // barrier: two lanes of one warp reading one address here read one
+      // value. Lanes of two warps need not (a flag one warp acquires may
+      // order another thread's write between their reads): the second
+      // thread of a two-thread encoding reads the function only where the
+      // two are in one warp, as the divergence queries assert.
+      std::string fname = fmt::format("{}memory.{}.warp.{}.{}", prefix_, space_name(space), step_, bits);
+      z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
+      z3::expr v = mem(address);
+      if (t > 0 && !o_.whole_warp) v = z3::ite(e_.same_warp, v, fresh(t, bits, "load"));
+      note_imprecise(fname, space == ptx::StateSpace::Global ? kWarpCoherentGlobalImprecision
+                                                             : kWarpCoherentGenericImprecision);
+      record_load(t, ins, element, space, bits, address, v, false);
+      return v;
+    }
     if (kind == LoadKind::PerThread) {
       z3::expr v = fresh(t, bits, "load");
       note_imprecise(v, fmt::format("loads of {} memory the kernel writes", space_name(space)));
@@ -1772,6 +1788,10 @@ const char* const kShuffleImprecision = "values shuffled from other lanes";
 const char* const kAbstractedLoopImprecision = "values of loop iterations past the unrolled ones (abstracted)";
 const char* const kSharedAfterBarrierImprecision =
     "shared memory read after a barrier (race-free: what was stored before it)";
+const char* const kWarpCoherentGlobalImprecision =
+    "loads of global memory the kernel writes (race-free: one value where lanes read one address together)";
+const char* const kWarpCoherentGenericImprecision =
+    "loads of generic memory the kernel writes (race-free: one value where lanes read one address together)";
 
 std::vector<z3::expr> instance_terms(const BranchEncoding& e) {
   std::vector<z3::expr> out;

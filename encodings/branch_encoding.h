@@ -115,5 +115,10 @@ extern const char* const kAbstractedLoopImprecision;
 // The imprecision recorded when a shared load after a barrier reads what
 // was stored before it (its value a function of the address).
 extern const char* const kSharedAfterBarrierImprecision;
+// The imprecision recorded when a plain load of global (or generic) memory
+// the kernel writes is read race-free: one value per address and
+// occurrence (LoadKind::WarpCoherent).
+extern const char* const kWarpCoherentGlobalImprecision;
+extern const char* const kWarpCoherentGenericImprecision;
 
 }  // namespace warpsat

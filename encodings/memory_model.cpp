@@ -197,6 +197,8 @@ LoadKind MemoryModel::classify(uint32_t index, const std::set<uint32_t>& unwritt
     return LoadKind::ReadOnly;
   if (unwritten.count(index)) return LoadKind::ReadOnly;
   if (race_free_ && s == StateSpace::Shared && !dirty_[index]) return LoadKind::AfterBarrier;
+  if (race_free_ && ins.op == Opcode::Ld && (s == StateSpace::Global || s == StateSpace::Generic))
+    return LoadKind::WarpCoherent;
   return LoadKind::PerThread;
 }
 

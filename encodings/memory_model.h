@@ -28,6 +28,14 @@ enum class LoadKind {
   // stored before that barrier, the same for every thread of the block that
   // reads the address at the same time.
   AfterBarrier,
+  // A plain (weak) load of global or generic memory the kernel writes: in
+  // a race-free kernel, two lanes of a warp that read one address at the
+  // same point of the program (the same dynamic occurrence) read the same
+  // value, since a write between their two reads would race with one of
+  // them. A value per warp, address and occurrence, otherwise free. (CUB's
+  // segmented reduction reads its segment's offsets, d_begin_offsets[
+  // blockIdx.x], from a buffer that may, for all Z3 knows, alias d_out.)
+  WarpCoherent,
   // Anything else: a value per thread.
   PerThread,
 };

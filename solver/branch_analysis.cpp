@@ -53,7 +53,8 @@ std::vector<std::string> describe_assumptions(const ptx::Function& k, const Bran
                 "every thread");
   if (o.encoding.race_free)
     out.push_back("the kernel is free of data races: a shared-memory load after a block-wide barrier reads what was "
-                  "stored before it, the same in every thread (--no-race-free drops this)");
+                  "stored before it, the same in every thread; two lanes of a warp that load one address of memory "
+                  "the kernel writes at the same point read the same value (--no-race-free drops this)");
   if (o.encoding.undefined_registers_shared)
     out.push_back("a register read before it is written (an uninitialised variable, which a well-defined source never "
                   "lets decide a branch) holds one value in every thread (--undefined-per-thread drops this)");

@@ -63,8 +63,10 @@ std::string lanes_text(uint32_t mask) {
 bool relies_on_race_freedom(const BranchResult& b, const BranchOptions& o) {
   if (!o.encoding.race_free) return false;
   bool proof = b.verdict == BranchVerdict::Uniform || b.verdict == BranchVerdict::Unreachable || b.ranges;
-  return proof && std::find(b.imprecision.begin(), b.imprecision.end(), kSharedAfterBarrierImprecision) !=
-                      b.imprecision.end();
+  return proof && std::any_of(b.imprecision.begin(), b.imprecision.end(), [](const std::string& why) {
+           return why == kSharedAfterBarrierImprecision || why == kWarpCoherentGlobalImprecision ||
+                  why == kWarpCoherentGenericImprecision;
+         });
 }
 
 // With races found, every verdict that relies on their absence holds only
