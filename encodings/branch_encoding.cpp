@@ -244,10 +244,15 @@ class Executor : public TermSource {
       // two are in one warp, as the divergence queries assert.
       std::string fname = fmt::format("{}memory.{}.warp.{}.{}", prefix_, space_name(space), step_, bits);
       z3::func_decl mem = c_.function(fname.c_str(), c_.bv_sort(64), c_.bv_sort(bits));
+      const char* why =
+          space == ptx::StateSpace::Global ? kWarpCoherentGlobalImprecision : kWarpCoherentGenericImprecision;
       z3::expr v = mem(address);
-      if (t > 0 && !o_.whole_warp) v = z3::ite(e_.same_warp, v, fresh(t, bits, "load"));
-      note_imprecise(fname, space == ptx::StateSpace::Global ? kWarpCoherentGlobalImprecision
-                                                             : kWarpCoherentGenericImprecision);
+      if (t > 0 && !o_.whole_warp) {
+        z3::expr own = fresh(t, bits, "load");
+        note_imprecise(own, why);
+        v = z3::ite(e_.same_warp, v, own);
+      }
+      note_imprecise(fname, why);
       record_load(t, ins, element, space, bits, address, v, false);
       return v;
     }

@@ -101,7 +101,8 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
       bool varied = scalar_seed == 2 && a.bytes.size() > 8;
       if (scalar_seed >= 4) {
         fill_struct(a.bytes, StructFill::SmallWords, i + 131 * scalar_seed);
-        if (i < struct_fields_.size()) fill_fields(a.bytes, struct_fields_[i], scalar_seed, i, uint64_t{grid[0]} * grid[1] * grid[2]);
+        if (i < struct_fields_.size())
+          fill_fields(a.bytes, struct_fields_[i], scalar_seed, i, uint64_t{grid[0]} * grid[1] * grid[2]);
       } else
         fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
       continue;
@@ -146,7 +147,9 @@ void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<
     if (f.offset + f.bytes > bytes.size()) continue;
     uint64_t v = 0;
     switch (f.use) {
-      case analysis::FieldUse::Address: v = kFieldPointerBase + (param * 64 + pointers++ % 64) * kFieldPointerStride; break;
+      case analysis::FieldUse::Address:
+        v = kFieldPointerBase + (param * 64 + pointers++ % 64) * kFieldPointerStride;
+        break;
       case analysis::FieldUse::Float:
         if (seed == 4) v = f.bytes == 8 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
         break;
