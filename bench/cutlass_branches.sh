@@ -9,8 +9,14 @@
 # stopped: on a machine shared with others' builds a wall-clock limit
 # measures their load, not warpsat. Run it under `nice` and read the user
 # seconds. JSON_DIR=DIR keeps each kernel's JSON there (FILE.INDEX.json).
+# The PTX has no .reqnctapercluster (the host gives the cluster at launch),
+# so each kernel gets `--cluster` from CLUSTERS: space-separated entries
+# NAME=XxY or NAME#INDEX=XxY (NAME the file's base name without .ptx, INDEX
+# the kernel's place among the file's GEMM kernels, from 1; an entry with an
+# index wins). INDEXES="5 6" runs only those kernels of each file. The default is the committed kernels' shapes
+# (examples/cutlass/README.md); a kernel without an entry gets no --cluster.
 #
-# Usage: [KERNEL_CPU_LIMIT=400] [KERNEL_TIMEOUT=3600] [JSON_DIR=DIR] \
+# Usage: [KERNEL_CPU_LIMIT=400] [KERNEL_TIMEOUT=3600] [JSON_DIR=DIR] [CLUSTERS=...] \
 #          bench/cutlass_branches.sh [build/cli/warpsat] [FILE.ptx...]   (figures: docs/benchmarks.md)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +27,18 @@ files=("$@")
 scratch="$(mktemp -d)"
 limit="${KERNEL_TIMEOUT:-3600}"
 cpu_limit="${KERNEL_CPU_LIMIT:-400}"
+clusters="${CLUSTERS-48_hopper_warp_specialized_gemm=4x2 49_collective_builder=2x1 54_hopper_fp8_warp_specialized_gemm=1x2 \
+56_hopper_ptr_array_batched_gemm#1=1x2 57_hopper_grouped_gemm#1=1x2 57_hopper_grouped_gemm#2=2x1 bf16_cooperative_c2x1=2x1}"
+# The cluster shape CLUSTERS gives file $1's kernel $2, or nothing.
+cluster_of() {
+  local name shape="" entry
+  name="$(basename "$1" .ptx)"
+  for entry in $clusters; do
+    [ "${entry%%=*}" = "$name" ] && [ -z "$shape" ] && shape="${entry#*=}"
+    [ "${entry%%=*}" = "$name#$2" ] && { shape="${entry#*=}"; break; }
+  done
+  echo "$shape"
+}
 printf '%-40s %-44s %6s %6s %6s %8s %8s %8s\n' file kernel branches decided valid user wall MiB
 for f in "${files[@]}"; do
   # The GEMM kernels (cutlass::device_kernel<...>), not the examples' reference kernels.
@@ -28,19 +46,23 @@ for f in "${files[@]}"; do
   index=0
   for k in "${kernels[@]}"; do
     index=$((index + 1))
+    [ -n "${INDEXES:-}" ] && [[ " $INDEXES " != *" $index "* ]] && continue
     out="$scratch/out.json"
+    cluster_args=()
+    shape="$(cluster_of "$f" "$index")"
+    [ -n "$shape" ] && cluster_args=(--cluster "$shape")
     (ulimit -t "$cpu_limit"; exec /usr/bin/time -f '%e %U %M' -o "$scratch/time" timeout "$limit" "$warpsat" branches "$f" \
-      --declared-block --full-names --kernel "$k" --format json) > "$out" 2> "$scratch/err"
+      --declared-block "${cluster_args[@]}" --full-names --kernel "$k" --format json) > "$out" 2> "$scratch/err"
     rc=$?
     [ -n "${JSON_DIR:-}" ] && mkdir -p "$JSON_DIR" && cp "$out" "$JSON_DIR/$(basename "$f" .ptx).$index.json"
     # GNU time writes "Command exited with non-zero status N" before its figures.
     read -r secs user kb < <(tail -n 1 "$scratch/time")
-    python3 - "$out" "$f" "$secs" "$user" "$kb" "$rc" "$k" "$limit" "$index" "$cpu_limit" <<'PY'
+    python3 - "$out" "$f" "$secs" "$user" "$kb" "$rc" "$k" "$limit" "$index" "$cpu_limit" "$shape" <<'PY'
 import json, re, sys
-out, f, secs, user, kb, rc, mangled, limit, index, cpu_limit = sys.argv[1:]
+out, f, secs, user, kb, rc, mangled, limit, index, cpu_limit, cluster = sys.argv[1:]
 # The demangled names all shorten to device_kernel<GemmUniversal<...>>: name the schedule and tile instead.
 sched = re.findall(r"Kernel[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*", mangled)
-schedule = f"#{index} " + (sched[0] if sched else mangled[-40:])
+schedule = f"#{index} " + (sched[0] if sched else mangled[-40:]) + (f" {cluster}" if cluster else "")
 try:
     k = json.load(open(out))["kernels"][0]
 except Exception:
