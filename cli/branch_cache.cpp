@@ -43,7 +43,8 @@ std::string answer_options(const BranchesOptions& o, const std::optional<LaunchF
             {"no_warp_waits", o.no_warp_waits},
             {"per_branch_encoding", o.per_branch_encoding},
             {"fresh_solver_per_query", o.fresh_solver_per_query},
-            {"confirm_seen_splits", o.confirm_seen_splits}};
+            {"confirm_seen_splits", o.confirm_seen_splits},
+            {"reached_launch_first", o.reached_launch_first}};
   if (lf) {
     // The launch as the analysis sees it: shape, scalars and every buffer's bytes.
     ContentHash h;

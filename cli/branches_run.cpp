@@ -110,6 +110,9 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--exact-divisions", o.exact_divisions,
                 "bit-blast divisions by a non-constant in every query instead of abstracting them until a model needs "
                 "them exact (slower; for comparison)");
+  sub->add_flag("--reached-launch-first", o.reached_launch_first,
+                "ask every branch first for a split in the launch a replay reached it in, its struct bytes free "
+                "(by default only copies of a source line whose divergence query had no answer do; for comparison)");
   sub->add_flag("--confirm-seen-splits", o.confirm_seen_splits,
                 "also ask each branch's encoding, pinned to the run in which the emulator saw a warp split there, to "
                 "allow that split (a check of the encoding; the verdict is the run's either way)");
@@ -162,7 +165,11 @@ static std::string select_callers(const ptx::Module& m, const std::string& query
 // superlinear in their depth (CUB's privatized histogram sweep: 10 s for
 // its largest union, past the 448 MiB this was before), while a context
 // kept adds nothing to a peak the kernel's largest encoding set already.
-constexpr uint64_t kKeepContextsBelowBytes = uint64_t{768} << 20;
+// 3 GiB since CUTLASS's FP8 GEMM (example 54): past 768 MiB it spent about
+// half its CPU time in Z3 freeing two contexts (about 100 s of 196 s user),
+// and kept, its peak is 1.9 GB instead of 1.5 GB; no CUB kernel comes near
+// either bound.
+constexpr uint64_t kKeepContextsBelowBytes = uint64_t{3} << 30;
 
 ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats) {
   BranchOptions bo;
@@ -179,6 +186,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.incremental = !o.fresh_solver_per_query;
   bo.lazy_divisions = !o.exact_divisions;
   bo.confirm_seen_splits = o.confirm_seen_splits;
+  bo.reached_launch_first = o.reached_launch_first;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;

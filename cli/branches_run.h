@@ -25,7 +25,8 @@ struct BranchesOptions {
   size_t max_ranges = 64, max_paths = 32;
   std::string dump_dir;
   bool no_undefined_shared = false, no_warp_waits = false;
-  bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false;
+  bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false,
+       reached_launch_first = false;
   bool exact_divisions = false;
   bool confirm_seen_splits = false;
   bool in_process = false;  // --in-process: no child process per kernel

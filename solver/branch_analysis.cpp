@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -977,6 +978,10 @@ class BranchSolver {
         if (confirm_seen(c, e, q, it->second, pair, any, r)) return false;
       }
     if (only_seen) return true;
+    // A copy of a source line whose divergence query had no answer (an
+    // unrolled loop's bounds tests): the launch a run reached it in first.
+    bool family_open = o_.reached_launch_first || open_families_.count(family_of(r));
+    if (family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
     SmtStatus st = SmtStatus::Unsat;
     // In a loop, the first occurrence alone first: a small query, and where
     // most splits show.
@@ -993,7 +998,10 @@ class BranchSolver {
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
       SmtStatus any_shape = no_answer_.spent() ? st : q.check_quick(pair, any_of(c, precise), "divergent", &model);
       if (any_shape != SmtStatus::Sat) {
-        if (!proved_with_shared_values_abstracted(c, e, q, pair, any, r)) timeout(st, "divergence");
+        if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+        open_families_.insert(family_of(r));
+        if (!family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
+        timeout(st, "divergence");
         return false;
       }
       st = any_shape;
@@ -1105,6 +1113,8 @@ class BranchSolver {
     }
     if (st != SmtStatus::Unsat) {
       if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+      open_families_.insert(family_of(r));
+      if (!family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
       return timeout(st, "divergence");
     }
     const char* reach_note = reach_open ? " (whether any thread reaches it was not decided)" : "";
@@ -1131,6 +1141,161 @@ class BranchSolver {
                            e.unroll);
     return true;
   }
+
+  // The source position a branch is a copy of (an unrolled loop repeats
+  // one line's test with other constants): the innermost line and column
+  // and the line everything is inlined into.
+  static std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t> family_of(const BranchResult& r) {
+    return {r.loc.file, r.loc.line, r.loc.column, r.loc.outer_file, r.loc.outer_line};
+  }
+
+  // A split searched for in the launch a run reached the branch in (or, if
+  // none did, the last branch before it that a run reached): its block,
+  // grid, CTA and parameters pinned, so that what the launch computes from
+  // them alone (CUTLASS's tile scheduler, whose 64-bit divisions of
+  // `Params` fields are what the exact query could not get past) folds to
+  // constants; the struct bytes the query reads stay free, but for those
+  // that still reach a division or a product of unknowns once folded
+  // (pinned back, a round at a time). Sat is a witness like any other
+  // (the replay must reproduce it): its launch is the run's with those
+  // struct bytes changed (a problem size that leaves a partial tile, a
+  // pointer that turns a reduction on).
+  bool split_from_reaching_run(z3::context& c, const BranchEncoding& e, QueryRunner& q, const z3::expr_vector& pair,
+                               const std::vector<z3::expr>& precise, BranchResult& r) {
+    if (!seen_ || e.threads != 2 || r.indexed || precise.empty() || seen_->reached_by.empty()) return false;
+    auto it = seen_->reached_by.upper_bound(r.instruction);
+    if (it == seen_->reached_by.begin()) return false;
+    const Witness& run = std::prev(it)->second;
+    // The run's launch; its struct parameters are pinned round by round.
+    // (A PinnedQuery is not copied: its vectors are handles.)
+    auto pin_launch = [&](PinnedQuery& pins) {
+      for (int d = 0; d < 3; ++d) {
+        pins.pin(e.ntid[d], run.block[d]);
+        pins.pin(e.nctaid[d], run.grid[d]);
+        pins.pin(e.ctaid[d], run.cta[d]);
+      }
+      for (const auto& [name, term] : e.params)
+        for (const auto& [n, v] : run.params)
+          if (n == name && term.get_sort().bv_size() <= 64) pins.pin(term, v);
+    };
+    struct Aggregate {
+      z3::expr symbol;
+      const std::vector<uint8_t>* bytes;
+      std::vector<bool> free;
+    };
+    std::vector<Aggregate> aggregates;
+    for (const auto& [name, term] : e.params) {
+      unsigned bits = term.get_sort().bv_size();
+      for (const auto& [n, bytes] : run.aggregates)
+        if (n == name && bytes.size() * 8 == bits && !bytes.empty() && term.is_const())
+          aggregates.push_back({term, &bytes, std::vector<bool>(bytes.size(), false)});
+    }
+    if (aggregates.empty()) return false;
+    z3::expr split = any_of(c, precise);
+    z3::expr query = z3::mk_and(pair) && split && replayable_constraints(c, e, m_, f_, split);
+    // The struct bytes the query reads: every extract of the struct's term.
+    std::vector<z3::expr> roots{query};
+    smt::for_each_app(roots, [&](const z3::expr& x) {
+      if (x.decl().decl_kind() != Z3_OP_EXTRACT) return true;
+      for (Aggregate& a : aggregates)
+        if (z3::eq(x.arg(0), a.symbol)) {
+          unsigned hi = x.hi(), lo = x.lo();
+          for (unsigned b = lo / 8; b <= hi / 8 && b < a.free.size(); ++b) a.free[b] = true;
+        }
+      return true;
+    });
+    std::map<unsigned, std::pair<size_t, size_t>> byte_of;  // free byte symbol id -> (aggregate, byte)
+    z3::expr applied = c.bool_val(false);
+    std::vector<z3::expr> values;
+    for (int round = 0; round < kReachingRunRounds; ++round) {
+      PinnedQuery trial(c);
+      pin_launch(trial);
+      byte_of.clear();
+      values.clear();
+      size_t free_bytes = 0;
+      for (size_t k = 0; k < aggregates.size(); ++k) {
+        const Aggregate& a = aggregates[k];
+        // The bytes in a balanced tree of concats: a chain as deep as the
+        // struct is long (1,792 bytes) is what Z3 frees slowest.
+        std::vector<z3::expr> parts;
+        for (size_t b = a.bytes->size(); b-- > 0;) {
+          z3::expr byte = c.bv_val((*a.bytes)[b], 8);
+          if (a.free[b]) {
+            byte = c.bv_const(fmt::format("run.{}.byte{}", k, b).c_str(), 8);
+            byte_of[Z3_get_ast_id(c, byte)] = {k, b};
+            ++free_bytes;
+          }
+          parts.push_back(byte);
+        }
+        while (parts.size() > 1) {
+          std::vector<z3::expr> joined;
+          for (size_t i = 0; i + 1 < parts.size(); i += 2) joined.push_back(z3::concat(parts[i], parts[i + 1]));
+          if (parts.size() % 2) joined.push_back(parts.back());
+          parts = std::move(joined);
+        }
+        z3::expr value = parts.front();
+        values.push_back(value);
+        trial.pin(a.symbol, value);
+      }
+      if (free_bytes == 0) return false;
+      applied = trial.apply(query);
+      // Free bytes still under a division or a product of two unknowns:
+      // pinned back to the run's values.
+      bool hard = false;
+      std::vector<z3::expr> top{applied};
+      smt::for_each_app(top, [&](const z3::expr& x) {
+        Z3_decl_kind k = x.decl().decl_kind();
+        bool divides = k == Z3_OP_BUDIV || k == Z3_OP_BUDIV_I || k == Z3_OP_BUREM || k == Z3_OP_BUREM_I ||
+                       k == Z3_OP_BSDIV || k == Z3_OP_BSDIV_I || k == Z3_OP_BSREM || k == Z3_OP_BSREM_I ||
+                       k == Z3_OP_BSMOD || k == Z3_OP_BSMOD_I;
+        bool multiplies = false;
+        if (k == Z3_OP_BMUL) {
+          unsigned unknown = 0;
+          for (unsigned i = 0; i < x.num_args(); ++i) unknown += x.arg(i).is_numeral() ? 0 : 1;
+          multiplies = unknown >= 2;
+        }
+        if (!divides && !multiplies) return true;
+        std::vector<z3::expr> under{x};
+        smt::for_each_app(under, [&](const z3::expr& y) {
+          if (auto b = byte_of.find(Z3_get_ast_id(c, y)); b != byte_of.end()) {
+            aggregates[b->second.first].free[b->second.second] = false;
+            hard = true;
+          }
+          return true;
+        });
+        return true;
+      });
+      if (!hard) break;
+      if (round + 1 == kReachingRunRounds) return false;
+    }
+    std::optional<z3::model> found;
+    if (q.check_alone(applied, "split-in-reached-launch", &found) != SmtStatus::Sat) return false;
+    PinnedQuery pins(c);
+    pin_launch(pins);
+    pins.complete(*found);
+    for (size_t k = 0; k < aggregates.size(); ++k) {
+      z3::func_decl symbol = aggregates[k].symbol.decl();
+      z3::expr value = found->eval(values[k], true);
+      found->add_const_interp(symbol, value);
+    }
+    const BranchInstance* split_instance = nullptr;
+    for (const BranchInstance& i : e.instances)
+      if (!i.beyond && found->eval(split_at(e, i), true).is_true()) {
+        split_instance = &i;
+        break;
+      }
+    if (!split_instance) return false;
+    r.witness = witness_from(*found, e, *split_instance, f_, true);
+    r.verdict = BranchVerdict::Divergent;
+    r.replay_decides = !e.imprecision.empty();
+    std::string how = "in the launch a run reached it in, with struct bytes the query reads changed";
+    r.reason = e.imprecision.empty()
+                   ? "two lanes of one warp can reach it together and go different ways (found " + how + ")"
+                   : "two lanes can go different ways in the model (found " + how + "), which is not exact here (" +
+                         imprecision_text(e) + "): the replay decides";
+    return true;
+  }
+  static constexpr int kReachingRunRounds = 4;
 
   // A divergence query without an answer, asked again with every value the
   // two lanes share abstracted (uniform_abstraction.h): unsat proves the
@@ -1345,6 +1510,9 @@ class BranchSolver {
   const SeenRuns* seen_;              // what the emulator's runs showed so far (may be null)
   AfterVerdict after_;                // called with each first-pass verdict (may be empty)
   double whole_warp_ms_ = 0;          // spent on whole-warp retries in this kernel
+  // Source positions (family_of) one of whose copies had no answer to its
+  // divergence query.
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>> open_families_;
   NoAnswerBudget no_answer_{kNoAnswerBudgetTimeouts * o_.solver.timeout_ms};  // this kernel's queries without an answer
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   // Set for the exact-float pass: no query of it runs past its budget.

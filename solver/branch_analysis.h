@@ -171,6 +171,12 @@ struct BranchOptions {
   // must allow the split too (the `seen-split` query): a check of the
   // encoding, not of the verdict (--confirm-seen-splits).
   bool confirm_seen_splits = false;
+  // A divergence query without an answer is followed by a search for a
+  // split in the launch a run reached the branch in (its struct bytes
+  // free), and the other copies of its source line ask that first. With
+  // this, every branch asks it first (--reached-launch-first: the search
+  // on its own, for tests and comparison).
+  bool reached_launch_first = false;
   // 0: each Z3 context is freed when its encodings are done. Else, in a
   // process that ends right after the kernel (cli/kernel_processes.h), a
   // context is kept while the process holds less than this many bytes:
@@ -193,6 +199,9 @@ struct SeenSplit {
 struct SeenRuns {
   std::map<uint32_t, SeenSplit> splits;
   std::set<uint32_t> reached;
+  // The first made-up launch that ran each branch (its block, grid, CTA,
+  // warp, parameters and struct bytes; the lanes are any two of the warp).
+  std::map<uint32_t, Witness> reached_by;
 };
 
 // Adds what the kernel's own directives say about its launches: .reqntid

@@ -348,7 +348,10 @@ class Replayer {
       if (function != index_) return false;
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
-      seen_.reached.insert(instruction);
+      // The first launch that ran each branch: a run the solver can start
+      // from where its own searches for a launch time out.
+      if (seen_.reached.insert(instruction).second && made_up)
+        seen_.reached_by.emplace(instruction, launch_of(observed_split(launch, c, w, active, taken, origin)));
       if (taken != 0 && taken != active && !observed_splits_.count(instruction)) {
         const ObservedSplit& s =
             observed_splits_.emplace(instruction, observed_split(launch, c, w, active, taken, origin)).first->second;
@@ -991,6 +994,19 @@ class Replayer {
   bool has_conditional_branches() const {
     return std::any_of(k_.instructions.begin(), k_.instructions.end(),
                        [](const ptx::Instruction& i) { return analysis::is_conditional_branch(i); });
+  }
+
+  // The launch, CTA and warp of a run (its lanes not chosen).
+  static Witness launch_of(const ObservedSplit& s) {
+    Witness w;
+    std::copy(s.block, s.block + 3, w.block);
+    std::copy(s.grid, s.grid + 3, w.grid);
+    std::copy(s.cta, s.cta + 3, w.cta);
+    w.warp = s.warp;
+    w.params = s.params;
+    w.aggregates = s.aggregates;
+    w.replayable = true;
+    return w;
   }
 
   // The observed split as a witness: the first lane that took the branch
