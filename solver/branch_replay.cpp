@@ -119,12 +119,22 @@ class Replayer {
       return;
     }
     if (fuzz_spent_) return;
+    // Another copy of the same source line (an unrolled loop's test with
+    // other constants) whose random-data runs split nothing: these runs
+    // would not either (CUTLASS's FP8 GEMM: four copies each of three
+    // epilogue tests, 6 runs of a whole mainloop each).
+    auto family = std::make_tuple(b.loc.file, b.loc.line, b.loc.column, b.loc.outer_file, b.loc.outer_line);
+    if (b.loc.line && dry_families_.count(family)) {
+      fuzzed_.insert(b.instruction);
+      return;
+    }
     for (int phase = 0; phase < 2 && !observed_splits_.count(b.instruction); ++phase)
       if (!fuzz_open_branch(b, phase, last_good_plan_[phase], true)) {
         fuzz_spent_ = true;
         break;
       }
     fuzzed_.insert(b.instruction);
+    if (!fuzz_spent_ && !observed_splits_.count(b.instruction)) dry_families_.insert(family);
     settle_if_observed(b);
   }
 
@@ -1073,6 +1083,9 @@ class Replayer {
   bool shapes_ran_ = false;  // the first phase ran before the queries
   std::set<uint32_t> witness_ran_;  // branches whose witness replay_now ran
   std::set<uint32_t> fuzzed_;       // branches whose random-data runs replay_now ran
+  // Source positions (file, line, column, outer file and line) a copy of
+  // which replay_now's random-data runs did not split.
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>> dry_families_;
   bool fuzz_spent_ = false;         // the random-data launches' budget is spent
   std::set<std::string> harvested_;  // the witness launches harvest_from ran
   size_t harvest_dry_ = 0;           // harvests in a row that showed no new split

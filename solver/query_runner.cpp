@@ -119,8 +119,9 @@ SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& 
   return ask(base, extra, name, model, session_, true, quick_rlimit);
 }
 
-SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model) {
-  return ask(z3::expr_vector(c_), query, name, model, nullptr, false, kPinnedQuickRlimit);
+SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model,
+                                   bool quick_only) {
+  return ask(z3::expr_vector(c_), query, name, model, nullptr, quick_only, kPinnedQuickRlimit);
 }
 
 SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,

@@ -109,8 +109,9 @@ class QueryRunner {
                         std::optional<z3::model>* model = nullptr, unsigned quick_rlimit = kQuickRlimit);
   // `query` alone, on a solver of its own: for a query whose terms
   // (substituted, simplified) share nothing with the session's. Its quick
-  // try gets kPinnedQuickRlimit.
-  SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr);
+  // try gets kPinnedQuickRlimit; `quick_only`: that try alone.
+  SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr,
+                        bool quick_only = false);
 
   double last_ms() const { return last_ms_; }
   // Floating-point terms: no quick try (the SMT core's lazy bit-blasting of
