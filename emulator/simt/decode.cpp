@@ -309,7 +309,7 @@ void decode_function(Program& program, FunctionCode& code) {
     Op& op = code.ops[i];
     d.fill_common(ins, op);
     try {
-      bool decoded = decode_cluster(d, ins, op) || decode_tma(d, ins, op) || decode_control(d, ins, op) ||
+      bool decoded = decode_cluster(d, ins, op) || decode_tensormap(d, ins, op) || decode_tma(d, ins, op) || decode_control(d, ins, op) ||
                      decode_integer(d, ins, op) || decode_float(d, ins, op) ||
                      decode_move(d, ins, op) || decode_memory(d, ins, op) || decode_atomic(d, ins, op) ||
                      decode_mbarrier(d, ins, op) ||

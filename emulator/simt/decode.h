@@ -81,6 +81,7 @@ bool decode_atomic(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_mbarrier(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_cluster(Decoder& d, const ptx::Instruction& ins, Op& op);  // mapa, getctarank, barrier.cluster, setmaxnreg
 bool decode_tma(Decoder& d, const ptx::Instruction& ins, Op& op);      // bulk copies, fence.proxy.async, prefetch.tensormap
+bool decode_tensormap(Decoder& d, const ptx::Instruction& ins, Op& op);  // tensormap.replace, .cp_fenceproxy, fence.proxy.tensormap
 bool decode_warp(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_control(Decoder& d, const ptx::Instruction& ins, Op& op);
 bool decode_matrix_move(Decoder& d, const ptx::Instruction& ins, Op& op);  // ldmatrix, stmatrix, movmatrix

@@ -1093,7 +1093,9 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
     if (t.spec.extent_bytes() > buffer_size(t.buffer))
       throw command_line_error(fmt::format("tensor map '{}' covers {} bytes of its buffer, which has {}", t.spec.name,
                                            t.spec.extent_bytes(), buffer_size(t.buffer)));
-    rs.tensor_maps.push_back({t.spec, buffer_address(t.buffer) + t.spec.offset});
+    TensorMap& map = rs.tensor_maps.emplace_back();
+    map.spec = t.spec;
+    map.global_address = buffer_address(t.buffer) + t.spec.offset;
   }
   if (options.program_cache) rs.decoded = &options.program_cache->adopt(load_program(module, rs.memory));
   else rs.own_program = load_program(module, rs.memory);

@@ -26,6 +26,7 @@
 #include "emulator/simt/mbarrier.h"
 #include "emulator/simt/memory_recorder.h"
 #include "emulator/simt/run_state.h"
+#include "emulator/simt/tensormap_edits.h"
 
 namespace warpsat::simt {
 
@@ -163,6 +164,7 @@ const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t gener
     x.fail(op, lane, fmt::format("0x{:x} holds no tensor map: describe each CUtensorMap the kernel uses as a "
                                  "[[tensor_map]] of the launch file (docs/launch-files.md)",
                                  generic));
+  check_tensor_map_use(x, op, lane, generic, *m);
   return *m;
 }
 

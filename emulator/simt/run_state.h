@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <deque>
 #include <memory>
 #include <unordered_set>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "emulator/simt/program.h"
 #include "emulator/simt/state.h"
 #include "emulator/simt/tensor_map.h"
+#include "emulator/simt/tensormap_edits.h"
 
 namespace warpsat::simt {
 
@@ -55,7 +57,10 @@ struct RunState {
   std::vector<std::vector<bool>> block_starts;
   std::unordered_set<uint64_t> thread_paths;
   ClusterShape cluster;      // the launch's cluster shape (cluster_shape)
-  std::vector<TensorMap> tensor_maps;  // the launch's, by the index their handles hold
+  // The launch's, by the index their handles hold, then those tensormap.replace
+  // made (a deque: a map found by its handle stays where it is).
+  std::deque<TensorMap> tensor_maps;
+  TensorMapEdits tensor_map_edits;     // exec_tensormap.cpp
   uint64_t proxy_fences = 0;           // fence.proxy.async executed so far (async_state.h)
   uint32_t initial_registers = 0;  // per thread at launch, for setmaxnreg (exec_cluster.cpp)
   // Per WarpRole, the warps of every CTA that has ended (metrics.h).

@@ -18,6 +18,12 @@ namespace warpsat::simt {
 struct TensorMap {
   TensorMapSpec spec;
   uint64_t global_address = 0;  // the buffer's address + spec.offset
+  // A map tensormap.replace made (exec_tensormap.cpp): the last replace that
+  // made it, and the first rule of cuTensorMapEncodeTiled it breaks (empty
+  // when valid), reported when a TMA instruction uses it.
+  bool replaced = false;
+  uint32_t replaced_function = 0, replaced_instruction = 0;
+  std::string problem;
 };
 
 // The 128 bytes standing for tensor map `index` of a launch: a tag the
