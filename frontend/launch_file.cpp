@@ -245,7 +245,8 @@ class LaunchReader {
   }
 
   // pointers = [{ offset = 8, buffer = "C" }], tensor_maps = [{ offset = 64, map = "tmA" }]
-  std::vector<NameRef> placements(const toml::table& t, std::string_view key, std::string_view name_key) {
+  std::vector<NameRef> placements(const toml::table& t, std::string_view key, std::string_view name_key,
+                                  uint64_t max_offset = 32764) {
     std::vector<NameRef> out;
     const toml::node* n = t.get(key);
     if (!n) return out;
@@ -254,10 +255,13 @@ class LaunchReader {
     for (const toml::node& e : *a) {
       const toml::table* et = e.as_table();
       if (!et) r_.fail(e, fmt::format("each entry of '{}' is {{ offset = ..., {} = \"name\" }}", key, name_key));
-      r_.reject_unknown_keys(*et, {"offset", name_key});
+      const bool pointer = name_key == "buffer";
+      if (pointer) r_.reject_unknown_keys(*et, {"offset", name_key, "at"});
+      else r_.reject_unknown_keys(*et, {"offset", name_key});
       NameRef ref;
-      ref.offset = static_cast<uint64_t>(r_.require_integer(*et, "offset", 0, 32764));
+      ref.offset = static_cast<uint64_t>(r_.require_integer(*et, "offset", 0, static_cast<int64_t>(max_offset)));
       ref.name = r_.require_string(*et, name_key);
+      if (pointer) ref.at = static_cast<uint64_t>(r_.optional_integer(*et, "at", 0, kMaxBufferBytes).value_or(0));
       ref.line = e.source().begin.line;
       ref.column = e.source().begin.column;
       out.push_back(std::move(ref));
@@ -272,13 +276,16 @@ class LaunchReader {
     b.line = bt.source().begin.line;
     b.column = bt.source().begin.column;
     b.contents = contents_of(bt, bt, "[[buffer]]", false, true);
+    // A device array of pointers (CUTLASS's pointer-array and grouped GEMMs
+    // find each batch's matrices through one).
+    b.pointers = placements(bt, "pointers", "buffer", kMaxBufferBytes);
     return b;
   }
 
   TensorMapEntry tensor_map(const toml::table& t) {
     r_.reject_unknown_keys(t, {"name", "buffer", "type", "dims", "strides", "box", "element_strides", "interleave",
                                "swizzle", "l2_promotion", "oob_fill", "offset", "mode", "lower_corner",
-                               "upper_corner", "channels_per_pixel", "pixels_per_column"});
+                               "upper_corner", "channels_per_pixel", "pixels_per_column", "placeholder"});
     TensorMapEntry e;
     TensorMapSpec& m = e.spec;
     e.line = t.source().begin.line;
@@ -326,6 +333,11 @@ class LaunchReader {
                                                                 {"256B", S::L2Promotion::B256}});
     m.oob_fill = choice<S::OobFill>(t, "oob_fill", {{"zero", S::OobFill::Zero}, {"nan", S::OobFill::Nan}});
     m.offset = static_cast<uint64_t>(r_.optional_integer(t, "offset", 0, INT64_MAX).value_or(0));
+    if (const toml::node* p = t.get("placeholder")) {
+      auto v = p->value_exact<bool>();
+      if (!v) r_.fail(*p, "'placeholder' must be true or false");
+      m.placeholder = *v;
+    }
     if (auto p = tensor_map_problem(m)) {
       const toml::node* at = t.get(p->key);
       if (!at) r_.fail(t, p->message);
@@ -413,11 +425,28 @@ class LaunchReader {
                             e.spec.buffer, e.spec.buffer));
       if (buffer_count[e.spec.buffer] > 1)
         fail_at(e.buffer_line, e.buffer_column, fmt::format("several buffers are named '{}'", e.spec.buffer));
-      if (e.spec.extent_bytes() > it->second)
+      if (!e.spec.placeholder && e.spec.extent_bytes() > it->second)
         fail_at(e.line, e.column, fmt::format("tensor map '{}' covers {} bytes of buffer '{}' (offset, dims and "
                                               "strides), which has {}",
                                               e.spec.name, e.spec.extent_bytes(), e.spec.buffer, it->second));
     }
+    // A pointer: its buffer exists, is named once, and holds byte `at`.
+    auto check_target = [&](const NameRef& r) {
+      if (!buffer_bytes.count(r.name))
+        fail_at(r.line, r.column, fmt::format("no buffer named '{}' for this pointer", r.name));
+      if (buffer_count[r.name] > 1) fail_at(r.line, r.column, fmt::format("several buffers are named '{}'", r.name));
+      if (r.at > buffer_bytes[r.name])
+        fail_at(r.line, r.column, fmt::format("at = {} is past the end of buffer '{}' ({} bytes)", r.at, r.name,
+                                              buffer_bytes[r.name]));
+    };
+    for (const NamedBuffer& b : l.buffers)
+      for (const NameRef& r : b.pointers) {
+        check_target(r);
+        if (r.offset % 8 || r.offset + 8 > b.contents.bytes.size())
+          fail_at(r.line, r.column, fmt::format("an 8-byte pointer at offset {} does not fit buffer '{}' ({} bytes), "
+                                                "or is not 8-byte aligned",
+                                                r.offset, b.name, b.contents.bytes.size()));
+      }
     for (const LaunchParam& p : l.params) {
       auto known_map = [&](const NameRef& r) {
         if (!maps.count(r.name)) fail_at(r.line, r.column, fmt::format("no [[tensor_map]] named '{}'", r.name));
@@ -432,9 +461,7 @@ class LaunchReader {
                                                 r.offset, bytes));
       }
       for (const NameRef& r : p.pointers) {
-        if (!buffer_bytes.count(r.name))
-          fail_at(r.line, r.column, fmt::format("no buffer named '{}' for this pointer", r.name));
-        if (buffer_count[r.name] > 1) fail_at(r.line, r.column, fmt::format("several buffers are named '{}'", r.name));
+        check_target(r);
         if (r.offset % 4 || r.offset + 4 > bytes)
           fail_at(r.line, r.column, fmt::format("a pointer at offset {} does not fit a struct of {} bytes, or is not "
                                                 "aligned",
@@ -457,7 +484,8 @@ class LaunchReader {
       r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file",
                                   "pointers", "tensor_maps"});
     else if (named)
-      r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file", "name"});
+      r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file", "name",
+                                  "pointers"});
     else
       r_.reject_unknown_keys(bt, {"type", "hex", "values", "count", "fill", "random_seed", "min", "max", "file"});
     BufferParam buf{element_type(bt), {}, ""};

@@ -52,7 +52,8 @@ struct ScalarParam {
 // A name a launch file refers to, with where the reference is written.
 struct NameRef {
   std::string name;
-  uint64_t offset = 0;  // in a struct: where the pointer or tensor map goes
+  uint64_t offset = 0;  // in a struct or buffer: where the pointer or tensor map goes
+  uint64_t at = 0;      // a pointer: bytes into the buffer it points at (`at`, default 0)
   uint32_t line = 0, column = 0;
 };
 
@@ -78,6 +79,7 @@ struct LaunchParam {
 struct NamedBuffer {
   std::string name;
   BufferParam contents;
+  std::vector<NameRef> pointers;  // pointers = [{ offset, buffer, at }]: other buffers' addresses in its bytes
   uint32_t line = 0, column = 0;
 };
 

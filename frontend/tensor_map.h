@@ -40,6 +40,11 @@ struct TensorMapSpec {
   L2Promotion l2_promotion = L2Promotion::None;
   OobFill oob_fill = OobFill::Zero;
   uint64_t offset = 0;     // globalAddress = the buffer's address + offset
+  // The kernel replaces the global address (tensormap.replace) before any
+  // use, as CUTLASS's pointer-array GEMMs do with maps they encode on the
+  // pointer array's address: the tensor need not lie inside its buffer, and a
+  // TMA use of the map as given is an error (launch file: placeholder = true).
+  bool placeholder = false;
   // Im2col maps (cuTensorMapEncodeIm2col; `box` unused): the layout is
   // C, W, (H, (D,)) N, innermost first; the corners bound the filter's base
   // position in the rank - 2 spatial dimensions (W first), each copy moves

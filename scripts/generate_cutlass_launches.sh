@@ -39,7 +39,7 @@ flags=(-std=c++17 -arch=sm_90a --expt-relaxed-constexpr -DCUTLASS_ENABLE_DIRECT_
        -I "$cutlass/include" -I "$cutlass/tools/util/include" -Xcompiler -Wno-invalid-offsetof
        -diag-suppress 20012)
 objects=()
-for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_54_fp8.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
+for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_54_fp8.cu kernel_56_ptr_array.cu kernel_57_grouped.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
   obj="$build/${src%.*}.o"
   objects+=("$obj")
   # Compiled again only when its source, a header of host/ or (for a kernel) src/ is newer than the object.
@@ -53,8 +53,25 @@ wait
 for obj in "${objects[@]}"; do [ -f "$obj" ] || { echo "generate_cutlass_launches: $obj did not compile" >&2; exit 1; }; done
 "$nvcc" -o "$build/cutlass_launch" "${objects[@]}"
 
-# The GEMM kernel of a PTX file: its one cutlass::device_kernel entry.
-entry() { grep -o '^\.entry _ZN7cutlass13device_kernel[^(]*' "$ptx/$1.ptx" | cut -d' ' -f2; }
+# The GEMM kernel of a PTX file: its cutlass::device_kernel entry (of two,
+# the one whose name holds $2: 56 and 57 have a cooperative and a ping-pong).
+entry() { grep -o '^\.entry _ZN7cutlass13device_kernel[^(]*' "$ptx/$1.ptx" | cut -d' ' -f2 | grep -e "${2:-.}"; }
+
+# make LABEL PTX-NAME OUT.toml ENTRY M N K ALPHA BETA SEED [BATCHES | GROUPS]:
+# writes the file twice (another process: other addresses, other stack and
+# heap contents), and fails unless both are the same byte for byte.
+make() {
+  local label="$1" file="$2" toml="$3" e="$4"
+  shift 4
+  "$build/cutlass_launch" "$label" "${@:1:6}" "$e" "$ptx/$file.ptx" "$toml" "${@:7}"
+  "$build/cutlass_launch" "$label" "${@:1:6}" "$e" "$ptx/$file.ptx" "$build/again.toml" "${@:7}"
+  if ! cmp -s "$toml" "$build/again.toml"; then
+    echo "generate_cutlass_launches: $toml is not reproducible (a second run wrote other bytes):" >&2
+    diff "$toml" "$build/again.toml" | head -20 >&2
+    exit 1
+  fi
+  echo "wrote $toml (a second run wrote the same bytes)"
+}
 
 # kernel label, PTX name, launch-file prefix
 kernels=("48_tf32 48_hopper_warp_specialized_gemm 48_tf32_cooperative"
@@ -68,16 +85,22 @@ for k in "${kernels[@]}"; do
   e="$(entry "$file")"
   for p in "${problems[@]}"; do
     read -r m n kk alpha beta seed <<<"$p"
-    toml="$out/${prefix}_${m}x${n}x${kk}.toml"
-    "$build/cutlass_launch" "$label" "$m" "$n" "$kk" "$alpha" "$beta" "$seed" "$e" "$ptx/$file.ptx" "$toml"
-    # Made a second time (another process: other addresses, other stack and
-    # heap contents), the file must be the same byte for byte.
-    "$build/cutlass_launch" "$label" "$m" "$n" "$kk" "$alpha" "$beta" "$seed" "$e" "$ptx/$file.ptx" "$build/again.toml"
-    if ! cmp -s "$toml" "$build/again.toml"; then
-      echo "generate_cutlass_launches: $toml is not reproducible (a second run wrote other bytes):" >&2
-      diff "$toml" "$build/again.toml" | head -20 >&2
-      exit 1
-    fi
-    echo "wrote $toml (a second run wrote the same bytes)"
+    make "$label" "$file" "$out/${prefix}_${m}x${n}x${kk}.toml" "$e" "$m" "$n" "$kk" "$alpha" "$beta" "$seed"
   done
 done
+
+# Example 56's cooperative kernel (pointer-array batched): L batches of one
+# problem, whole tiles and partial ones.
+e="$(entry 56_hopper_ptr_array_batched_gemm Cooperative)"
+make 56_ptr_array 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_cooperative_256x256x128x2.toml" "$e" \
+  256 256 128 2 0.5 1 2
+make 56_ptr_array 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_cooperative_208x136x80x3.toml" "$e" \
+  208 136 80 -1 2 7 3
+# Example 57's cooperative kernel (grouped): groups of different shapes,
+# each M a multiple of 8 and K of 16 (the kernel's alignments), partial
+# tiles in every group of the second file.
+e="$(entry 57_hopper_grouped_gemm Cooperative)"
+make 57_grouped 57_hopper_grouped_gemm "$out/57_grouped_cooperative_2groups.toml" "$e" \
+  0 0 0 2 0.5 1 256x128x128,136x200x80
+make 57_grouped 57_hopper_grouped_gemm "$out/57_grouped_cooperative_3groups.toml" "$e" \
+  0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16

@@ -1087,10 +1087,18 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
     const KernelArgument& b = r.named ? launch.buffers[r.index] : launch.args[r.index];
     return b.alias_of >= 0 ? launch.args[static_cast<size_t>(b.alias_of)].size() : b.size();
   };
+  // Named buffers that hold other buffers' addresses (arrays of pointers).
+  for (size_t i = 0; i < launch.buffers.size(); ++i)
+    for (const auto& [at, ref] : launch.buffers[i].pointer_slots) {
+      uint64_t address = buffer_address(ref) + ref.at;
+      Allocation* a = rs.memory.find(named_addresses[i] + at, 8);
+      if (!a) throw command_line_error(fmt::format("a pointer at byte {} of buffer {} passes its end", at, i));
+      a->write(named_addresses[i] + at - a->base(), &address, 8);
+    }
   for (const Launch::TensorMapArg& t : launch.tensor_maps) {
     if (auto p = tensor_map_problem(t.spec))
       throw command_line_error(fmt::format("tensor map '{}': {}", t.spec.name, p->message));
-    if (t.spec.extent_bytes() > buffer_size(t.buffer))
+    if (!t.spec.placeholder && t.spec.extent_bytes() > buffer_size(t.buffer))
       throw command_line_error(fmt::format("tensor map '{}' covers {} bytes of its buffer, which has {}", t.spec.name,
                                            t.spec.extent_bytes(), buffer_size(t.buffer)));
     TensorMap& map = rs.tensor_maps.emplace_back();
@@ -1114,7 +1122,7 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
       unsigned pointer_bytes = module.address_size == 32 ? 4 : 8;
       for (const auto& [at, ref] : launch.args[i].pointer_slots) {
         if (at + pointer_bytes > size) throw command_line_error(fmt::format("a pointer at byte {} of parameter {} passes its end", at, i));
-        uint64_t address = buffer_address(ref);
+        uint64_t address = buffer_address(ref) + ref.at;
         std::memcpy(rs.kernel_params.data() + offsets[i] + at, &address, pointer_bytes);
       }
       for (const auto& [at, index] : launch.args[i].tensor_map_slots) {

@@ -36,6 +36,7 @@ class EmulationError : public InputError {
 struct BufferRef {
   bool named = false;
   uint32_t index = 0;
+  uint64_t at = 0;  // a pointer's bytes into the buffer (launch files' `at`)
 };
 
 struct KernelArgument {

@@ -150,6 +150,7 @@ std::optional<std::string> set_field(TensorMap& m, Field f, uint32_t ord, uint64
     case GlobalAddress:
       if (v % 16) return fmt::format("global address 0x{:x} is not 16-byte aligned", v);
       m.global_address = v;
+      s.placeholder = false;
       return std::nullopt;
     case Rank:
       if (v32 > 4) return fmt::format("new_val {} for .rank: it is the rank minus one, 0 to 4", v32);
@@ -199,7 +200,7 @@ std::optional<std::string> set_field(TensorMap& m, Field f, uint32_t ord, uint64
 // What tells two made maps apart.
 std::string map_key(const TensorMap& m) {
   const TensorMapSpec& s = m.spec;
-  std::string k = fmt::format("{} {} {} {} {} {} {} {} {:x} {} {}", static_cast<int>(s.type), s.rank,
+  std::string k = fmt::format("{} {} {} {} {} {} {} {} {:x} {} {} {}", s.placeholder, static_cast<int>(s.type), s.rank,
                               static_cast<int>(s.interleave), static_cast<int>(s.swizzle),
                               static_cast<int>(s.l2_promotion), static_cast<int>(s.oob_fill), s.name,
                               static_cast<int>(s.mode), m.global_address, m.replaced_function, m.replaced_instruction);
@@ -336,6 +337,11 @@ bool has_space(const ptx::Instruction& ins, std::string_view space) {
 }  // namespace
 
 void check_tensor_map_use(Exec& x, const Op& op, unsigned lane, uint64_t generic, const TensorMap& m) {
+  if (m.spec.placeholder)
+    x.fail(op, lane, fmt::format("tensor map '{}' at 0x{:x} is a placeholder (placeholder = true in the launch file): "
+                                 "its global address must be replaced with tensormap.replace before a TMA "
+                                 "instruction uses it",
+                                 m.spec.name, generic));
   if (m.replaced && !m.problem.empty())
     x.fail(op, lane, fmt::format("the tensor map at 0x{:x}, as tensormap.replace at {} left it, breaks a rule of "
                                  "cuTensorMapEncodeTiled: {}",

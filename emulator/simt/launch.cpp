@@ -58,6 +58,12 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
   for (size_t i = 0; i < file.params.size(); ++i)
     if (file.params[i].buffer && !file.params[i].name.empty())
       buffers.emplace(file.params[i].name, BufferRef{false, static_cast<uint32_t>(i)});
+  for (size_t i = 0; i < file.buffers.size(); ++i)
+    for (const NameRef& r : file.buffers[i].pointers) {
+      BufferRef ref = buffers.at(r.name);
+      ref.at = r.at;
+      l.buffers[i].pointer_slots.push_back({r.offset, ref});
+    }
   std::map<std::string, uint32_t> maps;
   for (const TensorMapEntry& e : file.tensor_maps) {
     maps[e.spec.name] = static_cast<uint32_t>(l.tensor_maps.size());
@@ -110,7 +116,9 @@ Launch launch_from_file(const ptx::Module& m, const LaunchFile& file, std::vecto
                            fmt::format("a {}-byte pointer at offset {} does not fit {} ({} bytes), or is not aligned",
                                        pointer_bytes, r.offset, what, a.bytes.size()),
                            line_of(file.text, r.line));
-        a.pointer_slots.push_back({r.offset, buffers.at(r.name)});
+        BufferRef ref = buffers.at(r.name);
+        ref.at = r.at;
+        a.pointer_slots.push_back({r.offset, ref});
       }
       for (const NameRef& r : lp.tensor_maps) {
         if (p.align < 64)

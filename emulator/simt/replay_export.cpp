@@ -47,6 +47,13 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
   fs::create_directories(d, ec);
   if (ec) throw InputError({dir, 0, 0}, fmt::format("cannot create the directory: {}", ec.message()));
   const Launch& l = e.launch;
+  // The replay program places buffers' start addresses in arguments only.
+  for (const KernelArgument& b : l.buffers)
+    if (!b.pointer_slots.empty())
+      throw InputError({dir, 0, 0}, "the GPU replay export does not carry buffers that hold pointers");
+  for (const KernelArgument& a : l.args)
+    for (const auto& [offset, ref] : a.pointer_slots)
+      if (ref.at) throw InputError({dir, 0, 0}, "the GPU replay export does not carry pointers into a buffer's middle");
   {
     std::ofstream ptx(d / "kernel.ptx", std::ios::trunc);
     ptx << e.ptx_text;

@@ -8,8 +8,13 @@
 // integers (and halves for C), so every product and partial sum is exact in
 // f32 whatever order wgmma accumulates in, and each output rounds once, from
 // an exact value, to its type (docs/emulator.md, "CUTLASS end to end").
+// Examples 56 (pointer-array batched) and 57 (grouped, groups of different
+// shapes) find each batch's or group's matrices through device arrays of
+// pointers and replace their tensor maps per batch or group on the device
+// (tensormap.replace): every batch's and group's D is checked the same way.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -32,13 +37,30 @@ std::string repo(const std::string& path) { return std::string(WARPSAT_SOURCE_DI
 struct Problem {
   int m = 0, n = 0, k = 0;
   double alpha = 0, beta = 0;
+  int batches = 1;                         // example 56: L
+  std::vector<std::array<int, 3>> groups;  // example 57: (M, N, K) per group
 };
 
 Problem problem_of(const LaunchFile& lf) {
+  // The launch file's description line (launch_writer.cpp writes it):
+  // "M=256 N=256 K=128 alpha=2 beta=0.5", with " L=2" after K for a batched
+  // GEMM, or "groups=256x128x128,136x200x80 alpha=...".
   std::smatch s;
-  // The launch file's description line (launch_writer.cpp writes it).
-  REQUIRE(std::regex_search(lf.text, s, std::regex(R"(M=(\d+) N=(\d+) K=(\d+) alpha=(\S+) beta=(\S+))")));
-  return {std::stoi(s[1]), std::stoi(s[2]), std::stoi(s[3]), std::stod(s[4]), std::stod(s[5])};
+  Problem p;
+  REQUIRE(std::regex_search(lf.text, s, std::regex(R"(description = .* alpha=(\S+) beta=(\S+)\")")));
+  p.alpha = std::stod(s[1]), p.beta = std::stod(s[2]);
+  if (std::regex_search(lf.text, s, std::regex(R"(description = .*: M=(\d+) N=(\d+) K=(\d+)( L=(\d+))? alpha)"))) {
+    p.m = std::stoi(s[1]), p.n = std::stoi(s[2]), p.k = std::stoi(s[3]);
+    if (s[5].matched) p.batches = std::stoi(s[5]);
+  } else {
+    REQUIRE(std::regex_search(lf.text, s, std::regex(R"(description = .*: groups=([0-9x,]+) alpha)")));
+    std::string list = s[1];
+    const std::regex group(R"((\d+)x(\d+)x(\d+))");
+    for (auto it = std::sregex_iterator(list.begin(), list.end(), group); it != std::sregex_iterator(); ++it)
+      p.groups.push_back(std::array<int, 3>{std::stoi((*it)[1]), std::stoi((*it)[2]), std::stoi((*it)[3])});
+    REQUIRE(!p.groups.empty());
+  }
+  return p;
 }
 
 // The host's own readings of the element types (independent of emulator/fp).
@@ -105,6 +127,26 @@ std::vector<double> products(const Problem& p, const std::vector<uint8_t>& a, co
 }
 
 double e4m3_at(const uint8_t* p) { return e4m3_value(*p); }
+double e5m2_at(const uint8_t* p) {
+  const unsigned e = (*p >> 2) & 31, m = *p & 3;
+  double v = e == 0 ? std::ldexp(m / 4.0, -14) : std::ldexp(1 + m / 4.0, static_cast<int>(e) - 15);
+  return (*p & 0x80) ? -v : v;
+}
+
+// How many of D's f16 elements differ from alpha*acc + beta*C rounded once
+// (exact in f32: small integers and halves) to f16; `first` the first.
+size_t wrong_f16(const Problem& p, const std::vector<double>& acc, const std::vector<uint8_t>& c,
+                 const std::vector<uint8_t>& d, size_t& first) {
+  REQUIRE(d.size() == acc.size() * 2);
+  REQUIRE(c.size() == acc.size() * 2);
+  size_t wrong = 0;
+  first = SIZE_MAX;
+  for (size_t i = 0; i < acc.size(); ++i) {
+    _Float16 want = static_cast<_Float16>(static_cast<float>(p.alpha * acc[i] + p.beta * f16_value(&c[i * 2])));
+    if (std::memcmp(&want, &d[i * 2], 2) != 0 && wrong++ == 0) first = i;
+  }
+  return wrong;
+}
 
 const char* kSizes[] = {"256x256x128", "208x136x80"};
 
@@ -184,5 +226,56 @@ TEST_CASE("CUTLASS example 54 (FP8 cooperative, cluster 1x2) computes D, Aux and
     CHECK(wrong_aux == 0);
     CHECK(f32_value(b.out["amax_D"].data()) == amax_d);
     CHECK(f32_value(b.out["amax_aux"].data()) == amax_aux);
+  }
+}
+
+TEST_CASE("CUTLASS example 56 (pointer-array batched FP16, cluster 1x2) computes every batch's D bit for bit") {
+  for (const char* size : {"256x256x128x2", "208x136x80x3"}) {
+    CAPTURE(size);
+    Problem p;
+    std::string kernel;
+    Buffers b = run(repo("examples/cutlass/ptx/56_hopper_ptr_array_batched_gemm.ptx"),
+                    repo(std::string("examples/cutlass/launch/56_ptr_array_cooperative_") + size + ".toml"), p, kernel);
+    REQUIRE(p.batches > 1);
+    for (int i = 0; i < p.batches; ++i) {
+      CAPTURE(i);
+      const std::string n = std::to_string(i);
+      std::vector<double> acc = products(p, b.in["A" + n], b.in["B" + n], f16_value, 2);
+      size_t first = 0;
+      CHECK(wrong_f16(p, acc, b.in["C" + n], b.out["D" + n], first) == 0);
+      CAPTURE(first);
+    }
+  }
+}
+
+TEST_CASE("CUTLASS example 57 (grouped FP8 e4m3 x e5m2, groups of different shapes) computes every group's D bit for bit") {
+  for (const char* groups : {"2groups", "3groups"}) {
+    CAPTURE(groups);
+    Problem p;
+    std::string kernel;
+    Buffers b = run(repo("examples/cutlass/ptx/57_hopper_grouped_gemm.ptx"),
+                    repo(std::string("examples/cutlass/launch/57_grouped_cooperative_") + groups + ".toml"), p, kernel);
+    REQUIRE(p.groups.size() >= 2);
+    CHECK(p.groups[0] != p.groups[1]);
+    for (size_t g = 0; g < p.groups.size(); ++g) {
+      CAPTURE(g);
+      Problem q = p;
+      q.m = p.groups[g][0], q.n = p.groups[g][1], q.k = p.groups[g][2];
+      const std::string n = std::to_string(g);
+      REQUIRE(b.in["A" + n].size() == size_t(q.m) * q.k);
+      REQUIRE(b.in["B" + n].size() == size_t(q.n) * q.k);
+      // e4m3 x e5m2 products of small integers: exact whatever the accumulation order.
+      std::vector<double> acc(size_t(q.m) * q.n);
+      for (int col = 0; col < q.n; ++col)
+        for (int row = 0; row < q.m; ++row) {
+          double s = 0;
+          for (int k = 0; k < q.k; ++k)
+            s += e4m3_at(&b.in["A" + n][size_t(row) * q.k + k]) * e5m2_at(&b.in["B" + n][size_t(col) * q.k + k]);
+          acc[size_t(col) * q.m + row] = s;
+        }
+      size_t first = 0;
+      CHECK(wrong_f16(q, acc, b.in["C" + n], b.out["D" + n], first) == 0);
+      CAPTURE(first);
+    }
   }
 }

@@ -35,6 +35,14 @@ inline Buffer& add_buffer(KernelLaunch& l, std::string name, std::string type, u
   return l.buffers.back();
 }
 
+// A device array of the addresses of `targets` (u64 elements, written 0 in
+// the launch file's values and placed by its pointers).
+inline Buffer& add_pointer_buffer(KernelLaunch& l, std::string name, std::vector<std::string> targets) {
+  Buffer& b = add_buffer(l, std::move(name), "u64", 8, std::vector<std::string>(targets.size(), "0"));
+  b.pointer_targets = std::move(targets);
+  return b;
+}
+
 inline std::vector<std::string> texts(const std::vector<double>& v) {
   std::vector<std::string> out;
   for (double x : v) out.push_back(number_text(x));
@@ -46,6 +54,12 @@ inline std::vector<std::string> e4m3_texts(const std::vector<double>& v) {
   return out;
 }
 
+inline std::vector<std::string> e5m2_texts(const std::vector<double>& v) {
+  std::vector<std::string> out;
+  for (double x : v) out.push_back(std::to_string(e5m2_bits(x)));
+  return out;
+}
+
 template <class P, class = void>
 struct HasWorkspace : std::false_type {};
 template <class P>
@@ -53,12 +67,12 @@ struct HasWorkspace<P, std::void_t<decltype(&P::workspace)>> : std::true_type {}
 
 // Fills everything but the buffers and the notes.
 template <class GemmKernel>
-void describe(KernelLaunch& l, typename GemmKernel::Arguments const& args) {
+void describe(KernelLaunch& l, typename GemmKernel::Arguments const& args, void* workspace = nullptr) {
   using Params = typename GemmKernel::Params;
   // The Params' padding, and members CUTLASS leaves unset, hold whatever
   // the memory held (stable_bytes.h): those bytes are written as 0 and the
   // launch file lists them.
-  auto make = [&] { return GemmKernel::to_underlying_arguments(args, nullptr); };
+  auto make = [&] { return GemmKernel::to_underlying_arguments(args, workspace); };
   StableBytes stable = stable_bytes<Params>(make, [] { recorded_tensor_maps().clear(); });
   l.params = std::move(stable.bytes);
   l.varying_offsets = std::move(stable.varying);

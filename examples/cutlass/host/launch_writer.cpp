@@ -49,10 +49,36 @@ unsigned e4m3_bits(double v) {
   throw std::runtime_error("e4m3 does not represent " + number_text(v));
 }
 
+unsigned e5m2_bits(double v) {
+  unsigned sign = v < 0 ? 0x80u : 0u;
+  double a = std::fabs(v);
+  if (a == 0) return sign;
+  for (unsigned bits = 1; bits < 0x7c; ++bits) {  // 0x7c is infinity
+    unsigned e = bits >> 2, m = bits & 3;
+    double value = e == 0 ? std::ldexp(m / 4.0, -14) : std::ldexp(1 + m / 4.0, static_cast<int>(e) - 15);
+    if (value == a) return sign | bits;
+  }
+  throw std::runtime_error("e5m2 does not represent " + number_text(v));
+}
+
+std::string problem_text(const Problem& p) {
+  if (!p.groups.empty()) {
+    std::string s = "groups=";
+    for (size_t g = 0; g < p.groups.size(); ++g)
+      s += (g ? "," : "") + std::to_string(p.groups[g][0]) + "x" + std::to_string(p.groups[g][1]) + "x" +
+           std::to_string(p.groups[g][2]);
+    return s;
+  }
+  std::string s = "M=" + std::to_string(p.m) + " N=" + std::to_string(p.n) + " K=" + std::to_string(p.k);
+  if (p.batches > 1) s += " L=" + std::to_string(p.batches);
+  return s;
+}
+
 namespace {
 
 const char* kTypeNames[] = {"u8", "u16", "u32", "s32", "u64", "s64", "f16", "f32", "f64", "bf16", "f32_ftz", "tf32",
                             "tf32_ftz"};
+const unsigned kElementBytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
 const char* kSwizzle[] = {"none", "32B", "64B", "128B"};
 const char* kL2[] = {"none", "64B", "128B", "256B"};
 const char* kOob[] = {"zero", "nan"};
@@ -67,7 +93,19 @@ const char* pick(const char* (&names)[N], uint32_t v, const char* what) {
 struct Placement {
   uint64_t offset;
   std::string name;
+  uint64_t at = 0;  // a pointer's bytes into its buffer
 };
+
+std::string pointer_list(const std::vector<Placement>& pointers) {
+  std::string s = "[";
+  for (size_t i = 0; i < pointers.size(); ++i) {
+    s += (i ? ", " : "") + std::string("{ offset = ") + std::to_string(pointers[i].offset) + ", buffer = \"" +
+         pointers[i].name + "\"";
+    if (pointers[i].at) s += ", at = " + std::to_string(pointers[i].at);
+    s += " }";
+  }
+  return s + "]";
+}
 
 std::string list(const uint64_t* v, uint32_t n) {
   std::string s = "[";
@@ -113,17 +151,14 @@ std::string launch_toml(const KernelLaunch& l) {
     std::memcpy(&word, bytes.data() + off, 8);
     for (const Buffer& b : l.buffers) {
       if (word < b.fake_address || word >= b.fake_address + (uint64_t{1} << 32)) continue;
-      if (word != b.fake_address)
-        throw std::runtime_error("a pointer into buffer " + b.name + " at offset " + std::to_string(word - b.fake_address) +
-                                 ": launch files place buffers' start addresses only");
-      pointers.push_back({off, b.name});
+      // CUTLASS carves its workspace into parts: a pointer into the middle.
+      pointers.push_back({off, b.name, word - b.fake_address});
       std::memset(bytes.data() + off, 0, 8);
     }
   }
 
   std::ostringstream o;
-  o << "# " << l.kernel_label << ": D = alpha * A * B + beta * C, M=" << l.problem.m << " N=" << l.problem.n
-    << " K=" << l.problem.k << ", alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
+  o << "# " << l.kernel_label << ": D = alpha * A * B + beta * C, " << problem_text(l.problem) << ", alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
     << "\n# Written by examples/cutlass/host (scripts/generate_cutlass_launches.sh): the Params bytes are CUTLASS's\n"
     << "# own GemmKernel::to_underlying_arguments for this problem, compiled against the CUTLASS headers.\n";
   for (const std::string& n : l.notes) o << "# " << n << "\n";
@@ -134,7 +169,8 @@ std::string launch_toml(const KernelLaunch& l) {
     o << "#   tensor map " << p.name << " at " << p.offset << " (cuTensorMapEncodeTiled: type " << kTypeNames[r.data_type]
       << ", rank " << r.rank << ", dims " << list(r.dims, r.rank) << ", box " << list(r.box, r.rank) << ")\n";
   }
-  for (const Placement& p : pointers) o << "#   pointer to " << p.name << " at " << p.offset << "\n";
+  for (const Placement& p : pointers)
+    o << "#   pointer to " << p.name << (p.at ? " + " + std::to_string(p.at) : std::string()) << " at " << p.offset << "\n";
   // Why these bytes are 0: the launch file is reproducible and the kernel
   // must not depend on them (a replay that changes with them is a bug).
   o << "#   written as 0, padding between the members above: "
@@ -145,8 +181,7 @@ std::string launch_toml(const KernelLaunch& l) {
     << (l.varying_offsets.empty() ? std::string("none") : offset_ranges(l.varying_offsets)) << "\n";
   o << "\nkernel = \"" << l.entry << "\"\n";
   // tests/unit/test_cutlass_e2e.cpp reads the problem back from here.
-  o << "description = \"" << l.kernel_label << " from " << l.ptx << ": M=" << l.problem.m << " N=" << l.problem.n
-    << " K=" << l.problem.k << " alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
+  o << "description = \"" << l.kernel_label << " from " << l.ptx << ": " << problem_text(l.problem) << " alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
     << "\"\n";
   o << "grid = " << list(l.grid, 3) << "\nblock = " << list(l.block, 3) << "\ncluster = " << list(l.cluster, 3)
     << "\ndynamic_shared_bytes = " << l.dynamic_shared_bytes << "\n";
@@ -160,10 +195,7 @@ std::string launch_toml(const KernelLaunch& l) {
     std::snprintf(text, sizeof text, "\"0x%x\"", w);
     o << (i ? "," : "") << (i % 64 == 0 ? "\n  " : "") << text;
   }
-  o << "]\npointers = [";
-  for (size_t i = 0; i < pointers.size(); ++i)
-    o << (i ? ", " : "") << "{ offset = " << pointers[i].offset << ", buffer = \"" << pointers[i].name << "\" }";
-  o << "]\ntensor_maps = [";
+  o << "]\npointers = " << pointer_list(pointers) << "\ntensor_maps = [";
   for (size_t i = 0; i < maps.size(); ++i)
     o << (i ? ", " : "") << "{ offset = " << maps[i].offset << ", map = \"" << maps[i].name << "\" }";
   o << "]\n";
@@ -174,7 +206,15 @@ std::string launch_toml(const KernelLaunch& l) {
     for (const Buffer& b : l.buffers)
       if (r.global_address >= b.fake_address && r.global_address < b.fake_address + (uint64_t{1} << 32)) owner = &b;
     if (!owner) throw std::runtime_error("tensor map " + p.name + " points into no buffer");
+    // CUTLASS's pointer-array GEMMs encode their maps on the pointer array's
+    // address (with the problem's dims) and replace it before any use.
+    uint64_t extent = r.global_address - owner->fake_address + kElementBytes[r.data_type];
+    for (uint32_t d = 0; d < r.rank; ++d) extent += (r.dims[d] - 1) * (d ? r.strides[d] : kElementBytes[r.data_type]);
+    const bool placeholder = extent > owner->size();
     o << "\n[[tensor_map]]\nname = \"" << p.name << "\"\nbuffer = \"" << owner->name << "\"\n";
+    if (placeholder)
+      o << "# the kernel replaces its global address (tensormap.replace) before any use; the tensor is not in "
+        << owner->name << "\nplaceholder = true\n";
     if (r.global_address != owner->fake_address) o << "offset = " << r.global_address - owner->fake_address << "\n";
     o << "type = \"" << pick(kTypeNames, r.data_type, "data type") << "\"\ndims = " << list(r.dims, r.rank) << "\n";
     if (r.rank > 1) o << "strides = " << list(r.strides + 1, r.rank - 1) << "\n";
@@ -186,6 +226,11 @@ std::string launch_toml(const KernelLaunch& l) {
 
   for (const Buffer& b : l.buffers) {
     o << "\n[[buffer]]\nname = \"" << b.name << "\"\ntype = \"" << b.type << "\"\n";
+    if (!b.pointer_targets.empty()) {
+      std::vector<Placement> targets;
+      for (size_t i = 0; i < b.pointer_targets.size(); ++i) targets.push_back({8 * i, b.pointer_targets[i]});
+      o << "pointers = " << pointer_list(targets) << "\n";
+    }
     bool uniform = !b.values.empty();
     for (const std::string& v : b.values) uniform = uniform && v == b.values[0];
     if (uniform) {

@@ -7,7 +7,9 @@
 // addresses each buffer is given. Both become the launch file's placements.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,9 @@ struct Buffer {
   std::vector<std::string> values;  // as the launch file writes them
   uint64_t fake_address = 0;     // what the Params hold for it
   bool output = false;           // written by the kernel (its values are the initial contents)
+  // A device array of pointers: element i holds the address of buffer
+  // pointer_targets[i] (the launch file's pointers inside a [[buffer]]).
+  std::vector<std::string> pointer_targets;
   uint64_t size() const { return uint64_t{bytes} * values.size(); }
 };
 
@@ -50,6 +55,8 @@ struct Problem {
   int m = 256, n = 256, k = 128;
   double alpha = 1, beta = 0;
   uint64_t seed = 1;
+  int batches = 1;                         // a pointer-array GEMM's batch count (L)
+  std::vector<std::array<int, 3>> groups;  // a grouped GEMM's (M, N, K) per group
 };
 
 struct KernelLaunch {
@@ -62,7 +69,7 @@ struct KernelLaunch {
   std::vector<uint8_t> params;   // the Params' bytes
   std::vector<uint64_t> varying_offsets;  // bytes that differed between makings, written as 0 (stable_bytes.h)
   std::vector<Field> fields;     // offsetof / sizeof of the Params' members
-  std::vector<Buffer> buffers;
+  std::deque<Buffer> buffers;    // a deque: add_buffer's references stay valid
   std::vector<std::string> notes;  // what the launch computes, for the file's header
 };
 
@@ -72,6 +79,10 @@ std::vector<double> small_values(uint64_t count, int lo, int hi, double step, ui
 std::string number_text(double v);
 // e4m3's bits for a value it represents exactly (the generator only asks for those).
 unsigned e4m3_bits(double v);
+unsigned e5m2_bits(double v);
+
+// "M=256 N=256 K=128" (" L=2" for batches), or "groups=256x128x128,136x200x80".
+std::string problem_text(const Problem& p);
 
 // The launch file: the layout as comments, then the TOML.
 std::string launch_toml(const KernelLaunch& l);

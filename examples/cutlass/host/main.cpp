@@ -1,8 +1,9 @@
 // cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
 // problem (examples/cutlass/README.md, "Launch files").
 //   cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
-// KERNEL is 48_tf32, fp16_pingpong or 54_fp8; ENTRY the PTX .entry; PTX the
+// KERNEL is 48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
 // committed file (written into the launch file's description).
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -13,8 +14,9 @@
 #include "launch_writer.h"
 
 int main(int argc, char** argv) {
-  if (argc != 11) {
-    std::fprintf(stderr, "usage: %s KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml\n", argv[0]);
+  if (argc != 11 && argc != 12) {
+    std::fprintf(stderr, "usage: %s KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml [BATCHES | MxNxK,MxNxK...]\n",
+                 argv[0]);
     return 2;
   }
   warpsat_host::KernelLaunch l;
@@ -27,6 +29,25 @@ int main(int argc, char** argv) {
   l.problem.seed = std::strtoull(argv[7], nullptr, 10);
   l.entry = argv[8];
   l.ptx = argv[9];
+  if (argc == 12) {
+    // 56: the batch count; 57: each group's problem.
+    std::string extra = argv[11];
+    if (extra.find('x') == std::string::npos) {
+      l.problem.batches = std::atoi(extra.c_str());
+    } else {
+      for (size_t at = 0; at < extra.size();) {
+        size_t end = extra.find(',', at);
+        if (end == std::string::npos) end = extra.size();
+        std::array<int, 3> g{};
+        if (std::sscanf(extra.substr(at, end - at).c_str(), "%dx%dx%d", &g[0], &g[1], &g[2]) != 3) {
+          std::fprintf(stderr, "bad group '%s' (MxNxK)\n", extra.substr(at, end - at).c_str());
+          return 2;
+        }
+        l.problem.groups.push_back(g);
+        at = end + 1;
+      }
+    }
+  }
   try {
     if (kernel == "48_tf32") {
       l.kernel_label = "CUTLASS example 48 (TF32, cooperative, cluster 4x2x1)";
@@ -37,8 +58,15 @@ int main(int argc, char** argv) {
     } else if (kernel == "54_fp8") {
       l.kernel_label = "CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)";
       warpsat_host::make_54_fp8_cooperative(l);
+    } else if (kernel == "56_ptr_array") {
+      l.kernel_label = "CUTLASS example 56 (pointer-array batched FP16, cooperative, cluster 1x2x1)";
+      warpsat_host::make_56_ptr_array_cooperative(l);
+    } else if (kernel == "57_grouped") {
+      l.kernel_label = "CUTLASS example 57 (grouped FP8 e4m3 x e5m2, cooperative, cluster 1x2x1)";
+      warpsat_host::make_57_grouped_cooperative(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8)\n", kernel.c_str());
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array, 57_grouped)\n",
+                   kernel.c_str());
       return 2;
     }
     std::ofstream out(argv[10]);
