@@ -336,8 +336,8 @@ bool has_space(const ptx::Instruction& ins, std::string_view space) {
 
 }  // namespace
 
-void check_tensor_map_use(Exec& x, const Op& op, unsigned lane, uint64_t generic, const TensorMap& m) {
-  if (m.spec.placeholder)
+void check_tensor_map_use(Exec& x, const Op& op, unsigned lane, uint64_t generic, const TensorMap& m, bool prefetch) {
+  if (m.spec.placeholder && !prefetch)
     x.fail(op, lane, fmt::format("tensor map '{}' at 0x{:x} is a placeholder (placeholder = true in the launch file): "
                                  "its global address must be replaced with tensormap.replace before a TMA "
                                  "instruction uses it",
@@ -347,7 +347,8 @@ void check_tensor_map_use(Exec& x, const Op& op, unsigned lane, uint64_t generic
                                  "cuTensorMapEncodeTiled: {}",
                                  generic, ptx_place(x.run, m.replaced_function, m.replaced_instruction), m.problem));
   TensorMapEdits& e = x.run.tensor_map_edits;
-  if (e.writes.empty() || window_of(generic) != Window::Device) return;
+  // A prefetch is a hint: one of a map not yet acquired fetches nothing wrong.
+  if (prefetch || e.writes.empty() || window_of(generic) != Window::Device) return;
   auto w = e.writes.find(generic);
   if (w == e.writes.end()) return;
   const std::string written = ptx_place(x.run, w->second.function, w->second.instruction);

@@ -158,13 +158,13 @@ const TensorMap* described_map(Exec& x, const Op& op, unsigned lane, uint64_t ge
   return &x.run.tensor_maps[*index];
 }
 
-const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t generic) {
+const TensorMap& tensor_map(Exec& x, const Op& op, unsigned lane, uint64_t generic, bool prefetch = false) {
   const TensorMap* m = described_map(x, op, lane, generic);
   if (!m)
     x.fail(op, lane, fmt::format("0x{:x} holds no tensor map: describe each CUtensorMap the kernel uses as a "
                                  "[[tensor_map]] of the launch file (docs/launch-files.md)",
                                  generic));
-  check_tensor_map_use(x, op, lane, generic, *m);
+  check_tensor_map_use(x, op, lane, generic, *m, prefetch);
   return *m;
 }
 
@@ -588,7 +588,7 @@ void run_bulk(Exec& x, const Op& op, uint32_t mask) {
       case FenceProxyAsync: async_state(x.cta).fenced_by(thread) = ++x.run.proxy_fences; break;
       case PrefetchTensorMap: {
         uint64_t at = x.src(op, 0, l) + ((op.flags & kParamSpace) ? kParamWindow : 0);
-        if (!opaque_map(x, op, l, at)) tensor_map(x, op, l, at);
+        if (!opaque_map(x, op, l, at)) tensor_map(x, op, l, at, true);
         break;
       }
       case StAsync:

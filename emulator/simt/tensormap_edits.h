@@ -53,7 +53,11 @@ struct TensorMap;
 // (exec_tma.cpp): a map tensormap.replace left invalid stops the run, naming
 // the replace; so does a map written in global memory by the generic proxy
 // that this thread uses without the release and acquire
-// fence.proxy.tensormap::generic between (exec_tensormap.cpp).
-void check_tensor_map_use(Exec& x, const Op& op, unsigned lane, uint64_t generic, const TensorMap& m);
+// fence.proxy.tensormap::generic between (exec_tensormap.cpp). A
+// placeholder map (launch files' `placeholder = true`) stops a copy, not a
+// prefetch (the driver encoded it, only its tensor is not where it says),
+// and the fences are a copy's concern: a prefetch is a hint.
+void check_tensor_map_use(Exec& x, const Op& op, unsigned lane, uint64_t generic, const TensorMap& m,
+                          bool prefetch = false);
 
 }  // namespace warpsat::simt
