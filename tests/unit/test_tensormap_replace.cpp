@@ -25,7 +25,9 @@ namespace {
 
 constexpr uint32_t kTileBytes = 16384;
 
-enum class Where { Shared, Global };
+// Where the map is copied and replaced: shared memory (by ld.param/st.shared,
+// or by a bulk copy from a global copy), or global memory.
+enum class Where { Shared, Global, BulkToShared };
 struct Fences {
   bool release = true;  // the global replace's fence.proxy.tensormap::generic.release
   bool acquire = true;  // the using thread's fence.proxy.tensormap::generic.acquire
@@ -35,11 +37,20 @@ struct Fences {
 // address register and state space; the values are %rd11 (the u64 param
 // `addr`), %r11 and %r12 (u32 params v1, v2) and %rd12 (u64 param v3).
 std::string replace_kernel(const std::string& replaces, Where where, Fences f) {
-  const bool shared = where == Where::Shared;
+  const bool bulk = where == Where::BulkToShared, shared = where == Where::Shared || bulk;
   std::string copy;
   for (int k = 0; k < 16; ++k)
     copy += "  ld.param.u64 %rd1, [map+" + std::to_string(8 * k) + "];\n" +
-            (shared ? "  st.shared.u64 [%r3+" : "  st.global.u64 [%rd10+") + std::to_string(8 * k) + "], %rd1;\n";
+            (bulk ? "  st.global.u64 [%rd13+" : shared ? "  st.shared.u64 [%r3+" : "  st.global.u64 [%rd10+") +
+            std::to_string(8 * k) + "], %rd1;\n";
+  if (bulk)
+    copy += R"(  mbarrier.init.shared::cta.b64 [%r14], 1;
+  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r14], 128;
+  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r3], [%rd13], 128, [%r14];
+BULK:
+  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r14], 0;
+  @!%p3 bra BULK;
+)";
   std::string body = replaces;
   for (auto [from, to] : {std::pair<std::string, std::string>{"{MAP}", shared ? "%r3" : "%rd10"},
                           {"{SS}", shared ? ".shared::cta" : ".global"}})
@@ -48,7 +59,8 @@ std::string replace_kernel(const std::string& replaces, Where where, Fences f) {
 .target sm_90a
 .address_size 64
 .visible .entry replace_load(.param .align 64 .b8 map[128], .param .u64 out, .param .u64 ws, .param .u32 bytes,
-    .param .s32 c0, .param .s32 c1, .param .u64 addr, .param .u32 v1, .param .u32 v2, .param .u64 v3)
+    .param .s32 c0, .param .s32 c1, .param .u64 addr, .param .u32 v1, .param .u32 v2, .param .u64 v3,
+    .param .u64 ws2)
 {
   .reg .b32 %r<20>;
   .reg .b64 %rd<20>;
@@ -56,6 +68,7 @@ std::string replace_kernel(const std::string& replaces, Where where, Fences f) {
   .shared .align 1024 .b8 tile[16384];
   .shared .align 128 .b8 smap[128];
   .shared .align 8 .b64 bar;
+  .shared .align 8 .b64 bar2;
   mov.u32 %r1, %tid.x;
   setp.ne.u32 %p1, %r1, 0;
   mov.u32 %r2, bar;
@@ -65,6 +78,8 @@ std::string replace_kernel(const std::string& replaces, Where where, Fences f) {
   ld.param.u32 %r11, [v1];
   ld.param.u32 %r12, [v2];
   ld.param.u64 %rd12, [v3];
+  ld.param.u64 %rd13, [ws2];
+  mov.u32 %r14, bar2;
   @%p1 bra COPIED;
   mbarrier.init.shared::cta.b64 [%r2], 1;
 )" + copy + body +
@@ -150,6 +165,7 @@ std::vector<uint8_t> run_replaced(const TensorMapSpec& m, const std::string& rep
   l.args.push_back(word(v.v1, 4));
   l.args.push_back(word(v.v2, 4));
   l.args.push_back(word(v.v3, 8));
+  l.args.push_back(KernelArgument::buffer(std::vector<uint8_t>(256, 0), "ws2"));
   Tensors t = tensors();
   l.buffers.push_back(KernelArgument::buffer(t.first, "first"));
   l.buffers.push_back(KernelArgument::buffer(t.second, "second"));
@@ -337,4 +353,12 @@ TEST_CASE("tensormap.replace: a map changed in global memory needs the proxy fen
   std::string shared_no_acquire = message_of(
       [&] { run_replaced(m, in_shared, {false, 0, 20}, 8, 3, m.box_bytes(), Where::Shared, {true, false}); });
   CHECK(shared_no_acquire.find("no fence.proxy.tensormap::generic.acquire") != std::string::npos);
+}
+
+TEST_CASE("tensormap.replace: a map brought into shared memory by a bulk copy is found and replaced there") {
+  const TensorMapSpec m = base_map();
+  TensorMapSpec want = m;
+  want.dims[1] = 6;
+  CHECK(run_replaced(m, "  tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%r3], 1, %r11;\n", {false, 0, 6},
+                     8, 3, m.box_bytes(), Where::BulkToShared) == run_plain(want, 8, 3));
 }
