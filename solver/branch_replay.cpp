@@ -1022,13 +1022,7 @@ class Replayer {
   // The observed split as a witness: the first lane that took the branch
   // and the first that did not.
   static Witness witness_of(const ObservedSplit& s) {
-    Witness w;
-    std::copy(s.block, s.block + 3, w.block);
-    std::copy(s.grid, s.grid + 3, w.grid);
-    std::copy(s.cta, s.cta + 3, w.cta);
-    w.warp = s.warp;
-    w.params = s.params;
-    w.aggregates = s.aggregates;
+    Witness w = launch_of(s);
     uint32_t not_taken = s.active & ~s.taken;
     w.lane[0] = static_cast<uint32_t>(__builtin_ctz(s.taken));
     w.lane[1] = static_cast<uint32_t>(__builtin_ctz(not_taken));
@@ -1039,7 +1033,6 @@ class Replayer {
       w.tid[t][1] = static_cast<uint32_t>(linear / s.block[0] % s.block[1]);
       w.tid[t][2] = static_cast<uint32_t>(linear / (uint64_t{s.block[0]} * s.block[1]));
     }
-    w.replayable = true;
     return w;
   }
 
