@@ -41,6 +41,23 @@ std::optional<size_t> address_operand(const ptx::Instruction& ins) {
 
 }  // namespace
 
+bool passes_address(const ptx::Instruction& ins, const std::function<bool(const ptx::Operand&)>& carried) {
+  size_t sources = ins.operands.size() > 1 ? ins.operands.size() - 1 : 0;
+  switch (ins.op) {
+    case Opcode::Mov:
+    case Opcode::Cvta: return sources == 1 && carried(ins.operands[1]);
+    // A 64-bit pointer widened or moved to another 64-bit type.
+    case Opcode::Cvt: return sources == 1 && carried(ins.operands[1]) && ptx::bit_width(ins.type()) >= 32;
+    // base + offset: one side the pointer, the other an offset.
+    case Opcode::Add: return sources == 2 && carried(ins.operands[1]) != carried(ins.operands[2]);
+    case Opcode::Sub: return sources == 2 && carried(ins.operands[1]) && !carried(ins.operands[2]);
+    // a * b + pointer (mad.wide.s32 %rd, %r, 4, %rd_base).
+    case Opcode::Mad:
+      return sources == 3 && carried(ins.operands[3]) && !carried(ins.operands[1]) && !carried(ins.operands[2]);
+    default: return false;  // compared, masked, hashed: no longer an address of the buffer
+  }
+}
+
 std::vector<PointerUses> pointer_parameter_uses(const ptx::Function& f, const ReachingDefs& defs) {
   std::vector<PointerUses> out(f.params.size());
   // (instruction, parameter): the instruction's result is an address made
@@ -81,35 +98,8 @@ std::vector<PointerUses> pointer_parameter_uses(const ptx::Function& f, const Re
         if (as_value) out[param].escapes = true;
         continue;
       }
-      size_t sources = ins.operands.size() > 1 ? ins.operands.size() - 1 : 0;
-      switch (ins.op) {
-        case Opcode::Mov:
-        case Opcode::Cvta:
-          if (sources == 1 && is_carried(ins.operands[1])) follow();
-          break;
-        case Opcode::Cvt:
-          // A 64-bit pointer widened or moved to another 64-bit type.
-          if (sources == 1 && ptx::bit_width(ins.type()) >= 32) follow();
-          break;
-        case Opcode::Add:
-          // base + offset: one side the pointer, the other an offset.
-          if (sources == 2 && is_carried(ins.operands[1]) != is_carried(ins.operands[2])) follow();
-          break;
-        case Opcode::Sub:
-          if (sources == 2 && is_carried(ins.operands[1]) && !is_carried(ins.operands[2])) follow();
-          break;
-        case Opcode::Mad:
-          // a * b + pointer (mad.wide.s32 %rd, %r, 4, %rd_base).
-          if (sources == 3 && is_carried(ins.operands[3]) && !is_carried(ins.operands[1]) &&
-              !is_carried(ins.operands[2]))
-            follow();
-          break;
-        case Opcode::Call:
-          out[param].escapes = true;
-          break;
-        default:
-          break;  // compared, masked, hashed: no longer an address of the buffer
-      }
+      if (ins.op == Opcode::Call) out[param].escapes = true;
+      else if (passes_address(ins, is_carried)) follow();
     }
   }
   return out;

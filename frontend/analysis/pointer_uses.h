@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "frontend/analysis/reaching_defs.h"
@@ -26,6 +27,12 @@ struct PointerUses {
   // view: passed to a call, stored to memory, or mixed with another pointer.
   bool escapes = false;
 };
+
+// Whether `ins` passes on an address that operands `carried` says hold: a
+// move, cvta, a cvt to 32 bits or more, or address arithmetic with the
+// address on one side (base + offset, base - offset, a * b + base).
+// (struct_fields follows pointers loaded from a struct the same way.)
+bool passes_address(const ptx::Instruction& ins, const std::function<bool(const ptx::Operand&)>& carried);
 
 // Per parameter of `kernel` (by index): the accesses through it.
 std::vector<PointerUses> pointer_parameter_uses(const ptx::Function& kernel, const ReachingDefs& defs);

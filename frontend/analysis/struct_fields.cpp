@@ -1,5 +1,6 @@
 #include "frontend/analysis/struct_fields.h"
 
+#include "frontend/analysis/pointer_uses.h"
 #include "frontend/ptx/types.h"
 
 #include <algorithm>
@@ -149,20 +150,7 @@ class FieldFinder {
         for (const Operand& o : ins.operands)
           if (o.kind == Operand::Kind::Address && !o.elements.empty() && carried(o.elements[0])) return true;
         if (ins.operands.empty() || ins.operands[0].kind != Operand::Kind::Register) continue;
-        bool follow = false;
-        size_t n = ins.operands.size();
-        switch (ins.op) {
-          case Opcode::Mov:
-          case Opcode::Cvta:
-          case Opcode::Cvt: follow = n == 2 && carried(ins.operands[1]); break;
-          case Opcode::Add: follow = n == 3 && carried(ins.operands[1]) != carried(ins.operands[2]); break;
-          case Opcode::Sub: follow = n == 3 && carried(ins.operands[1]) && !carried(ins.operands[2]); break;
-          case Opcode::Mad:
-            follow = n == 4 && carried(ins.operands[3]) && !carried(ins.operands[1]) && !carried(ins.operands[2]);
-            break;
-          default: break;
-        }
-        if (follow && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
+        if (passes_address(ins, carried) && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
       }
     }
     return false;
