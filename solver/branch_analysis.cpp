@@ -26,6 +26,7 @@
 #include "solver/query_session.h"
 #include "solver/thread_evaluation.h"
 #include "solver/uniform_abstraction.h"
+#include "solver/witness_windows.h"
 
 namespace warpsat {
 
@@ -131,11 +132,6 @@ z3::expr any_of(z3::context& c, const std::vector<z3::expr>& xs) {
   return v.empty() ? c.bool_val(false) : z3::mk_or(v);
 }
 
-bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p) {
-  return p.dims.empty() && ptx::bit_width(p.type) == m.address_size && ptx::bit_width(p.type) == 64 &&
-         !ptx::is_float(p.type);
-}
-
 // Whether `term` reads the value of load `l` (the same AST in its cone).
 bool reads(const z3::expr& term, const LoadTerm& l) {
   std::unordered_set<unsigned> values;
@@ -208,7 +204,8 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
   return w;
 }
 
-// Pointer parameters at device-like, 4-byte aligned addresses a replay can
+// Pointer parameters, and the pointer fields of large by-value structs
+// (witness_windows.h), at device-like, 4-byte aligned addresses a replay can
 // allocate (and launch dimensions a replay can run): for witnesses only.
 // Only the loads `split` reads are placed: those of the branch's other
 // occurrences (abstracted iterations, other paths) would bring their path
@@ -216,18 +213,15 @@ Witness witness_from(const z3::model& m, const BranchEncoding& e, const BranchIn
 // histogram: 2 MB witness searches that timed out, against 36 KB for the
 // divergence query they follow).
 z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f,
-                                const z3::expr& split) {
+                                const std::vector<std::vector<uint32_t>>& fields, const z3::expr& split) {
   z3::expr_vector cs(c);
-  uint64_t base = uint64_t{1} << 40;
-  size_t k = 0;
-  for (const auto& [name, term] : e.params) {
-    const ptx::Variable* p = f.find_param(name);
-    if (!p || !is_pointer_param(m, *p)) continue;
-    uint64_t lo = base + (uint64_t{k++} << 34);
+  std::vector<WitnessPointer> pointers = witness_pointers(e, m, f, fields);
+  for (const WitnessPointer& p : pointers) {
     // 4-byte aligned, not 256 as cudaMalloc gives: kernels receive offset
     // pointers, and library code branches on a pointer's alignment.
-    cs.push_back(z3::uge(term, c.bv_val(lo, 64)) && z3::ult(term, c.bv_val(lo + (uint64_t{1} << 30), 64)) &&
-                 (term & c.bv_val(3, 64)) == c.bv_val(0, 64));
+    cs.push_back(z3::uge(p.term, c.bv_val(p.window, 64)) &&
+                 z3::ult(p.term, c.bv_val(p.window + kWitnessPointerSpan, 64)) &&
+                 (p.term & c.bv_val(3, 64)) == c.bv_val(0, 64));
   }
   // A launch a replay runs in moments: the witness CTA alone runs, but its
   // addresses grow with the grid.
@@ -238,7 +232,7 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
   // (global and generic loads), and loads of one address must agree, which
   // an uninterpreted memory per space expresses without pairwise terms.
   std::vector<std::pair<uint64_t, uint64_t>> windows;
-  for (size_t i = 0; i < k; ++i) windows.emplace_back(base + (uint64_t{i} << 34), base + (uint64_t{i} << 34) + (uint64_t{1} << 30));
+  for (const WitnessPointer& p : pointers) windows.emplace_back(p.window, p.window + kWitnessPointerSpan);
   for (const LoadTerm& l : e.loads) {
     if (!reads(split, l)) continue;
     for (size_t t = 0; t < l.reach.size(); ++t) {
@@ -259,9 +253,10 @@ z3::expr replayable_constraints(z3::context& c, const BranchEncoding& e, const p
   return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
 }
 
-// Every non-pointer parameter, and every 32-bit word of a struct parameter,
-// within 2^16 of zero (as a signed number).
-z3::expr small_params(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f) {
+// Every non-pointer parameter, and every 32-bit word of a struct parameter
+// but its pointer fields', within 2^16 of zero (as a signed number).
+z3::expr small_params(z3::context& c, const BranchEncoding& e, const ptx::Module& m, const ptx::Function& f,
+                      const std::vector<std::vector<uint32_t>>& fields) {
   z3::expr_vector cs(c);
   auto near_zero = [&](const z3::expr& v) {
     unsigned w = v.get_sort().bv_size();
@@ -274,7 +269,8 @@ z3::expr small_params(z3::context& c, const BranchEncoding& e, const ptx::Module
     unsigned w = term.get_sort().bv_size();
     if (w <= 64) near_zero(term);
     else
-      for (unsigned lo = 0; lo + 32 <= w; lo += 32) near_zero(term.extract(lo + 31, lo));
+      for (unsigned lo = 0; lo + 32 <= w; lo += 32)
+        if (!overlaps_pointer_field(f, fields, name, lo, 32)) near_zero(term.extract(lo + 31, lo));
   }
   return cs.empty() ? c.bool_val(true) : z3::mk_and(cs);
 }
@@ -383,7 +379,14 @@ class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
                const BranchOptions& o, const SeenRuns* seen = nullptr, AfterVerdict after = {})
-      : m_(m), f_(f), a_(a), o_(o), memory_(m, f, a, o.encoding.race_free), seen_(seen), after_(std::move(after)) {}
+      : m_(m),
+        f_(f),
+        a_(a),
+        o_(o),
+        memory_(m, f, a, o.encoding.race_free),
+        pointer_fields_(struct_pointer_fields(m, f, a.defs)),
+        seen_(seen),
+        after_(std::move(after)) {}
   BranchSolver(const BranchSolver&) = delete;  // encodings point at its induction memo
   BranchSolver& operator=(const BranchSolver&) = delete;
 
@@ -1026,7 +1029,7 @@ class BranchSolver {
           split_instance = &i;
           break;
         }
-      z3::expr replay = split && replayable_constraints(c, e, m_, f_, split);
+      z3::expr replay = split && replayable_constraints(c, e, m_, f_, pointer_fields_, split);
       // First with the block shape of the model found (constant factors keep
       // the address arithmetic of a whole warp cheap), then with any shape.
       z3::expr same_block = c.bool_val(true);
@@ -1034,7 +1037,7 @@ class BranchSolver {
       // Small parameter values first: a loop bound of two billion would make
       // the replay run past its step budget before it reaches the branch.
       // The first CTA too, where it can be: a reader looks there first.
-      z3::expr small = small_params(c, e, m_, f_) && small_ctas(c, e);
+      z3::expr small = small_params(c, e, m_, f_, pointer_fields_) && small_ctas(c, e);
       // Quickest when it holds: the model's own block shape, thread ids and
       // loaded values, only the pointers moved into a replay's windows (a
       // float or a multiplication already solved is not solved again), in
@@ -1205,7 +1208,7 @@ class BranchSolver {
     }
     if (aggregates.empty()) return false;
     z3::expr split = any_of(c, precise);
-    z3::expr query = z3::mk_and(pair) && split && replayable_constraints(c, e, m_, f_, split);
+    z3::expr query = z3::mk_and(pair) && split && replayable_constraints(c, e, m_, f_, pointer_fields_, split);
     // The struct bytes the query reads: every extract of the struct's term.
     std::vector<z3::expr> roots{query};
     smt::for_each_app(roots, [&](const z3::expr& x) {
@@ -1395,12 +1398,25 @@ class BranchSolver {
   }
 
   // Pins the model's thread ids and loaded values; with `params`, its
-  // non-pointer parameters instead.
+  // non-pointer parameters instead, a struct's pointer fields at the start
+  // of their windows (the model's may lie anywhere, 0 most often).
   void pin_model_values(const z3::model& m, const BranchEncoding& e, bool params, PinnedQuery& pins) const {
     if (params) {
+      std::vector<WitnessPointer> pointers = witness_pointers(e, m_, f_, pointer_fields_);
       for (const auto& [name, term] : e.params) {
         const ptx::Variable* p = f_.find_param(name);
-        if (!p || !is_pointer_param(m_, *p)) pins.pin(term, m.eval(term, true));
+        if (p && is_pointer_param(m_, *p)) continue;
+        z3::expr value = m.eval(term, true);
+        unsigned bits = term.get_sort().bv_size();
+        for (const WitnessPointer& w : pointers) {
+          if (!w.field || w.param != name) continue;
+          unsigned lo = 8 * w.offset;
+          z3::expr v = term.ctx().bv_val(w.window, 64);
+          if (lo + 64 < bits) v = z3::concat(value.extract(bits - 1, lo + 64), v);
+          if (lo > 0) v = z3::concat(v, value.extract(lo - 1, 0));
+          value = v;
+        }
+        pins.pin(term, pointers.empty() ? value : value.simplify());
       }
       return;
     }
@@ -1529,6 +1545,9 @@ class BranchSolver {
   const analysis::FunctionAnalysis& a_;
   const BranchOptions& o_;
   MemoryModel memory_;
+  // Per parameter: the offsets of the pointer fields a witness places in
+  // windows (witness_windows.h).
+  std::vector<std::vector<uint32_t>> pointer_fields_;
   // What the loops' inductions proved, for every encoding of the kernel
   // (when the options bring no memo of their own, which check_kernel_branches
   // shares between the first pass and the exact-float pass).

@@ -1,4 +1,5 @@
 #include "solver/made_up_launch.h"
+#include "solver/witness_windows.h"
 
 #include <algorithm>
 #include <bit>
@@ -228,16 +229,42 @@ simt::Launch MadeUpLaunches::witness(const Witness& w, std::string& unset) const
       }
     }
   }
-  // The loaded values the witness chose, written where it loaded them.
+  // The loaded values the witness chose, written where it loaded them: in
+  // a pointer parameter's buffer, or else in a buffer that fills the
+  // witness window the load lies in, where no parameter's buffer is (the
+  // pointer fields of a struct, witness_windows.h, and pointers loaded
+  // from memory).
   unset.clear();
+  auto window_buffer = [&](uint64_t address, uint64_t n) -> simt::KernelArgument* {
+    if (address < kWitnessWindowBase || address >= witness_window(kWitnessWindows)) return nullptr;
+    uint64_t lo = witness_window((address - kWitnessWindowBase) / kWitnessWindowStride);
+    uint64_t bytes = kWitnessWindowStride - (uint64_t{1} << 16);  // the emulator's guard gap
+    if (address + n > lo + bytes) return nullptr;
+    for (const simt::KernelArgument& a : l.args)
+      if (a.kind == simt::KernelArgument::Kind::Buffer && a.fixed_address >= lo && a.fixed_address < lo + kWitnessWindowStride)
+        return nullptr;
+    for (simt::KernelArgument& b : l.buffers)
+      if (b.fixed_address == lo) return &b;
+    simt::KernelArgument& b = l.buffers.emplace_back();
+    b.kind = simt::KernelArgument::Kind::Buffer;
+    b.name = fmt::format("witness window {}", (lo - kWitnessWindowBase) / kWitnessWindowStride);
+    b.fixed_address = lo;
+    b.zero_bytes = bytes;
+    return &b;
+  };
   for (const Witness::Load& ld : w.loads) {
     bool placed = false;
+    std::vector<uint8_t> bytes(ld.bits / 8);
+    std::memcpy(bytes.data(), &ld.value, std::min<size_t>(bytes.size(), 8));
     for (auto& a : l.args)
       if (a.kind == simt::KernelArgument::Kind::Buffer && a.fixed_address && ld.address >= a.fixed_address &&
           ld.address + ld.bits / 8 <= a.fixed_address + a.zero_bytes) {
-        std::vector<uint8_t> bytes(ld.bits / 8);
-        std::memcpy(bytes.data(), &ld.value, bytes.size());
         a.patches.emplace_back(ld.address - a.fixed_address, bytes);
+        placed = true;
+      }
+    if (!placed && (ld.space == "global" || ld.space == "generic"))
+      if (simt::KernelArgument* b = window_buffer(ld.address, ld.bits / 8)) {
+        b->patches.emplace_back(ld.address - b->fixed_address, bytes);
         placed = true;
       }
     // Shared memory and memory the kernel writes first hold what the

@@ -1074,8 +1074,11 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
   for (size_t i = 0; i < launch.buffers.size(); ++i) {
     const KernelArgument& b = launch.buffers[i];
     std::string name = b.name.empty() ? fmt::format("buffer {}", i) : b.name;
-    uint64_t addr = rs.memory.allocate(name, std::max<uint64_t>(b.size(), 1));
+    uint64_t size = std::max<uint64_t>(b.size(), 1);
+    uint64_t addr = b.fixed_address ? rs.memory.allocate_at(name, b.fixed_address, size) : rs.memory.allocate(name, size);
     if (!b.bytes.empty()) rs.memory.find(addr, b.bytes.size())->write(0, b.bytes.data(), b.bytes.size());
+    for (const auto& [offset, patch] : b.patches)
+      if (Allocation* a = rs.memory.find(addr + offset, patch.size())) a->write(addr + offset - a->base(), patch.data(), patch.size());
     named_addresses.push_back(addr);
   }
   auto buffer_address = [&](BufferRef r) -> uint64_t {
