@@ -112,6 +112,14 @@ MapBytes locate(Exec& x, const Op& op, unsigned lane, uint64_t address) {
     return b;
   }
   b.global = x.run.memory.find(address, kTensorMapBytes);
+  // A made-up launch's memory is mapped where it is first touched, for a
+  // tensor map's bytes as for a load's (a replay's workspace pointer from a
+  // struct it made up: CUTLASS's pointer-array kernels copy their maps there).
+  if (!b.global && x.run.options.lazy_device_seed) {
+    b.global = x.run.memory.map_lazily(address, kTensorMapBytes, x.run.options.lazy_device_seed,
+                                       x.run.options.lazy_device_bytes, x.run.options.lazy_device_fill);
+    ++x.run.shared_version;
+  }
   if (!b.global)
     x.fail(op, lane, fmt::format("the 128 bytes of a tensor map at 0x{:x} are outside device memory", address));
   b.address = address;

@@ -461,6 +461,33 @@ TEST_CASE("lazily mapped device memory: made-up launches follow any device point
   CHECK_THROWS(run_kernel(m, l, lazy));
 }
 
+TEST_CASE("lazily mapped device memory takes a tensor map copied to a pointer a made-up launch made up") {
+  // CUTLASS's pointer-array kernels copy their tensor maps from shared
+  // memory to a workspace whose pointer a made-up Params holds.
+  ptx::Module m = ptx::parse_module(R"(.version 8.3
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 ws) {
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<3>;
+  .shared .align 128 .b8 smap[128];
+  ld.param.u64 %rd1, [ws];
+  mov.u32 %r1, smap;
+  tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd1], [%r1], 128;
+  ret;
+})", "k.ptx");
+  Launch l;
+  l.block[0] = 32;
+  std::vector<uint8_t> pointer(8);
+  uint64_t address = uint64_t{1} << 40;
+  std::memcpy(pointer.data(), &address, 8);
+  l.args = {KernelArgument::scalar(pointer, "ws")};
+  CHECK_THROWS_WITH(run_kernel(m, l, {}), doctest::Contains("outside device memory"));
+  EmulatorOptions lazy;
+  lazy.lazy_device_seed = 7;
+  CHECK_NOTHROW(run_kernel(m, l, lazy));
+}
+
 TEST_CASE("a lazily mapped range never overlaps an allocation") {
   DeviceMemory mem;
   uint64_t base = mem.allocate("buf", 100);

@@ -6,6 +6,7 @@
 #include "frontend/assumption.h"
 #include "frontend/ptx/parser.h"
 #include "solver/made_up_launch.h"
+#include "solver/witness_windows.h"
 
 using namespace warpsat;
 
@@ -68,4 +69,33 @@ TEST_CASE("made-up launches: a given parameter is not chosen, an assumption tyin
     CHECK(scalar(launches, l) >= 96);
     CHECK_FALSE(launches.violated_assumption(l));
   }
+}
+
+TEST_CASE("made-up launches: a witness's loads through a struct's pointer land in a window buffer of their own") {
+  ptx::Module m = ptx::parse_module(R"(.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 out, .param .align 8 .b8 params[256])
+{
+  ret;
+}
+)",
+                                    "k.ptx");
+  const ptx::Function& k = m.functions.at(0);
+  LaunchSpec spec;
+  MadeUpLaunches launches(m, k, spec);
+  Witness w;
+  w.params.emplace_back("out", witness_window(0) + 64);
+  w.loads.push_back({10, "global", 0, witness_window(0) + 64 + 8, 7, 32});  // the pointer parameter's buffer
+  w.loads.push_back({11, "global", 0, witness_window(1) + 24, 0x1234, 64});   // a struct field's window
+  w.loads.push_back({12, "generic", 1, witness_window(1) + 32, 0x5678, 64});  // the same window
+  w.loads.push_back({13, "shared", 1, 16, 1, 32});                            // no buffer holds it
+  std::string unset;
+  simt::Launch l = launches.witness(w, unset);
+  REQUIRE(l.buffers.size() == 1);
+  CHECK(l.buffers[0].fixed_address == witness_window(1));
+  CHECK(l.buffers[0].patches.size() == 2);
+  CHECK(l.buffers[0].patches[0].first == 24);
+  CHECK(l.args[0].patches.size() == 1);
+  CHECK(unset.find("shared memory at 0x10") != std::string::npos);
 }
