@@ -252,6 +252,31 @@ simt::Launch MadeUpLaunches::witness(const Witness& w, std::string& unset) const
     b.zero_bytes = bytes;
     return &b;
   };
+  // What a struct's pointer field the witness placed points to, before the
+  // loaded values: 64 KiB of pointers to lazily mapped memory of their own
+  // where the kernel reads pointers through it (ptr_A[batch], the
+  // epilogue's beta_ptr_array[batch] that the split does not read), else
+  // varied words (problem shapes), as lazily mapped memory would hold.
+  for (size_t i = 0; i < k_.params.size() && i < struct_fields_.size(); ++i)
+    for (const analysis::StructField& f : struct_fields_[i]) {
+      const std::vector<uint8_t>& bytes = l.args[i].bytes;
+      if (f.use != analysis::FieldUse::Address || f.bytes != 8 || f.offset + 8 > bytes.size() ||
+          l.args[i].kind != simt::KernelArgument::Kind::Scalar)
+        continue;
+      uint64_t at = 0;
+      std::memcpy(&at, bytes.data() + f.offset, 8);
+      simt::KernelArgument* b = window_buffer(at, 8);
+      if (!b) continue;
+      std::vector<uint8_t> words = varied_words(7919 * i + f.offset);
+      uint64_t window = (b->fixed_address - kWitnessWindowBase) / kWitnessWindowStride;
+      if (f.points_to_pointers)
+        for (size_t j = 0; j * 8 < words.size(); ++j) {
+          uint64_t p = kPointeeBase + window * kPointeeWindowStride + j * kPointeeStride;
+          std::memcpy(words.data() + 8 * j, &p, 8);
+        }
+      words.resize(std::min<uint64_t>(words.size(), b->fixed_address + b->zero_bytes - at));
+      b->patches.emplace_back(at - b->fixed_address, std::move(words));
+    }
   for (const Witness::Load& ld : w.loads) {
     bool placed = false;
     std::vector<uint8_t> bytes(ld.bits / 8);

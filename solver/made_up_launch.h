@@ -29,6 +29,12 @@ constexpr uint64_t kWindowStride = uint64_t{1} << 34;
 // from 3 * 2^44 on, 2^24 bytes apart.
 constexpr uint64_t kFieldPointerBase = uint64_t{3} << 44;
 constexpr uint64_t kFieldPointerStride = uint64_t{1} << 24;
+// What the pointer arrays of a witness's struct fields point to: lazily
+// mapped memory from 2^47 on, 2^37 bytes per witness window, 2^20 per
+// element (MadeUpLaunches::witness).
+constexpr uint64_t kPointeeBase = uint64_t{1} << 47;
+constexpr uint64_t kPointeeWindowStride = uint64_t{1} << 37;
+constexpr uint64_t kPointeeStride = uint64_t{1} << 20;
 // A by-value struct this large is a library's Params (CUTLASS): its made-up
 // launches take seeds 4 and 5.
 constexpr uint64_t kLargeStructBytes = 256;

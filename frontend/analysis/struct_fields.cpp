@@ -39,6 +39,7 @@ class FieldFinder {
   std::vector<std::vector<StructField>> run() {
     find_addresses();
     std::map<std::pair<size_t, std::pair<uint32_t, uint8_t>>, FieldUse> fields;
+    std::set<std::pair<size_t, std::pair<uint32_t, uint8_t>>> pointer_arrays;
     for (uint32_t i = 0; i < f_.instructions.size(); ++i) {
       const ptx::Instruction& ins = f_.instructions[i];
       std::optional<ParamAddress> at = loaded_field(ins);
@@ -58,10 +59,12 @@ class FieldFinder {
         auto key = std::make_pair(at->param, std::make_pair(static_cast<uint32_t>(at->offset + e * bytes), bytes));
         auto [it, fresh] = fields.emplace(key, use);
         if (!fresh) it->second = std::max(it->second, use);
+        if (use == FieldUse::Address && addresses_pointers(i, dests[e]->reg)) pointer_arrays.insert(key);
       }
     }
     std::vector<std::vector<StructField>> out(f_.params.size());
-    for (const auto& [key, use] : fields) out[key.first].push_back({key.second.first, key.second.second, use});
+    for (const auto& [key, use] : fields)
+      out[key.first].push_back({key.second.first, key.second.second, use, pointer_arrays.count(key) > 0});
     return out;
   }
 
@@ -135,6 +138,20 @@ class FieldFinder {
   // Whether the value `def` writes to `reg` becomes the base address of a
   // memory access, through moves, cvta, widening and address arithmetic.
   bool used_as_address(uint32_t def, RegId reg) const {
+    return addresses(def, reg, [](uint32_t) { return true; });
+  }
+  // Whether it addresses an 8-byte load whose value is used as an address
+  // in turn: the field points to an array of pointers.
+  bool addresses_pointers(uint32_t def, RegId reg) const {
+    return addresses(def, reg, [&](uint32_t user) {
+      const ptx::Instruction& ins = f_.instructions[user];
+      return ins.op == Opcode::Ld && ptx::bit_width(ins.type()) == 64 && !ins.operands.empty() &&
+             ins.operands[0].kind == Operand::Kind::Register && used_as_address(user, ins.operands[0].reg);
+    });
+  }
+  // Whether the value becomes the base address of an access `counts`.
+  template <class Counts>
+  bool addresses(uint32_t def, RegId reg, Counts counts) const {
     std::deque<std::pair<uint32_t, RegId>> work{{def, reg}};
     std::set<std::pair<uint32_t, RegId>> seen{{def, reg}};
     while (!work.empty()) {
@@ -148,7 +165,8 @@ class FieldFinder {
         if (!reads) continue;
         auto carried = [&](const Operand& o) { return o.kind == Operand::Kind::Register && o.reg == r; };
         for (const Operand& o : ins.operands)
-          if (o.kind == Operand::Kind::Address && !o.elements.empty() && carried(o.elements[0])) return true;
+          if (o.kind == Operand::Kind::Address && !o.elements.empty() && carried(o.elements[0]) && counts(user))
+            return true;
         if (ins.operands.empty() || ins.operands[0].kind != Operand::Kind::Register) continue;
         if (passes_address(ins, carried) && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
       }

@@ -31,6 +31,9 @@ struct StructField {
   uint32_t offset = 0;  // bytes from the start of the parameter
   uint8_t bytes = 0;    // 1, 2, 4 or 8
   FieldUse use = FieldUse::Integer;
+  // An Address field through which the kernel loads 8 bytes that it uses
+  // as an address in turn (CUTLASS's pointer-array kernels: ptr_A[batch]).
+  bool points_to_pointers = false;
 };
 
 // Per parameter of `kernel` (by index): the fields it loads, sorted by

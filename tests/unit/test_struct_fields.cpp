@@ -73,6 +73,8 @@ DONE:
   CHECK(at(p, 280)->use == FieldUse::Float);
   REQUIRE(at(p, 288));
   CHECK(at(p, 288)->use == FieldUse::Address);  // compared with 0, then dereferenced
+  CHECK(at(p, 288)->points_to_pointers);          // what it loads is an address in turn
+  CHECK_FALSE(at(p, 8)->points_to_pointers);       // it loads floats
   REQUIRE(at(p, 296));                           // the generic load through cvta.param
   CHECK(at(p, 296)->use == FieldUse::Integer);
   CHECK(at(p, 296)->bytes == 8);
