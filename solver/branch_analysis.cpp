@@ -794,13 +794,7 @@ class BranchSolver {
   void finish(z3::context& c, BranchEncoding& e, QueryRunner& q, const BranchEncodingOptions& eo, BranchResult& r) {
     unsigned timeout = o_.solver.timeout_ms;
     bool settled = r.verdict == BranchVerdict::Uniform || r.verdict == BranchVerdict::Unreachable || r.seen_split;
-    // Only where the shuffle is all that is inexact: the whole-warp encoding
-    // keeps every other abstraction (memory the kernel writes, shared
-    // memory after a barrier), so its split is no more a witness than the
-    // two-lane one, and a proof through 32 lanes of them rarely comes (CUB's
-    // select sweep: one such retry, 4.5 s, no answer; on both CUB files none
-    // of 20 retries changed a verdict).
-    bool shuffled = e.imprecision.size() == 1 && e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp;
+    bool shuffled = e.imprecision.count(kShuffleImprecision) && !o_.encoding.whole_warp;
     // The two-lane witness first, where it can run: a split its replay
     // shows needs no whole warp (CUB's single-tile radix sort: 7 whole-warp
     // queries, 4 s, for splits the two-lane witnesses reproduce).
