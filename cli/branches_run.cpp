@@ -113,6 +113,9 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--reached-launch-first", o.reached_launch_first,
                 "ask every branch first for a split in the launch a replay reached it in, its struct bytes free "
                 "(by default only copies of a source line whose divergence query had no answer do; for comparison)");
+  sub->add_flag("--bitblast-first", o.bitblast_first,
+                "ask every branch first for a split in the exact query bit-blasted, divisions and products exact (by "
+                "default only branches whose divergence query had no answer are; for tests and comparison)");
   sub->add_flag("--confirm-seen-splits", o.confirm_seen_splits,
                 "also ask each branch's encoding, pinned to the run in which the emulator saw a warp split there, to "
                 "allow that split (a check of the encoding; the verdict is the run's either way)");
@@ -187,6 +190,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.lazy_divisions = !o.exact_divisions;
   bo.confirm_seen_splits = o.confirm_seen_splits;
   bo.reached_launch_first = o.reached_launch_first;
+  bo.bitblast_first = o.bitblast_first;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;

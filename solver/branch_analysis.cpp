@@ -95,6 +95,13 @@ constexpr double kWholeWarpBudgetTimeouts = 2.5;
 // without an answer, reachability query or whole-warp retry: CUB's select
 // sweep spent 27 s of its 45 s in queries on unknowns.
 constexpr double kNoAnswerBudgetTimeouts = 2;
+// The exact divergence query bit-blasted (proved_bitblasted): its resource
+// units (CUTLASS's INT8 ping-pong epilogue tests: 3.0 million, 1.1 s), a
+// clock limit in multiples of --timeout-ms against a stalled check only,
+// and the tries per kernel that prove nothing before it gets no more.
+constexpr unsigned kBitblastRlimit = 6000000;
+constexpr unsigned kBitblastClockScale = 20;
+constexpr size_t kMaxBitblastFailures = 10;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -985,6 +992,7 @@ class BranchSolver {
     // unrolled loop's bounds tests): the launch a run reached it in first.
     bool family_open = o_.reached_launch_first || open_families_.count(family_of(r));
     if (family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
+    if (o_.bitblast_first && proved_bitblasted(e, q, pair, any, r)) return false;
     SmtStatus st = SmtStatus::Unsat;
     // In a loop, the first occurrence alone first: a small query, and where
     // most splits show.
@@ -1001,6 +1009,7 @@ class BranchSolver {
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
       SmtStatus any_shape = no_answer_.spent() ? st : q.check_quick(pair, any_of(c, precise), "divergent", &model);
       if (any_shape != SmtStatus::Sat) {
+        if (proved_bitblasted(e, q, pair, any, r)) return false;
         if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
         open_families_.insert(family_of(r));
         if (!family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
@@ -1115,6 +1124,7 @@ class BranchSolver {
       }
     }
     if (st != SmtStatus::Unsat) {
+      if (proved_bitblasted(e, q, pair, any, r)) return false;
       if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
       open_families_.insert(family_of(r));
       if (!family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
@@ -1135,6 +1145,7 @@ class BranchSolver {
       return false;
     }
     if (st != SmtStatus::Sat) {
+      if (proved_bitblasted(e, q, pair, any, r)) return false;
       if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
       return timeout(st, "divergence (all iterations)");
     }
@@ -1316,6 +1327,36 @@ class BranchSolver {
     return true;
   }
   static constexpr int kReachingRunRounds = 4;
+
+  // A divergence query without an answer, asked again as it is, divisions
+  // and products exact, on Z3's default solver alone (bit-blasting to SAT),
+  // within kBitblastRlimit resource units: the quick try abstracts the
+  // divisions (lazy_arithmetic.h) and runs on the SMT core, which is what
+  // most queries need, but a proof through the tile scheduler's fast
+  // divisions and the pipeline's phase bits is a few seconds of SAT search
+  // that the SMT core does not find in its resources (CUTLASS's INT8
+  // ping-pong: every divergence query without an answer was unsat in 0.2 to
+  // 1.3 s this way). Over every occurrence in `any`, the abstracted
+  // iterations included: unsat proves the branch uniform in every
+  // iteration. Sat or no answer leaves the verdict as it was. After
+  // kMaxBitblastFailures tries without a proof, a kernel gets no more.
+  bool proved_bitblasted(const BranchEncoding& e, QueryRunner& q, const z3::expr_vector& pair,
+                         const std::vector<z3::expr>& any, BranchResult& r) {
+    if (e.threads != 2 || any.empty() || e.floats || bitblast_failures_ >= kMaxBitblastFailures) return false;
+    unsigned clock = o_.solver.timeout_ms ? kBitblastClockScale * o_.solver.timeout_ms : 0;
+    if (q.check_bitblasted(pair, any_of(e.base.ctx(), any), "divergent-bitblasted", kBitblastRlimit, clock) !=
+        SmtStatus::Unsat) {
+      ++bitblast_failures_;
+      return false;
+    }
+    bool loops = std::any_of(e.instances.begin(), e.instances.end(), [](const BranchInstance& i) { return i.beyond; });
+    r.verdict = BranchVerdict::Uniform;
+    r.reason = fmt::format("proved{} on the exact query bit-blasted, divisions and products exact: no two lanes of a "
+                           "warp can reach it together and go different ways (whether any thread reaches it was not "
+                           "decided)",
+                           loops ? " for every loop iteration" : "");
+    return true;
+  }
 
   // A divergence query without an answer, asked again with every value the
   // two lanes share abstracted (uniform_abstraction.h): unsat proves the
@@ -1574,6 +1615,7 @@ class BranchSolver {
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
   size_t reachability_failures_ = 0;  // reachability queries in a row without an answer
+  size_t bitblast_failures_ = 0;      // proved_bitblasted tries that proved nothing
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 

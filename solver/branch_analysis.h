@@ -177,6 +177,10 @@ struct BranchOptions {
   // this, every branch asks it first (--reached-launch-first: the search
   // on its own, for tests and comparison).
   bool reached_launch_first = false;
+  // A divergence query without an answer is asked again exactly, bit-blasted
+  // (proved_bitblasted). With this, every branch asks it first
+  // (--bitblast-first: that proof on its own, for tests and comparison).
+  bool bitblast_first = false;
   // 0: each Z3 context is freed when its encodings are done. Else, in a
   // process that ends right after the kernel (cli/kernel_processes.h), a
   // context is kept while the process holds less than this many bytes:

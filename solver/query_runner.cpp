@@ -295,6 +295,46 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   return st;
 }
 
+SmtStatus QueryRunner::check_bitblasted(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                                        unsigned rlimit, unsigned clock_ms) {
+  auto start = std::chrono::steady_clock::now();
+  unsigned limit = clock_ms;
+  if (deadline_) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - start).count();
+    unsigned cap = static_cast<unsigned>(std::max<long long>(1, left));
+    limit = limit ? std::min(limit, cap) : cap;
+  }
+  // No assumptions and no push: Z3 picks its tactic for the formula's
+  // logic (bit-blasting to SAT for bit-vectors), not the SMT core.
+  z3::solver s(c_);
+  z3::params p(c_);
+  p.set("rlimit", rlimit);
+  p.set("random_seed", o_.solver.random_seed);
+  s.set(p);
+  for (const z3::expr& b : base) s.add(b);
+  s.add(extra);
+  z3::check_result cr;
+  {
+    QueryTimer timer(c_, limit);
+    cr = s.check();
+  }
+  std::string reason = cr == z3::unknown ? s.reason_unknown() : "";
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ++r_.queries;
+  SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat : classify_unknown(reason, ms, limit);
+  if (TimeStats* stats = o_.encoding.stats) stats->record(name, to_string(st), ms);
+  if (!o_.solver.dump_dir.empty()) {
+    z3::solver d(c_);
+    for (const z3::expr& b : base) d.add(b);
+    d.add(extra);
+    r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
+                                   fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
+                                               to_string(st), d.to_smt2())));
+  }
+  last_ms_ = ms;
+  return st;
+}
+
 z3::check_result QueryRunner::run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
                                   const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit) {
   s.emplace(std::move(solver));

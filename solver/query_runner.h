@@ -113,6 +113,15 @@ class QueryRunner {
   SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr,
                         bool quick_only = false);
 
+  // base ∧ extra as it is (no division or product abstracted) on Z3's
+  // default solver alone, which bit-blasts it at once, within `rlimit`
+  // resource units (`clock_ms` only guards against a stalled check; 0:
+  // none): for a proof the quick try on the abstracted divisions could not
+  // find (docs/branches.md, "The exact query bit-blasted"). Its answers do
+  // not count into the no-answer budget (the caller bounds its tries).
+  SmtStatus check_bitblasted(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
+                             unsigned rlimit, unsigned clock_ms);
+
   double last_ms() const { return last_ms_; }
   // Floating-point terms: no quick try (the SMT core's lazy bit-blasting of
   // floats is several times slower than the default solver's eager one).
