@@ -1358,13 +1358,19 @@ class BranchSolver {
       return false;
     }
     ++tries.proved;
+    proved_by_retry(e, r,
+                    "on the exact query bit-blasted, divisions and products exact: no two lanes of a warp can reach it "
+                    "together and go different ways");
+    return true;
+  }
+
+  // The verdict of a retry's proof over every occurrence the encoding has
+  // (the abstracted iterations included); `how` says what was proved.
+  static void proved_by_retry(const BranchEncoding& e, BranchResult& r, std::string_view how) {
     bool loops = std::any_of(e.instances.begin(), e.instances.end(), [](const BranchInstance& i) { return i.beyond; });
     r.verdict = BranchVerdict::Uniform;
-    r.reason = fmt::format("proved{} on the exact query bit-blasted, divisions and products exact: no two lanes of a "
-                           "warp can reach it together and go different ways (whether any thread reaches it was not "
-                           "decided)",
-                           loops ? " for every loop iteration" : "");
-    return true;
+    r.reason = fmt::format("proved{} {} (whether any thread reaches it was not decided)",
+                           loops ? " for every loop iteration" : "", how);
   }
 
   // A divergence query without an answer, asked again with every value the
@@ -1398,12 +1404,9 @@ class BranchSolver {
       return false;
     }
     ++tries.proved;
-    bool loops = std::any_of(e.instances.begin(), e.instances.end(), [](const BranchInstance& i) { return i.beyond; });
-    r.verdict = BranchVerdict::Uniform;
-    r.reason = fmt::format("proved{} with the values both lanes share taken as unknowns (the exact query had no "
-                           "answer): no two lanes of a warp go different ways here whatever those values are "
-                           "(whether any thread reaches it was not decided)",
-                           loops ? " for every loop iteration" : "");
+    proved_by_retry(e, r,
+                    "with the values both lanes share taken as unknowns (the exact query had no answer): no two lanes "
+                    "of a warp go different ways here whatever those values are");
     return true;
   }
 

@@ -276,14 +276,7 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
     if (lazy.any()) outcome += rounds ? fmt::format(" (divisions made exact {}x)", rounds) : " (divisions abstracted)";
     stats->record(kind, outcome, ms);
   }
-  if (!o_.solver.dump_dir.empty()) {
-    z3::solver d(c_);
-    for (const z3::expr& b : base) d.add(b);
-    d.add(extra);
-    r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
-                                   fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
-                                               to_string(st), d.to_smt2())));
-  }
+  dump(base, extra, name, st);
   if (canonical && (st == SmtStatus::Sat || st == SmtStatus::Unsat)) {
     std::string answer = to_string(st);
     if (st == SmtStatus::Sat && model)
@@ -323,16 +316,19 @@ SmtStatus QueryRunner::check_bitblasted(const z3::expr_vector& base, const z3::e
   ++r_.queries;
   SmtStatus st = cr == z3::sat ? SmtStatus::Sat : cr == z3::unsat ? SmtStatus::Unsat : classify_unknown(reason, ms, limit);
   if (TimeStats* stats = o_.encoding.stats) stats->record(name, to_string(st), ms);
-  if (!o_.solver.dump_dir.empty()) {
-    z3::solver d(c_);
-    for (const z3::expr& b : base) d.add(b);
-    d.add(extra);
-    r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
-                                   fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name,
-                                               to_string(st), d.to_smt2())));
-  }
+  dump(base, extra, name, st);
   last_ms_ = ms;
   return st;
+}
+
+void QueryRunner::dump(const z3::expr_vector& base, const z3::expr& extra, const std::string& name, SmtStatus st) {
+  if (o_.solver.dump_dir.empty()) return;
+  z3::solver d(c_);
+  for (const z3::expr& b : base) d.add(b);
+  d.add(extra);
+  r_.dumped.push_back(write_smt2(o_.solver.dump_dir, stem_ + "." + name,
+                                 fmt::format("; warpsat query {}.{}\n; expected: {}\n{}", stem_, name, to_string(st),
+                                             d.to_smt2())));
 }
 
 z3::check_result QueryRunner::run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,

@@ -143,6 +143,8 @@ class QueryRunner {
   // base ∧ extra on `solver` (kept in `s` for its model), within timeout_ms (0: none).
   z3::check_result run(std::optional<z3::solver>& s, z3::solver solver, unsigned timeout_ms,
                        const z3::expr_vector& base, const z3::expr& extra, unsigned rlimit = 0);
+  // With --dump-smt2: base ∧ extra written as `<stem>.<name>.smt2`, its answer noted.
+  void dump(const z3::expr_vector& base, const z3::expr& extra, const std::string& name, SmtStatus st);
 
   z3::context& c_;
   const BranchOptions& o_;
