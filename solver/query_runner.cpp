@@ -288,6 +288,11 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   return st;
 }
 
+// What one bit-blasted try may hold: a proof the retry finds is small
+// (CUTLASS's ping-pong kernels: their process peaked at 1.4 GB), while
+// example 54's FP8 GEMM's fruitless tries took it from 3 to 4.6 GB.
+constexpr unsigned kBitblastMemoryMiB = 768;
+
 SmtStatus QueryRunner::check_bitblasted(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,
                                         unsigned rlimit, unsigned clock_ms) {
   auto start = std::chrono::steady_clock::now();
@@ -311,6 +316,7 @@ SmtStatus QueryRunner::check_bitblasted(const z3::expr_vector& base, const z3::e
     z3::params p(own);
     p.set("rlimit", rlimit);
     p.set("random_seed", o_.solver.random_seed);
+    p.set("max_memory", kBitblastMemoryMiB);
     s.set(p);
     auto moved = [&](const z3::expr& x) { return z3::to_expr(own, Z3_translate(c_, x, own)); };
     for (const z3::expr& b : base) s.add(moved(b));
