@@ -37,29 +37,25 @@ std::string number_text(double v) {
   return text;
 }
 
-unsigned e4m3_bits(double v) {
+namespace {
+// The bits of `v` in an 8-bit float of `mantissa` mantissa bits and exponent
+// bias `bias`, searched among the finite codes below `first_special`.
+unsigned minifloat_bits(double v, unsigned mantissa, int bias, unsigned first_special, const char* name) {
   unsigned sign = v < 0 ? 0x80u : 0u;
   double a = std::fabs(v);
   if (a == 0) return sign;
-  for (unsigned bits = 1; bits < 0x7f; ++bits) {  // 0x7f is NaN
-    unsigned e = bits >> 3, m = bits & 7;
-    double value = e == 0 ? std::ldexp(m / 8.0, -6) : std::ldexp(1 + m / 8.0, static_cast<int>(e) - 7);
+  double steps = static_cast<double>(1u << mantissa);
+  for (unsigned bits = 1; bits < first_special; ++bits) {
+    unsigned e = bits >> mantissa, m = bits & ((1u << mantissa) - 1);
+    double value = e == 0 ? std::ldexp(m / steps, 1 - bias) : std::ldexp(1 + m / steps, static_cast<int>(e) - bias);
     if (value == a) return sign | bits;
   }
-  throw std::runtime_error("e4m3 does not represent " + number_text(v));
+  throw std::runtime_error(std::string(name) + " does not represent " + number_text(v));
 }
+}  // namespace
 
-unsigned e5m2_bits(double v) {
-  unsigned sign = v < 0 ? 0x80u : 0u;
-  double a = std::fabs(v);
-  if (a == 0) return sign;
-  for (unsigned bits = 1; bits < 0x7c; ++bits) {  // 0x7c is infinity
-    unsigned e = bits >> 2, m = bits & 3;
-    double value = e == 0 ? std::ldexp(m / 4.0, -14) : std::ldexp(1 + m / 4.0, static_cast<int>(e) - 15);
-    if (value == a) return sign | bits;
-  }
-  throw std::runtime_error("e5m2 does not represent " + number_text(v));
-}
+unsigned e4m3_bits(double v) { return minifloat_bits(v, 3, 7, 0x7f, "e4m3"); }  // 0x7f is NaN
+unsigned e5m2_bits(double v) { return minifloat_bits(v, 2, 15, 0x7c, "e5m2"); }  // 0x7c is infinity
 
 std::string problem_text(const Problem& p) {
   if (!p.groups.empty()) {
