@@ -248,7 +248,14 @@ class Executor : public TermSource {
           space == ptx::StateSpace::Global ? kWarpCoherentGlobalImprecision : kWarpCoherentGenericImprecision;
       z3::expr v = mem(address);
       if (t > 0 && !o_.whole_warp) {
-        z3::expr own = fresh(t, bits, "load");
+        // Not a per-thread unknown for the induction and the float results
+        // (per_thread()): every question about both lanes together asserts
+        // same_warp, where this is the function's value. Marked so, the
+        // induction dropped every register it reaches without a query, and
+        // the float tests of CUTLASS's epilogue on `beta` (read through
+        // `beta_ptr`) stayed "split beyond the unrolled iteration" in
+        // example 49's ping-pong, uniform as they are.
+        z3::expr own = c_.bv_const(fmt::format("{}load.{}.t{}", prefix_, counter_++, t).c_str(), bits);
         note_imprecise(own, why);
         v = z3::ite(e_.same_warp, v, own);
       }
@@ -382,7 +389,19 @@ class Executor : public TermSource {
     if (k != 0 && (bx * by * bz) % 32 != 0) return std::nullopt;
     auto bv = [&](uint64_t v) { return c_.bv_val(v, 32); };
     auto ti = static_cast<size_t>(t);
-    z3::expr linear = z3::shl(e_.warp[ti], bv(5)) | bv(k);
+    // Lane k of thread 0's warp, for both tracked threads: one term, where
+    // each thread's own warp gave two that only same_warp makes equal.
+    // Every question about both threads together asserts same_warp, where
+    // this is exact; a question about thread 1 alone (its disjunct of
+    // reachability) gets thread 0's free warp, a superset of its own
+    // values; stores, ranges and paths read thread 0 only. With two terms,
+    // every value computed from a warp-group index (`__shfl_sync(~0u,
+    // threadIdx.x / 128, 0)`) differed between the lanes as terms: the
+    // float results of the first pass (function_of) became values of
+    // thread 1's own, and CUTLASS's ping-pong consumers, which pick their
+    // tile by that index, needed bit-blasted proofs of 3 s each for their
+    // epilogue tests (example 49 #5: 72 s of CPU, 30 s with one term).
+    z3::expr linear = z3::shl(e_.warp[0], bv(5)) | bv(k);
     z3::expr ids[3] = {z3::urem(linear, bv(bx)), z3::urem(z3::udiv(linear, bv(bx)), bv(by)), z3::udiv(linear, bv(bx * by))};
     std::vector<z3::expr> from, to;
     for (int d = 0; d < 3; ++d) {

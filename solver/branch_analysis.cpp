@@ -746,7 +746,7 @@ class BranchSolver {
   // A branch's first-pass verdict is final here: the caller may replay it
   // at once (its witness's run then shows splits of later branches).
   void settled(BranchResult& r) {
-    if (after_) after_(r);
+    if (after_ && !replayed_early_.erase(r.instruction)) after_(r);
   }
 
   static double elapsed_ms(std::chrono::steady_clock::time_point since) {
@@ -843,6 +843,44 @@ class BranchSolver {
     }
     if (!r.whole_warp && r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
       ranges(c, e, q, r);
+    replay_or_search_reached_launch(c, e, q, r);
+  }
+
+  // The witness replayed here rather than in settled(), while the encoding
+  // is at hand: where its replay stops at a device-side assertion before
+  // the split (the model chose a launch the kernel asserts against:
+  // CUTLASS's mainloop asserts `k_tile_count >= 1`, and a K of no k tile
+  // stopped example 49's ping-pong before its producer's C-load test), no
+  // run of that launch, random data or not, gets there. The split is then
+  // searched for in the launch a run reached the branch in
+  // (split_from_reaching_run: its problem sizes, only the struct bytes the
+  // query reads free), and that witness replayed in turn; the verdict is
+  // the first of the two replays that reproduces the split, else the
+  // first replay's (unknown, or a contradiction for an exact encoding).
+  void replay_or_search_reached_launch(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r) {
+    if (!after_ || r.verdict != BranchVerdict::Divergent || r.validated || r.seen_split || !r.witness ||
+        !r.witness->replayable)
+      return;
+    BranchResult first = r;
+    after_(first);
+    replayed_early_.insert(r.instruction);
+    if (first.witness_asserted && e.threads == 2 && !r.indexed) {
+      z3::expr_vector pair = smt::copy_of(e.base);
+      pair.push_back(e.same_warp);
+      std::vector<z3::expr> precise;
+      for (const BranchInstance& i : e.instances)
+        if (!i.beyond) precise.push_back(split_at(e, i));
+      BranchResult again = r;
+      if (split_from_reaching_run(c, e, q, pair, precise, again)) {
+        after_(again);
+        if (again.validated) {
+          again.validation = fmt::format("the first witness's replay stopped at a device-side assertion; {}",
+                                         again.validation);
+          first = std::move(again);
+        }
+      }
+    }
+    r = std::move(first);
   }
 
   BranchEncoding timed_encode(BranchResult& r, z3::context& c, uint32_t branch, const BranchEncodingOptions& eo) {
@@ -1614,6 +1652,9 @@ class BranchSolver {
   // Source positions (family_of) one of whose copies had no answer to its
   // divergence query.
   std::set<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>> open_families_;
+  // Branches finish() replayed already (replay_or_search_reached_launch):
+  // settled() does not replay them again.
+  std::set<uint32_t> replayed_early_;
   // Per source position and call chain (call_chain_of): its copies'
   // shared-value tries.
   struct SharedTries {

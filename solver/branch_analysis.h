@@ -86,6 +86,11 @@ struct BranchResult {
   bool confirmed = false;
   bool validated = false;
   std::string validation;  // what the replay checked
+  // The witness's replay stopped at a device-side assertion (`assert` in
+  // the kernel, a call of __assertfail) before the split: its launch breaks
+  // a condition the kernel asserts (CUTLASS's mainloop: a problem K of no
+  // k tile), so that no run of it reaches the branch.
+  bool witness_asserted = false;
   // The verdict reads shared memory after a barrier as race-free (it holds
   // only in launches without a data race there), and the replay's race
   // detector (--racecheck) found a race in a launch it checked: a finding

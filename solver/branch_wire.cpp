@@ -81,6 +81,7 @@ json branch_json(const BranchResult& b) {
             {"confirmed", b.confirmed},
             {"validated", b.validated},
             {"validation", b.validation},
+            {"witness_asserted", b.witness_asserted},
             {"race_conditional", b.race_conditional},
             {"solve_ms", b.solve_ms},
             {"encode_ms", b.encode_ms},
@@ -117,6 +118,7 @@ BranchResult branch_of(const json& j) {
   b.confirmed = j.at("confirmed");
   b.validated = j.at("validated");
   b.validation = j.at("validation");
+  b.witness_asserted = j.value("witness_asserted", false);  // absent from caches written before it
   b.race_conditional = j.value("race_conditional", false);  // absent from caches written before it
   b.solve_ms = j.at("solve_ms");
   b.encode_ms = j.at("encode_ms");
