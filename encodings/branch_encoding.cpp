@@ -1052,7 +1052,7 @@ class Executor : public TermSource {
   // (shared_store_link.h), or `before` where it cannot be.
   z3::expr link_stores(uint32_t load, const z3::expr& address, const z3::expr& before, unsigned bits,
                        const std::string& name) {
-    auto stores = memory_->feeding_stores(load);
+    auto stores = o_.link_same_address_stores ? memory_->same_address_stores(load) : memory_->feeding_stores(load);
     if (!stores) return before;
     std::vector<const SharedWriter*> writers;
     for (uint32_t s : *stores) {
@@ -1060,6 +1060,17 @@ class Executor : public TermSource {
       if (!w || w->value.get_sort().bv_size() != bits) return before;
       writers.push_back(w);
     }
+    // For a witness search: one store of the address whose value is the
+    // same in every thread of the block (a function of the launch and the
+    // CTA, as a tile's item count) is what the load reads, whichever thread
+    // stored it (thread 0, which a pair of tracked lanes rarely includes).
+    // Not a proof (no thread need have stored it): the solver keeps only
+    // the splits of such an encoding, for the replay.
+    if (o_.link_same_address_stores && writers.size() == 1 && !mentions_ids(*writers[0])) {
+      ++e_.stored_values_read;
+      return writers[0]->value;
+    }
+    if (o_.link_same_address_stores) return before;
     return linked_shared_value(writers, address, before, e_.ntid, e_.tid, name, e_.base);
   }
 

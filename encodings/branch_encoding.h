@@ -66,6 +66,10 @@ struct BranchEncoding {
   std::set<std::string> imprecision;  // why a model may not be realisable by a real run
   std::string unsupported;            // non-empty when no encoding could be built
   size_t loops_abstracted = 0;
+  // Shared loads read as the one value stored at their address
+  // (BranchEncodingOptions::link_same_address_stores): a witness search
+  // without them is the first pass's again.
+  size_t stored_values_read = 0;
   unsigned unroll = 0;                // the iterations unrolled before abstracting
   double induction_ms = 0;            // spent proving loop-carried registers uniform
   // The lanes elect.sync elects at each occurrence in the slice (32-bit

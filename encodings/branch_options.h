@@ -100,6 +100,13 @@ struct BranchEncodingOptions {
   // left open turns it on (on CUB the link made no first-pass query
   // decidable and left five splits unconfirmed).
   bool link_shared_stores = false;
+  // With link_shared_stores, for witness searches only: a load is tied to
+  // the stores of its address as spelled (MemoryModel::same_address_stores),
+  // the interval's other writes set aside, and reads the value they store
+  // where that value is the same for every thread of the block. Not a
+  // proof: another write may alias the address, or no thread store it; the
+  // solver keeps only the splits it finds, for the replay to reproduce.
+  bool link_same_address_stores = false;
   // Global loads the solver proved no store of the launch can write
   // (`unwritten` queries): read-only, a function of the address.
   std::set<uint32_t> unwritten_loads;

@@ -264,4 +264,31 @@ std::optional<std::vector<uint32_t>> MemoryModel::feeding_stores(uint32_t load) 
   return interval.writes;
 }
 
+std::optional<std::vector<uint32_t>> MemoryModel::same_address_stores(uint32_t load) const {
+  const ptx::Instruction& ld = f_.instructions[load];
+  if (ld.op != Opcode::Ld || ld.space() != StateSpace::Shared || ld.operands.size() < 2 ||
+      ld.operands[0].kind != ptx::Operand::Kind::Register || ld.operands[1].kind != ptx::Operand::Kind::Address ||
+      ld.operands[1].elements.size() != 1 || ld.operands[1].elements[0].kind != ptx::Operand::Kind::Symbol)
+    return std::nullopt;
+  // As feeding_stores: one barrier behind every path, run once per thread.
+  BackwardScan reader = scan_back(load);
+  if (reader.entry || reader.barriers.size() != 1 || !reader.writes.empty() || in_loop(reader.barriers[0]))
+    return std::nullopt;
+  std::vector<uint32_t> same;
+  for (uint32_t s : scan_back(reader.barriers[0]).writes) {
+    const ptx::Instruction& st = f_.instructions[s];
+    if (st.op != Opcode::St || st.space() != StateSpace::Shared || st.operands.size() < 2 ||
+        st.operands[0].kind != ptx::Operand::Kind::Address || st.operands[0].elements != ld.operands[1].elements ||
+        st.operands[0].value != ld.operands[1].value)
+      continue;
+    if (in_loop(s) || (st.operands[1].kind != ptx::Operand::Kind::Register &&
+                       st.operands[1].kind != ptx::Operand::Kind::Int && st.operands[1].kind != ptx::Operand::Kind::Float) ||
+        ptx::bit_width(st.type()) != ptx::bit_width(ld.type()))
+      return std::nullopt;
+    same.push_back(s);
+  }
+  if (same.empty() || same.size() > kMaxFeedingStores) return std::nullopt;
+  return same;
+}
+
 }  // namespace warpsat

@@ -85,6 +85,16 @@ class MemoryModel {
   static constexpr size_t kMaxFeedingStores = 4;
   std::optional<std::vector<uint32_t>> feeding_stores(uint32_t load) const;
 
+  // For witness searches only (the solver's linked retry, whose splits the
+  // replay must reproduce): the stores of that interval that write the
+  // load's own address as spelled, `[variable + offset]`, every other write
+  // of the interval set aside, whatever their number. CUB's BlockStore
+  // broadcasts a tile's item count this way (`temp_storage.valid_items`,
+  // stored by thread 0 beside a block exchange's 17 stores through
+  // registers, which a proof could not exclude). nullopt where the load's
+  // address is no named variable or no such store is in the interval.
+  std::optional<std::vector<uint32_t>> same_address_stores(uint32_t load) const;
+
  private:
   void find_written_spaces();
   void find_dirty_loads();

@@ -19,6 +19,15 @@ bool closed_over_ids(const SharedWriter& w, const std::string& prefix) {
   return closed;
 }
 
+bool mentions_ids(const SharedWriter& w) {
+  bool named = false;
+  smt::for_each_app({w.value, w.address}, [&](const z3::expr& x) {
+    named = named || std::any_of(w.tid.begin(), w.tid.end(), [&](const z3::expr& id) { return z3::eq(x, id); });
+    return !named;
+  });
+  return named;
+}
+
 std::vector<z3::expr> variables_in(const z3::expr& address) {
   std::vector<z3::expr> out;
   smt::for_each_app({address}, [&](const z3::expr& x) {

@@ -37,6 +37,10 @@ struct SharedWriter {
 // candidate writer, which no run guarantees.
 bool closed_over_ids(const SharedWriter& w, const std::string& prefix);
 
+// Whether the writer's value or address names its thread ids: false for a
+// store of one value, at one address, in every thread of the block.
+bool mentions_ids(const SharedWriter& w);
+
 // The `address.<variable>` constants a term names.
 std::vector<z3::expr> variables_in(const z3::expr& address);
 

@@ -621,8 +621,9 @@ class BranchSolver {
            (r.verdict == BranchVerdict::Divergent && r.replay_decides && !r.validated);
   }
   // `first`'s branch asked again by solve(), the first try's cost counted in.
-  BranchResult solve_again(const BranchResult& first, bool exact_floats, bool linked_stores) {
-    BranchResult again = solve(first.instruction, exact_floats, linked_stores);
+  BranchResult solve_again(const BranchResult& first, bool exact_floats, bool linked_stores,
+                           bool same_address_stores = false) {
+    BranchResult again = solve(first.instruction, exact_floats, linked_stores, same_address_stores);
     again.solve_ms += first.solve_ms;
     again.encode_ms += first.encode_ms;
     again.queries += first.queries;
@@ -669,21 +670,48 @@ class BranchSolver {
   std::vector<size_t> retry_with_linked_stores(std::vector<BranchResult>& results) {
     auto start = std::chrono::steady_clock::now();
     std::vector<size_t> changed;
+    std::optional<BranchResult> found;
+    // The load tied to the one value every thread stores at its address (a
+    // tile's item count thread 0 broadcasts): a search for a witness, no
+    // proof. Only a split is kept (in `found`), and the replay must
+    // reproduce it (replay_decides) or the branch stays unknown.
+    auto split_through_stored_value = [&](const BranchResult& r) {
+      BranchResult w = solve_again(r, false, true, true);
+      if (w.verdict != BranchVerdict::Divergent || w.whole_warp) return false;
+      w.replay_decides = true;
+      if (std::find(w.imprecision.begin(), w.imprecision.end(), kSharedAfterBarrierImprecision) == w.imprecision.end())
+        w.imprecision.push_back(kSharedAfterBarrierImprecision);
+      found = std::move(w);
+      return true;
+    };
     for (BranchResult& r : results) {
       bool shared_only = r.imprecision.size() == 1 && r.imprecision[0] == kSharedAfterBarrierImprecision;
       if (!left_open(r) || !shared_only || elapsed_ms(start) >= o_.linked_store_budget_ms) continue;
-      BranchResult linked = solve_again(r, false, true);
-      bool better = linked.verdict == BranchVerdict::Uniform || linked.verdict == BranchVerdict::Unreachable ||
-                    (linked.verdict == BranchVerdict::Divergent && !linked.replay_decides);
+      // A split the first pass found only through the shared value (its
+      // witness kept, unconfirmed) is most likely real (CUB's bounds tests
+      // of a partial tile's store): the witness search first, the proof
+      // after. Otherwise the proof first.
+      bool split_first = r.witness.has_value();
+      BranchResult linked;
+      bool better = split_first && split_through_stored_value(r);
+      if (!better) {
+        linked = solve_again(r, false, true);
+        better = linked.verdict == BranchVerdict::Uniform || linked.verdict == BranchVerdict::Unreachable ||
+                 (linked.verdict == BranchVerdict::Divergent && !linked.replay_decides);
+      }
+      if (!better && !split_first && elapsed_ms(start) < o_.linked_store_budget_ms)
+        better = split_through_stored_value(r);
       if (!better) continue;
-      r = std::move(linked);
+      r = found ? std::move(*found) : std::move(linked);
+      found.reset();
       changed.push_back(static_cast<size_t>(&r - results.data()));
     }
     return changed;
   }
 
   // One branch on an encoding of its own slice.
-  BranchResult solve(uint32_t branch, bool exact_floats = false, bool linked_stores = false) {
+  BranchResult solve(uint32_t branch, bool exact_floats = false, bool linked_stores = false,
+                     bool same_address_stores = false) {
     auto start = std::chrono::steady_clock::now();
     BranchResult r = result_for(branch);
     TimedContext context(o_.encoding.stats, exact_floats ? "free Z3 context (exact floats)" : "free Z3 context (one branch)",
@@ -698,7 +726,11 @@ class BranchSolver {
     eo.unroll = std::min(eo.unroll, kFirstUnroll);
     eo.exact_floats = exact_floats;
     eo.link_shared_stores = linked_stores;
+    eo.link_same_address_stores = same_address_stores;
     BranchEncoding e = timed_encode(r, c, branch, eo);
+    // A witness search that read no load as a stored value would ask the
+    // first pass's queries again.
+    if (same_address_stores && e.stored_values_read == 0) return r;
     if (std::set<uint32_t> u = prove_unwritten(c, e, eo, stem_of(branch), r); !u.empty()) {
       eo.unwritten_loads = std::move(u);
       e = timed_encode(r, c, branch, eo);
