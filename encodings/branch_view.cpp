@@ -39,6 +39,26 @@ std::set<std::string> symbols_of(const z3::expr& e) {
   return c.symbols;
 }
 
+// Which base constraints (given by their symbols) mention a symbol of
+// `used`, to a fixed point: a constraint taken adds its symbols to `used`.
+std::vector<bool> linked_constraints(const std::vector<std::set<std::string>>& base_symbols,
+                                     std::set<std::string>& used) {
+  std::vector<bool> taken(base_symbols.size(), false);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t k = 0; k < base_symbols.size(); ++k) {
+      if (taken[k]) continue;
+      bool touches = false;
+      for (const std::string& s : base_symbols[k]) touches = touches || used.count(s);
+      if (!touches) continue;
+      taken[k] = true;
+      grew = true;
+      used.insert(base_symbols[k].begin(), base_symbols[k].end());
+    }
+  }
+  return taken;
+}
+
 }  // namespace
 
 BranchViewer::BranchViewer(const BranchEncoding& all) : all_(all) {
@@ -60,19 +80,7 @@ BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* 
   // value): its symbols count too, to a fixed point.
   const std::vector<std::set<std::string>>& base_symbols = base_symbols_;
   std::set<std::string> used = cone.symbols;
-  std::vector<bool> taken(base_symbols.size(), false);
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (size_t k = 0; k < base_symbols.size(); ++k) {
-      if (taken[k]) continue;
-      bool touches = false;
-      for (const std::string& s : base_symbols[k]) touches = touches || used.count(s);
-      if (!touches) continue;
-      taken[k] = true;
-      grew = true;
-      used.insert(base_symbols[k].begin(), base_symbols[k].end());
-    }
-  }
+  std::vector<bool> taken = linked_constraints(base_symbols, used);
   v.imprecision.clear();
   for (const BranchEncoding::ImpreciseSymbol& s : all.imprecise_symbols)
     if (used.count(s.symbol) && (s.instruction == BranchEncoding::kNoInstruction || !own_slice ||
@@ -87,6 +95,21 @@ BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* 
     v.loads.back().matters = true;
   }
   return v;
+}
+
+z3::expr_vector outcome_cone(const BranchEncoding& e) {
+  Cone cone;
+  cone.add(e.same_warp);
+  for (const BranchInstance& i : e.instances)
+    for (const z3::expr& x : i.out) cone.add(x);
+  std::vector<std::set<std::string>> base_symbols;
+  for (const z3::expr& b : e.base) base_symbols.push_back(symbols_of(b));
+  std::set<std::string> used = cone.symbols;
+  std::vector<bool> taken = linked_constraints(base_symbols, used);
+  z3::expr_vector kept(e.base.ctx());
+  for (size_t k = 0; k < base_symbols.size(); ++k)
+    if (taken[k]) kept.push_back(e.base[static_cast<int>(k)]);
+  return kept;
 }
 
 size_t float_unknowns(const BranchEncoding& e) {

@@ -1079,6 +1079,7 @@ class BranchSolver {
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
       SmtStatus any_shape = no_answer_.spent() ? st : q.check_quick(pair, any_of(c, precise), "divergent", &model);
       if (any_shape != SmtStatus::Sat) {
+        if (proved_outcomes_alone(c, e, q, r)) return false;
         if (proved_bitblasted(e, q, pair, any, r)) return false;
         if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
         open_families_.insert(family_of(r));
@@ -1194,6 +1195,7 @@ class BranchSolver {
       }
     }
     if (st != SmtStatus::Unsat) {
+      if (proved_outcomes_alone(c, e, q, r)) return false;
       if (proved_bitblasted(e, q, pair, any, r)) return false;
       if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
       open_families_.insert(family_of(r));
@@ -1215,6 +1217,7 @@ class BranchSolver {
       return false;
     }
     if (st != SmtStatus::Sat) {
+      if (proved_outcomes_alone(c, e, q, r)) return false;
       if (proved_bitblasted(e, q, pair, any, r)) return false;
       if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
       return timeout(st, "divergence (all iterations)");
@@ -1431,6 +1434,41 @@ class BranchSolver {
     proved_by_retry(e, r,
                     "on the exact query bit-blasted, divisions and products exact: no two lanes of a warp can reach it "
                     "together and go different ways");
+    return true;
+  }
+
+  // A divergence query without an answer, asked again about the outcomes
+  // alone: whether the two lanes' outcomes can differ at some occurrence,
+  // whether or not they reach it. Dropping the reach conditions only
+  // weakens the query, so unsat still proves that no two lanes of a warp go
+  // different ways wherever they both get there. CUTLASS's role dispatch
+  // (`warp_group_role == Producer`, a shuffled warp-group index) is reached
+  // only after the grouped tile scheduler's search over the problem shapes,
+  // whose loops the exact query carried and timed out on; its outcome
+  // itself is a function of the warp alone, proved at once.
+  bool proved_outcomes_alone(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r) {
+    if (e.threads != 2 || e.instances.empty()) return false;
+    // As the other retries: the copies of one source line reached through
+    // one chain of calls stop after two tries that proved nothing and none
+    // that proved (57's unrolled epilogue tests read per-lane data).
+    SharedTries& tries = outcome_tries_[call_chain_of(r)];
+    if (tries.proved == 0 && tries.failed >= kSharedTriesPerFamily) return false;
+    std::vector<z3::expr> differ;
+    for (const BranchInstance& i : e.instances) differ.push_back(i.out[0] != i.out[1]);
+    // On a solver of its own, over the base constraints the outcomes depend
+    // on: the kernel's whole base (every loop's facts in a union encoding)
+    // took more than the quick try to take in. The SMT core proves these in
+    // a moment or not at all: a branch whose outcome reads per-lane data is
+    // satisfiable here and says nothing.
+    z3::expr asked = z3::mk_and(outcome_cone(e)) && e.same_warp && any_of(c, differ);
+    if (q.check_alone(asked, "divergent-outcomes-alone", nullptr, true, kProofQuickRlimit) != SmtStatus::Unsat) {
+      ++tries.failed;
+      return false;
+    }
+    ++tries.proved;
+    proved_by_retry(e, r,
+                    "from the outcomes alone, whatever the path to it: no two lanes of a warp can compute different "
+                    "outcomes here");
     return true;
   }
 
@@ -1695,6 +1733,7 @@ class BranchSolver {
   static constexpr unsigned kSharedTriesPerFamily = 2;
   std::map<std::vector<uint32_t>, SharedTries> shared_tries_;
   std::map<std::vector<uint32_t>, SharedTries> bitblast_tries_;  // proved_bitblasted's, keyed the same way
+  std::map<std::vector<uint32_t>, SharedTries> outcome_tries_;   // proved_outcomes_alone's, keyed the same way
   NoAnswerBudget no_answer_{kNoAnswerBudgetTimeouts * o_.solver.timeout_ms};  // this kernel's queries without an answer
   std::set<uint32_t> not_unwritten_;  // loads an `unwritten` query did not prove, for any branch
   // Set for the exact-float pass: no query of it runs past its budget.

@@ -120,8 +120,8 @@ SmtStatus QueryRunner::check_quick(const z3::expr_vector& base, const z3::expr& 
 }
 
 SmtStatus QueryRunner::check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model,
-                                   bool quick_only) {
-  return ask(z3::expr_vector(c_), query, name, model, nullptr, quick_only, kPinnedQuickRlimit);
+                                   bool quick_only, unsigned quick_rlimit) {
+  return ask(z3::expr_vector(c_), query, name, model, nullptr, quick_only, quick_rlimit);
 }
 
 SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, const std::string& name,

@@ -111,7 +111,7 @@ class QueryRunner {
   // (substituted, simplified) share nothing with the session's. Its quick
   // try gets kPinnedQuickRlimit; `quick_only`: that try alone.
   SmtStatus check_alone(const z3::expr& query, const std::string& name, std::optional<z3::model>* model = nullptr,
-                        bool quick_only = false);
+                        bool quick_only = false, unsigned quick_rlimit = kPinnedQuickRlimit);
 
   // base ∧ extra as it is (no division or product abstracted) on Z3's
   // default solver alone, which bit-blasts it at once, within `rlimit`
