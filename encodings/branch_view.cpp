@@ -97,11 +97,10 @@ BranchEncoding BranchViewer::view(uint32_t branch, const std::vector<uint32_t>* 
   return v;
 }
 
-z3::expr_vector outcome_cone(const BranchEncoding& e) {
+z3::expr_vector base_cone(const BranchEncoding& e, const z3::expr& query) {
   Cone cone;
   cone.add(e.same_warp);
-  for (const BranchInstance& i : e.instances)
-    for (const z3::expr& x : i.out) cone.add(x);
+  cone.add(query);
   std::vector<std::set<std::string>> base_symbols;
   for (const z3::expr& b : e.base) base_symbols.push_back(symbols_of(b));
   std::set<std::string> used = cone.symbols;

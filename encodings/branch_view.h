@@ -28,11 +28,11 @@ BranchEncoding branch_view(const BranchEncoding& all, uint32_t branch,
 // about what an exact encoding would bit-blast, known before building it.
 size_t float_unknowns(const BranchEncoding& e);
 
-// The constraints of `e.base` that the occurrences' outcomes (and
-// `e.same_warp`) depend on: those mentioning a symbol the outcomes use, to
-// a fixed point. A query over them alone is weaker than one over the whole
-// base, so its unsat answers still hold (solver's outcomes-alone retry).
-z3::expr_vector outcome_cone(const BranchEncoding& e);
+// The constraints of `e.base` that `query` (and `e.same_warp`) depend on:
+// those mentioning a symbol the query uses, to a fixed point. A query over
+// them alone is weaker than one over the whole base, so its unsat answers
+// still hold (solver's outcomes-alone retry).
+z3::expr_vector base_cone(const BranchEncoding& e, const z3::expr& query);
 
 // branch_view for many branches of one encoding: the symbols of each base
 // constraint are collected once, not once per branch.

@@ -1455,12 +1455,17 @@ class BranchSolver {
     if (tries.proved == 0 && tries.failed >= kSharedTriesPerFamily) return false;
     std::vector<z3::expr> differ;
     for (const BranchInstance& i : e.instances) differ.push_back(i.out[0] != i.out[1]);
-    // On a solver of its own, over the base constraints the outcomes depend
-    // on: the kernel's whole base (every loop's facts in a union encoding)
-    // took more than the quick try to take in. The SMT core proves these in
-    // a moment or not at all: a branch whose outcome reads per-lane data is
-    // satisfiable here and says nothing.
-    z3::expr asked = z3::mk_and(outcome_cone(e)) && e.same_warp && any_of(c, differ);
+    // The values both lanes share taken as unknowns (uniform_abstraction.h),
+    // on a solver of its own, over the base constraints what is left
+    // depends on: the kernel's whole base (every loop's facts in a union
+    // encoding) took more than the quick try to take in, and the shared
+    // values (the tile scheduler's divisions) are what the exact query could
+    // not get past. The SMT core proves these in a moment or not at all: a
+    // branch whose outcome reads per-lane data is satisfiable here and says
+    // nothing.
+    UniformAbstraction shared(c);
+    z3::expr outcomes = shared.abstract(any_of(c, differ));
+    z3::expr asked = z3::mk_and(base_cone(e, outcomes)) && e.same_warp && outcomes;
     if (q.check_alone(asked, "divergent-outcomes-alone", nullptr, true, kProofQuickRlimit) != SmtStatus::Unsat) {
       ++tries.failed;
       return false;

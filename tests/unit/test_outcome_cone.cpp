@@ -1,5 +1,5 @@
 // The base constraints a branch's outcomes depend on (encodings/branch_view.h,
-// outcome_cone): what the outcomes-alone retry asks over. A constraint is
+// base_cone): what the outcomes-alone retry asks over. A constraint is
 // kept where it mentions a symbol the outcomes or same_warp use, or one a
 // kept constraint uses; one about the path alone is left out.
 #include <doctest/doctest.h>
@@ -24,7 +24,7 @@ TEST_CASE("outcome cone: constraints linked to the outcomes are kept, the path's
   i.out = {z3::ite(z3::lshr(t0, 7) == k, c.bv_val(1, 1), c.bv_val(0, 1)),
            z3::ite(z3::lshr(t1, 7) == k, c.bv_val(1, 1), c.bv_val(0, 1))};
   e.instances.push_back(i);
-  z3::expr_vector kept = outcome_cone(e);
+  z3::expr_vector kept = base_cone(e, i.out[0] != i.out[1]);
   REQUIRE(kept.size() == 3);
   CHECK(z3::eq(kept[0], e.base[0]));
   CHECK(z3::eq(kept[1], e.base[1]));
