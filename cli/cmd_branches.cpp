@@ -104,7 +104,10 @@ std::map<uint32_t, std::string> missing_ranges(const ptx::Module& m, const Kerne
   for (const BranchResult& b : k.branches) {
     if (b.ranges || b.indexed || b.verdict == BranchVerdict::Unknown) continue;
     if (!a) a = analysis::analyse_function(f, m.source);
-    if (std::string why = missing_ranges_reason(m, f, *a, b, run.param_values); !why.empty())
+    // The parameters the ranges could rely on: the launch's and those the
+    // assumptions fix (the kernel's; a kernel from an older cache: the launch's).
+    const auto& fixed = k.fixed_parameters.empty() ? run.param_values : k.fixed_parameters;
+    if (std::string why = missing_ranges_reason(m, f, *a, b, fixed); !why.empty())
       out[b.instruction] = why;
   }
   return out;

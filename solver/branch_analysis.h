@@ -136,7 +136,7 @@ struct KernelBranches {
   // it), by PTX name, as the parameter's bits; `parameters_note` says which
   // is which. Verdicts hold for every value; thread ranges and feasible
   // paths only rely on fixed ones (`fixed_parameters`, per parameter: the
-  // launch's or the assumptions' only value; not on the wire).
+  // launch's or the assumptions' only value).
   std::vector<std::pair<std::string, uint64_t>> chosen_parameters;
   std::string parameters_note;
   std::vector<std::optional<uint64_t>> fixed_parameters;

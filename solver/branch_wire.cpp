@@ -152,6 +152,9 @@ std::string to_wire(const KernelBranches& k) {
             {"chosen_parameters", k.chosen_parameters},
             {"parameters_note", k.parameters_note},
             {"paths_note", k.paths_note}};
+  json fixed = json::array();  // null where the parameter is free
+  for (const std::optional<uint64_t>& v : k.fixed_parameters) fixed.push_back(v ? json(*v) : json(nullptr));
+  j["fixed_parameters"] = fixed;
   json races = json::array();
   for (const RaceFinding& r : k.races)
     races.push_back({r.given_launch, r.launch, r.hazard, r.space, r.first_line, r.second_line, r.text});
@@ -176,6 +179,10 @@ KernelBranches kernel_from_wire(const std::string& text) {
     k.chosen_parameters = j.at("chosen_parameters").get<std::vector<std::pair<std::string, uint64_t>>>();
     k.parameters_note = j.at("parameters_note");
     k.paths_note = j.at("paths_note");
+    // Absent from verdicts cached before it was on the wire.
+    if (j.contains("fixed_parameters"))
+      for (const json& v : j.at("fixed_parameters"))
+        k.fixed_parameters.push_back(v.is_null() ? std::nullopt : std::optional<uint64_t>(v.get<uint64_t>()));
     if (j.contains("races"))
       for (const json& r : j.at("races"))
         k.races.push_back({r.at(0), r.at(1), r.at(2), r.at(3), r.at(4), r.at(5), r.at(6)});
