@@ -1066,11 +1066,11 @@ class Executor : public TermSource {
     // stored it (thread 0, which a pair of tracked lanes rarely includes).
     // Not a proof (no thread need have stored it): the solver keeps only
     // the splits of such an encoding, for the replay.
-    if (o_.link_same_address_stores && writers.size() == 1 && !mentions_ids(*writers[0])) {
+    if (o_.link_same_address_stores) {
+      if (writers.size() != 1 || mentions_ids(*writers[0])) return before;
       ++e_.stored_values_read;
       return writers[0]->value;
     }
-    if (o_.link_same_address_stores) return before;
     return linked_shared_value(writers, address, before, e_.ntid, e_.tid, name, e_.base);
   }
 

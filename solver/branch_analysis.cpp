@@ -670,19 +670,17 @@ class BranchSolver {
   std::vector<size_t> retry_with_linked_stores(std::vector<BranchResult>& results) {
     auto start = std::chrono::steady_clock::now();
     std::vector<size_t> changed;
-    std::optional<BranchResult> found;
     // The load tied to the one value every thread stores at its address (a
     // tile's item count thread 0 broadcasts): a search for a witness, no
-    // proof. Only a split is kept (in `found`), and the replay must
-    // reproduce it (replay_decides) or the branch stays unknown.
-    auto split_through_stored_value = [&](const BranchResult& r) {
+    // proof. Only a split comes back, and the replay must reproduce it
+    // (replay_decides) or the branch stays unknown.
+    auto split_through_stored_value = [&](const BranchResult& r) -> std::optional<BranchResult> {
       BranchResult w = solve_again(r, false, true, true);
-      if (w.verdict != BranchVerdict::Divergent || w.whole_warp) return false;
+      if (w.verdict != BranchVerdict::Divergent || w.whole_warp) return std::nullopt;
       w.replay_decides = true;
       if (std::find(w.imprecision.begin(), w.imprecision.end(), kSharedAfterBarrierImprecision) == w.imprecision.end())
         w.imprecision.push_back(kSharedAfterBarrierImprecision);
-      found = std::move(w);
-      return true;
+      return w;
     };
     for (BranchResult& r : results) {
       bool shared_only = r.imprecision.size() == 1 && r.imprecision[0] == kSharedAfterBarrierImprecision;
@@ -692,18 +690,18 @@ class BranchSolver {
       // of a partial tile's store): the witness search first, the proof
       // after. Otherwise the proof first.
       bool split_first = r.witness.has_value();
-      BranchResult linked;
-      bool better = split_first && split_through_stored_value(r);
+      std::optional<BranchResult> better;
+      if (split_first) better = split_through_stored_value(r);
       if (!better) {
-        linked = solve_again(r, false, true);
-        better = linked.verdict == BranchVerdict::Uniform || linked.verdict == BranchVerdict::Unreachable ||
-                 (linked.verdict == BranchVerdict::Divergent && !linked.replay_decides);
+        BranchResult linked = solve_again(r, false, true);
+        if (linked.verdict == BranchVerdict::Uniform || linked.verdict == BranchVerdict::Unreachable ||
+            (linked.verdict == BranchVerdict::Divergent && !linked.replay_decides))
+          better = std::move(linked);
       }
       if (!better && !split_first && elapsed_ms(start) < o_.linked_store_budget_ms)
         better = split_through_stored_value(r);
       if (!better) continue;
-      r = found ? std::move(*found) : std::move(linked);
-      found.reset();
+      r = std::move(*better);
       changed.push_back(static_cast<size_t>(&r - results.data()));
     }
     return changed;
@@ -897,8 +895,7 @@ class BranchSolver {
     after_(first);
     replayed_early_.insert(r.instruction);
     if (first.witness_asserted && e.threads == 2 && !r.indexed) {
-      z3::expr_vector pair = smt::copy_of(e.base);
-      pair.push_back(e.same_warp);
+      z3::expr_vector pair = two_lanes(e);
       std::vector<z3::expr> precise;
       for (const BranchInstance& i : e.instances)
         if (!i.beyond) precise.push_back(split_at(e, i));
@@ -913,6 +910,13 @@ class BranchSolver {
       }
     }
     r = std::move(first);
+  }
+
+  // The base every question about the two tracked lanes together asks over.
+  static z3::expr_vector two_lanes(const BranchEncoding& e) {
+    z3::expr_vector pair = smt::copy_of(e.base);
+    pair.push_back(e.same_warp);
+    return pair;
   }
 
   BranchEncoding timed_encode(BranchResult& r, z3::context& c, uint32_t branch, const BranchEncodingOptions& eo) {
@@ -1040,8 +1044,7 @@ class BranchSolver {
     // A split implies the branch is reached, so reachability is asked only
     // when no split exists (to tell "unreachable" from "uniform").
     std::optional<z3::model> model;
-    z3::expr_vector pair = smt::copy_of(e.base);
-    pair.push_back(e.same_warp);
+    z3::expr_vector pair = two_lanes(e);
     // With a symbolic block, two lanes ask about 1-D blocks first: they need
     // no multiplier for the linear thread id, and most splits show up in them.
     // A split there is a split; only "none there" needs every shape. (The
@@ -1079,9 +1082,7 @@ class BranchSolver {
     if (symbolic && st != SmtStatus::Sat && st != SmtStatus::Unsat) {
       SmtStatus any_shape = no_answer_.spent() ? st : q.check_quick(pair, any_of(c, precise), "divergent", &model);
       if (any_shape != SmtStatus::Sat) {
-        if (proved_outcomes_alone(c, e, q, r)) return false;
-        if (proved_bitblasted(e, q, pair, any, r)) return false;
-        if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+        if (proved_by_a_retry(c, e, q, pair, any, r)) return false;
         open_families_.insert(family_of(r));
         if (!family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
         timeout(st, "divergence");
@@ -1195,9 +1196,7 @@ class BranchSolver {
       }
     }
     if (st != SmtStatus::Unsat) {
-      if (proved_outcomes_alone(c, e, q, r)) return false;
-      if (proved_bitblasted(e, q, pair, any, r)) return false;
-      if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+      if (proved_by_a_retry(c, e, q, pair, any, r)) return false;
       open_families_.insert(family_of(r));
       if (!family_open && split_from_reaching_run(c, e, q, pair, precise, r)) return false;
       return timeout(st, "divergence");
@@ -1217,9 +1216,7 @@ class BranchSolver {
       return false;
     }
     if (st != SmtStatus::Sat) {
-      if (proved_outcomes_alone(c, e, q, r)) return false;
-      if (proved_bitblasted(e, q, pair, any, r)) return false;
-      if (proved_with_shared_values_abstracted(c, e, q, pair, any, r)) return false;
+      if (proved_by_a_retry(c, e, q, pair, any, r)) return false;
       return timeout(st, "divergence (all iterations)");
     }
     r.verdict = BranchVerdict::Unknown;
@@ -1435,6 +1432,16 @@ class BranchSolver {
                     "on the exact query bit-blasted, divisions and products exact: no two lanes of a warp can reach it "
                     "together and go different ways");
     return true;
+  }
+
+  // A divergence query without an answer, asked again in the ways that can
+  // only prove: cheapest first (the outcomes alone, on a tenth of the quick
+  // try), then exact and bit-blasted, then with the shared values
+  // abstracted. True where one proved the branch uniform (`r` says how).
+  bool proved_by_a_retry(z3::context& c, const BranchEncoding& e, QueryRunner& q, const z3::expr_vector& pair,
+                         const std::vector<z3::expr>& any, BranchResult& r) {
+    return proved_outcomes_alone(c, e, q, r) || proved_bitblasted(e, q, pair, any, r) ||
+           proved_with_shared_values_abstracted(c, e, q, pair, any, r);
   }
 
   // A divergence query without an answer, asked again about the outcomes

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "emulator/simt/device_assert.h"
 #include "emulator/simt/launch.h"
 #include "emulator/simt/memory.h"
 #include "emulator/simt/program.h"
@@ -772,9 +773,9 @@ class Replayer {
       }
     if (fault && !split) {
       b.validation = "the witness replay stopped: " + *fault;
-      // simt::device_assert_message's words: the launch breaks an assert
-      // (the solver may look for another, branch_analysis's finish()).
-      b.witness_asserted = fault->find("device-side assertion failed") != std::string::npos;
+      // The launch breaks an assert (the solver may look for another,
+      // branch_analysis's finish()).
+      b.witness_asserted = fault->find(simt::kDeviceAssertWords) != std::string::npos;
       // A split no run shows is no verdict: where the witness's launch
       // faults first (CUB's histogram with 2,049 privatized bins overruns
       // its shared array), the launch has no defined behaviour to split.

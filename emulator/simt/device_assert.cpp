@@ -28,7 +28,7 @@ std::string device_string(const DeviceMemory& memory, uint64_t address) {
 
 std::string device_assert_message(const DeviceMemory& memory, uint64_t message, uint64_t file, uint64_t line,
                                   uint64_t function) {
-  return fmt::format("device-side assertion failed: `{}` ({}:{}, in {})", device_string(memory, message),
+  return fmt::format("{}: `{}` ({}:{}, in {})", kDeviceAssertWords, device_string(memory, message),
                      device_string(memory, file), line, device_string(memory, function));
 }
 

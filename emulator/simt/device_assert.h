@@ -12,6 +12,9 @@ namespace warpsat::simt {
 
 class DeviceMemory;
 
+// How device_assert_message begins: a fault that does was an assert.
+inline constexpr const char* kDeviceAssertWords = "device-side assertion failed";
+
 // "device-side assertion failed: `cond` (file:line, in function)" from
 // __assertfail's arguments (message, file, line, function), its strings read
 // from device memory (a string it cannot read is shown as its address).
