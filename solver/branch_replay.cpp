@@ -1208,6 +1208,12 @@ KernelBranches check_kernel_branches(const ptx::Module& m, const ptx::Function& 
   again.name = result.name;
   again.function = result.function;
   again.assumptions = result.assumptions;
+  // The parameter values of a concrete launch the first replay ran with: a
+  // replay without them ran every scalar at 0 and called a launch that
+  // breaks `--assume 'tile == ntid.x'` a contradiction (exit 3).
+  again.chosen_parameters = result.chosen_parameters;
+  again.parameters_note = result.parameters_note;
+  again.fixed_parameters = result.fixed_parameters;
   for (size_t i : changed) again.branches.push_back(result.branches[i]);
   replay_branches(m, kernel, options, again, *replay);
   for (size_t k = 0; k < changed.size(); ++k) result.branches[changed[k]] = std::move(again.branches[k]);
