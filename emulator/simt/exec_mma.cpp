@@ -15,8 +15,9 @@
 //
 // Arithmetic. Integer: exact; the s32 result wraps modulo 2^32, or with
 // .satfinite the exact sum is clamped to [INT32_MIN, INT32_MAX]. f16, bf16
-// and tf32 into f32 (C and D): as an H200 sums them (fp/tensor_core_sum.h).
-// Other floating point (fp/dot.h): every product exact, products and C summed
+// and tf32 into f32 (C and D): as an H200 sums them (fp/tensor_core_sum.h);
+// e4m3 and e5m2 m16n8k32 into f32: as ptxas lowers them for sm_90
+// (fp8_mma_as_f16). Other floating point (f16 accumulators; fp/dot.h): every product exact, products and C summed
 // exactly, the sum rounded once to D's type, round to nearest even; subnormal
 // inputs and results kept; a NaN input, 0 * inf or inf - inf gives the
 // canonical NaN (0x7fffffff, f16 0x7fff). PTX leaves order, rounding and
@@ -27,7 +28,9 @@
 #include <utility>
 #include <vector>
 
+#include "emulator/fp/arith.h"
 #include "emulator/fp/dot.h"
+#include "emulator/fp/half.h"
 #include "emulator/fp/tensor_core_sum.h"
 #include "emulator/simt/decode.h"
 #include "emulator/simt/lanes.h"
@@ -177,6 +180,35 @@ uint32_t exact_element(const Spec& s, const Dims& dm, const uint32_t (&A)[16][32
   return static_cast<uint32_t>(sum.round(format_of(s.d), nan));
 }
 
+// fp8 mma.sync m16n8k32 into f32 as ptxas lowers it for sm_90, which has no
+// fp8 mma.sync unit (cuobjdump of tests/files/tensor-cores/probes/mma_e4m3.ptx
+// on an H100): each operand unpacked to f16 (exact), one HMMA.16816.F32 from
+// zero over the k with k % 4 < 2 (the low halves of each fragment register),
+// a second over the rest onto its result, then an FADD of C. Operands are
+// decoded as f16 with those two halves side by side: k % 4 < 2 first.
+void decode_fp8_as_f16(const Spec& s, const uint32_t (&A)[16][32], const uint32_t (&B)[32][8],
+                       fp::TensorOperand (&TA)[16][32], fp::TensorOperand (&TB)[8][32]) {
+  const auto as_f16 = [](ScalarType t, uint32_t v) {
+    const fp::Fp8 kind = t == ScalarType::E4M3 ? fp::Fp8::e4m3 : fp::Fp8::e5m2;
+    return fp::decode_operand(fp::kF16, fp::fp8_to_f16(kind, static_cast<uint8_t>(v)));
+  };
+  for (unsigned k = 0; k < 32; ++k) {
+    const unsigned slot = (k % 4 < 2 ? 0 : 16) + (k / 4) * 2 + k % 2;
+    for (unsigned r = 0; r < 16; ++r) TA[r][slot] = as_f16(s.a, A[r][k]);
+    for (unsigned c = 0; c < 8; ++c) TB[c][slot] = as_f16(s.b, B[k][c]);
+  }
+}
+
+std::optional<uint32_t> fp8_mma_as_f16(const fp::TensorOperand* a, const fp::TensorOperand* b, uint32_t c) {
+  const int kept = fp::hopper_kept_bits(fp::kF16);
+  const std::optional<uint32_t> low = fp::hopper_dot_f32(a, fp::kF16.frac_bits, b, fp::kF16.frac_bits, 16, nullptr, kept);
+  if (!low) return std::nullopt;
+  const std::optional<uint32_t> high =
+      fp::hopper_dot_f32(a + 16, fp::kF16.frac_bits, b + 16, fp::kF16.frac_bits, 16, &*low, kept);
+  if (!high || fp::decode_operand(fp::kF32, c).special) return std::nullopt;
+  return fp::add_f32(c, *high);
+}
+
 void run_mma(Exec& x, const Op& op, uint32_t mask) {
   require_full_warp(x, op, mask, "mma");
   const Spec s = spec_of(op);
@@ -204,12 +236,12 @@ void run_mma(Exec& x, const Op& op, uint32_t mask) {
 
   uint32_t D[4][16][8] = {};
   const bool integer = s.d == ScalarType::S32;
-  // f16, bf16 and tf32 into an f32 accumulator: summed as an H200 does
-  // (fp/tensor_core_sum.h; one step for the whole k, 25 bits kept), measured
-  // with bench/gpu/replay on 8,192 random MMAs of each type. fp8 mma.sync
-  // (ptxas lowers it some other way on sm_90: no alignment width fits) and f16
-  // accumulators keep the exact sum (docs/emulator.md, "Tensor cores").
-  const bool hopper_sum = s.c == ScalarType::F32 && s.d == ScalarType::F32 && !is_fp8(s.a) && !is_fp8(s.b);
+  const bool f32_cd = s.c == ScalarType::F32 && s.d == ScalarType::F32;
+  // Floating point into an f32 accumulator: summed as Hopper does
+  // (fp/tensor_core_sum.h; docs/emulator.md, "Tensor cores"), measured with
+  // bench/gpu/replay on random MMAs. f16 accumulators keep the exact sum.
+  const bool hopper_sum = f32_cd && !is_fp8(s.a) && !is_fp8(s.b);
+  const bool fp8_as_f16 = f32_cd && is_fp8(s.a) && is_fp8(s.b) && dm.k == 32;
   const fp::Format &fa = format_of(s.a), &fb = format_of(s.b);
   fp::TensorOperand TA[16][32], TB[8][32];  // the Hopper sum's operands: rows of A, columns of B
   for (unsigned g = 0; g < groups(s.shape); ++g) {
@@ -218,17 +250,21 @@ void run_mma(Exec& x, const Op& op, uint32_t mask) {
         for (unsigned r = 0; r < dm.m; ++r) TA[r][k] = fp::decode_operand(fa, operand_bits(s.a, A[g][r][k]));
         for (unsigned c = 0; c < dm.n; ++c) TB[c][k] = fp::decode_operand(fb, operand_bits(s.b, B[g][k][c]));
       }
+    if (fp8_as_f16) decode_fp8_as_f16(s, A[g], B[g], TA, TB);
     for (unsigned r = 0; r < dm.m; ++r)
       for (unsigned c = 0; c < dm.n; ++c) {
+        // nullopt below: an infinity or a NaN, the exact sum's IEEE rules
+        std::optional<uint32_t> v;
         if (integer) {
           int64_t sum = int_value(ScalarType::S32, C[g][r][c]);
           for (unsigned k = 0; k < dm.k; ++k) sum += int_value(s.a, A[g][r][k]) * int_value(s.b, B[g][k][c]);
           if (s.flags & kSatfinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
           D[g][r][c] = static_cast<uint32_t>(sum);  // wraps modulo 2^32 without .satfinite
-        } else if (std::optional<uint32_t> v;
-                   hopper_sum && (v = fp::hopper_dot_f32(TA[r], fa.frac_bits, TB[c], fb.frac_bits, dm.k, &C[g][r][c],
-                                                         fp::hopper_kept_bits(fa)))) {
-          D[g][r][c] = *v;  // nullopt: an infinity or a NaN, the exact sum's IEEE rules
+        } else if (hopper_sum && (v = fp::hopper_dot_f32(TA[r], fa.frac_bits, TB[c], fb.frac_bits, dm.k,
+                                                         &C[g][r][c], fp::hopper_kept_bits(fa)))) {
+          D[g][r][c] = *v;
+        } else if (fp8_as_f16 && (v = fp8_mma_as_f16(TA[r], TB[c], C[g][r][c]))) {
+          D[g][r][c] = *v;
         } else {
           D[g][r][c] = exact_element(s, dm, A[g], B[g], r, c, C[g][r][c]);
         }

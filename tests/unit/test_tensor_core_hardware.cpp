@@ -1,5 +1,6 @@
-// The emulator's warpgroup MMAs against what an NVIDIA H200 computed for the
-// same launches (bench/gpu/replay, docs/gpu-replay.md, 2026-11-27): inputs
+// The emulator's warpgroup MMAs against what an NVIDIA H200 (2026-11-27) and
+// an H100 (fp8, 2026-11-28) computed for the same launches (bench/gpu/replay,
+// docs/gpu-replay.md): inputs
 // of random values, whose sums are not exact, so the result depends on how
 // the tensor cores align, cut and round (emulator/fp/tensor_core_sum.h).
 // Each buffer the kernel writes must be the GPU's bit for bit; the constants
@@ -99,6 +100,31 @@ TEST_CASE("tensor cores: mma.sync (f16, bf16, tf32) and a bf16 wgmma with random
   CHECK(fnv1a(o.result.buffers[2]) == 0x995226b58c4f3db7ull);
 }
 
+TEST_CASE("tensor cores: fp8 mma.sync and wgmma with random inputs equal the H100's") {
+  // bench/gpu/fp8_probes.py's launches (random finite e4m3 and e5m2 codes;
+  // mma.sync with random f32 C of exponents -20 to 17 or 31), cut to one
+  // block. Before the two rules below, the emulator differed from the GPU in
+  // 292 and 256 of the 512 mma.sync outputs, and in 1,279 and 827 of the
+  // 8,192 wgmma accumulators.
+  const struct {
+    const char* kind;
+    uint64_t mma, wgmma;
+  } probes[] = {{"e4m3", 0x59b8d93810bf6a5full, 0x055499c6f3a21d68ull},
+                {"e5m2", 0xa8177595aca48d4eull, 0x9723975cde6a4c12ull}};
+  for (const auto& p : probes) {
+    CAPTURE(p.kind);
+    const std::string dir = "tests/files/tensor-cores/probes/";
+    // ptxas's sm_90 lowering: two f16 HMMAs (k % 4 < 2, then the rest onto
+    // it) and an FADD of C.
+    Outputs mma = run(dir + "mma_" + p.kind + ".ptx", dir + "mma_" + p.kind + ".toml");
+    CHECK(fnv1a(mma.result.buffers[3]) == p.mma);
+    // 13 bits kept under the largest exponent, and the sum held to 13
+    // fraction bits: a carry above the largest exponent drops the last.
+    Outputs wgmma = run(dir + "wgmma_gemm_" + p.kind + ".sm_90a.ptx", dir + "wgmma_" + p.kind + ".toml");
+    CHECK(fnv1a(wgmma.result.buffers[2]) == p.wgmma);
+  }
+}
+
 TEST_CASE("tensor cores: the Hopper sum cuts small addends and truncates the sum") {
   using namespace warpsat::fp;
   const TensorOperand one = decode_operand(kF16, 0x3c00);       // 1
@@ -130,6 +156,13 @@ TEST_CASE("tensor cores: the Hopper sum cuts small addends and truncates the sum
   r = hopper_dot_f32(a1, 10, b1, 10, 1, &big, 25);
   REQUIRE(r);
   CHECK(*r == 0x4e800000u);  // ... but f32 has 24 bits: 2^30 + 1 truncates to 2^30
+  // fp8 keeps 13 bits, and so does the sum: 16383 + 2 * 2 carries into
+  // 2^14, where 13 fraction bits step by 2, so 16387 truncates to 16386.
+  const TensorOperand two = decode_operand(kE4M3, 0x40);  // 2
+  const uint32_t acc = 0x467ffc00u;                        // 16383
+  r = hopper_dot_f32(&two, 3, &two, 3, 1, &acc, hopper_kept_bits(kE4M3));
+  REQUIRE(r);
+  CHECK(*r == 0x46800400u);  // 16386
   // An infinity among the operands leaves the sum to the exact path's IEEE rules.
   TensorOperand inf[1] = {decode_operand(kF16, 0x7c00)};
   CHECK_FALSE(hopper_dot_f32(inf, 10, b1, 10, 1, nullptr, 25).has_value());
