@@ -1,6 +1,7 @@
 #!/bin/sh
-# Writes, for each launch of bench/gpu/replays.list (or the names given),
-# what bench/gpu/replay runs on a GPU: `warpsat run --gpu-replay OUT/NAME`.
+# Writes, for each launch of bench/gpu/replays.list and of bench/gpu/fp8_probes.py
+# (or the names given), what bench/gpu/replay runs on a GPU:
+# `warpsat run --gpu-replay OUT/NAME`.
 # A launch the emulator cannot finish is left out with a message (a kernel
 # that deadlocks on the emulator could hang the GPU).
 #   bench/gpu/export_replays.sh OUT [NAME...]       (from the repository root)
@@ -16,7 +17,12 @@ for s in 208x136x80 256x256x128; do
   python3 bench/gpu/random_launch.py examples/cutlass/launch/fp16_pingpong_$s.toml "$out/gen/cutlass_fp16_pingpong_random_$s.toml" --buffers A,B,C
   python3 bench/gpu/random_launch.py examples/cutlass/launch/54_fp8_cooperative_$s.toml "$out/gen/cutlass54_fp8_random_$s.toml" --buffers A,B,C
 done
-grep -v '^#' bench/gpu/replays.list | while read -r name ptx launch; do
+python3 bench/gpu/random_launch.py examples/cutlass/launch/56_ptr_array_cooperative_208x136x80x3.toml "$out/gen/cutlass56_fp16_random_208x136x80x3.toml" --buffers A0,A1,A2,B0,B1,B2,C0,C1,C2
+python3 bench/gpu/random_launch.py examples/cutlass/launch/57_grouped_cooperative_2groups.toml "$out/gen/cutlass57_fp8_random_2groups.toml" --buffers A0,A1,B0,B1,C0,C1 --e5m2 B0,B1
+# The fp8 tensor-core probes (bench/gpu/fp8_probes.py): mma.sync and wgmma
+# on random e4m3 and e5m2 codes; their list names the generated launches.
+python3 bench/gpu/fp8_probes.py "$out/gen/fp8" --seed 7
+{ grep -v '^#' bench/gpu/replays.list; sed 's/^\([a-z0-9_]*\) /fp8_\1 /' "$out/gen/fp8/probes.list"; } | while read -r name ptx launch; do
   [ -n "$name" ] || continue
   case "$launch" in @gen/*) launch="$out/gen/${launch#@gen/}" ;; esac
   if [ $# -gt 0 ]; then

@@ -72,6 +72,13 @@ struct Slot {
   uint64_t offset = 0;
   bool pointer = true;
   uint64_t index = 0;  // buffer or tensor map
+  uint64_t at = 0;     // a pointer's bytes into its buffer
+};
+
+// An address held inside a buffer (a pointer array): buffer `target`'s plus
+// `at`, at `offset` of buffer `in`.
+struct PointerIn {
+  uint64_t in = 0, offset = 0, target = 0, at = 0;
 };
 
 struct Arg {
@@ -89,6 +96,7 @@ struct Replay {
   std::vector<Buffer> buffers;
   std::vector<TensorMapDesc> maps;
   std::vector<Arg> args;
+  std::vector<PointerIn> pointers_in;
 };
 
 Replay read_replay(const std::string& dir) {
@@ -99,7 +107,9 @@ Replay read_replay(const std::string& dir) {
   std::string key;
   int version = 0;
   in >> key >> version;
-  if (key != "warpsat-gpu-replay" || version != 1) throw Failure(dir + "/launch.txt: not a version-1 replay");
+  // Version 2 added pointers into a buffer's middle and pointers held in buffers.
+  if (key != "warpsat-gpu-replay" || (version != 1 && version != 2))
+    throw Failure(dir + "/launch.txt: not a version-1 or version-2 replay");
   size_t n = 0;
   while (in >> key) {
     if (key == "kernel") in >> r.kernel;
@@ -118,6 +128,11 @@ Replay read_replay(const std::string& dir) {
       b.present = true;
       b.size = std::stoull(size);
       in >> b.type >> b.alias_of >> b.name;
+    } else if (key == "pointer_in") {
+      PointerIn p;
+      in >> p.in >> p.offset >> p.target >> p.at;
+      if (p.in >= r.buffers.size() || p.target >= r.buffers.size()) throw Failure(dir + ": pointer_in out of range");
+      r.pointers_in.push_back(p);
     } else if (key == "tensor_maps") { in >> n; r.maps.resize(n); }
     else if (key == "tensor_map") {
       size_t i = 0;
@@ -151,6 +166,7 @@ Replay read_replay(const std::string& dir) {
           in >> word >> slot.offset >> what >> slot.index;
           if (word != "slot") throw Failure(dir + ": expected a slot line");
           slot.pointer = what == "pointer";
+          if (slot.pointer && version >= 2) in >> slot.at;
           a.slots.push_back(slot);
         }
       }
@@ -249,16 +265,27 @@ Outcome run(const Replay& r, unsigned timed_runs, const std::string& save_dir) {
   check(cuModuleGetFunction(&f, module, r.kernel.c_str()), r.dir + ": cuModuleGetFunction " + r.kernel);
 
   std::vector<Buffer> buffers = r.buffers;
+  for (Buffer& b : buffers)
+    if (b.present && b.alias_of < 0) check(cuMemAlloc(&b.address, std::max<uint64_t>(b.size, 1)), r.dir + ": cuMemAlloc");
+  for (Buffer& b : buffers)
+    if (b.present && b.alias_of >= 0) b.address = buffers.at(b.alias_of).address;
+  // The emulator's addresses held in a buffer, replaced with this GPU's.
+  auto put_pointers = [&](size_t i, std::vector<uint8_t>& bytes) {
+    for (const PointerIn& p : r.pointers_in) {
+      if (p.in != i) continue;
+      CUdeviceptr v = buffers.at(p.target).address + p.at;
+      if (p.offset + sizeof v > bytes.size()) throw Failure(r.dir + ": pointer_in past its buffer");
+      std::memcpy(bytes.data() + p.offset, &v, sizeof v);
+    }
+  };
   for (size_t i = 0; i < buffers.size(); ++i) {
     Buffer& b = buffers[i];
     if (!b.present || b.alias_of >= 0) continue;
-    check(cuMemAlloc(&b.address, std::max<uint64_t>(b.size, 1)), r.dir + ": cuMemAlloc");
     std::vector<uint8_t> in = read_bytes(r.dir + "/input-" + std::to_string(i) + ".bin");
     if (in.size() != b.size) throw Failure(r.dir + ": input-" + std::to_string(i) + ".bin has the wrong size");
+    put_pointers(i, in);
     if (b.size) check(cuMemcpyHtoD(b.address, in.data(), b.size), r.dir + ": cuMemcpyHtoD");
   }
-  for (Buffer& b : buffers)
-    if (b.present && b.alias_of >= 0) b.address = buffers.at(b.alias_of).address;
   std::vector<CUtensorMap> maps;
   for (const TensorMapDesc& t : r.maps) maps.push_back(encode(t, buffers.at(t.buffer).address));
 
@@ -274,7 +301,7 @@ Outcome run(const Replay& r, unsigned timed_runs, const std::string& save_dir) {
       storage[i] = a.bytes;
       for (const Slot& s : a.slots) {
         if (s.pointer) {
-          CUdeviceptr p = buffers.at(s.index).address;
+          CUdeviceptr p = buffers.at(s.index).address + s.at;
           if (s.offset + sizeof p > storage[i].size()) throw Failure(r.dir + ": pointer slot past its parameter");
           std::memcpy(storage[i].data() + s.offset, &p, sizeof p);
         } else {
@@ -316,6 +343,7 @@ Outcome run(const Replay& r, unsigned timed_runs, const std::string& save_dir) {
     if (b.size) check(cuMemcpyDtoH(got.data(), b.address, b.size), r.dir + ": cuMemcpyDtoH");
     std::vector<uint8_t> want = read_bytes(r.dir + "/expected-" + std::to_string(i) + ".bin");
     if (want.size() != got.size()) throw Failure(r.dir + ": expected-" + std::to_string(i) + ".bin has the wrong size");
+    put_pointers(i, want);
     const unsigned eb = element_bytes(b.type);
     uint64_t differing = 0, first = 0;
     double max_abs = 0;

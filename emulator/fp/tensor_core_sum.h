@@ -1,19 +1,20 @@
 // The accumulation Hopper's tensor cores do for one warpgroup MMA step
-// (wgmma with an f32 accumulator), as measured on an H200 (docs/emulator.md,
-// "Tensor cores"; bench/gpu/replay and docs/gpu-replay.md for how):
+// (wgmma with an f32 accumulator), as measured on an H200 and an H100
+// (docs/emulator.md, "Tensor cores"; bench/gpu/replay and docs/gpu-replay.md
+// for how):
 //
 //   the k products of one wgmma and the accumulator are added in one go;
 //   each addend is aligned to the largest exponent among them, a product's
 //   exponent being the sum of its operands' exponents (before the product
 //   is normalised), and cut toward zero to `kept_bits` bits below it; the
 //   cut addends are summed exactly and the sum is truncated (round toward
-//   zero) to f32.
+//   zero) to f32, keeping at most `kept_bits` fraction bits (fp8's 13).
 //
 // mma.sync with f16, bf16 or tf32 inputs and f32 C and D follows the same
-// model, its whole k in one step. PTX leaves this unspecified; dot.h's
-// order-free "exact sum, rounded once" is what the emulator does where no
-// measurement gives a model (f16 accumulators, fp8 mma.sync). Products are
-// exact, as there.
+// model, its whole k in one step; fp8 mma.sync runs as two f16 steps and an
+// add (simt/exec_mma.cpp). PTX leaves this unspecified; dot.h's order-free
+// "exact sum, rounded once" is what the emulator does where no measurement
+// gives a model (f16 accumulators). Products are exact, as there.
 #pragma once
 
 #include <cstdint>

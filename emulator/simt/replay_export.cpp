@@ -47,13 +47,6 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
   fs::create_directories(d, ec);
   if (ec) throw InputError({dir, 0, 0}, fmt::format("cannot create the directory: {}", ec.message()));
   const Launch& l = e.launch;
-  // The replay program places buffers' start addresses in arguments only.
-  for (const KernelArgument& b : l.buffers)
-    if (!b.pointer_slots.empty())
-      throw InputError({dir, 0, 0}, "the GPU replay export does not carry buffers that hold pointers");
-  for (const KernelArgument& a : l.args)
-    for (const auto& [offset, ref] : a.pointer_slots)
-      if (ref.at) throw InputError({dir, 0, 0}, "the GPU replay export does not carry pointers into a buffer's middle");
   {
     std::ofstream ptx(d / "kernel.ptx", std::ios::trunc);
     ptx << e.ptx_text;
@@ -62,7 +55,7 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
   // Buffers in one index space: the arguments' (by argument index), then
   // Launch::buffers.
   auto global = [&](BufferRef r) { return r.named ? l.args.size() + r.index : r.index; };
-  std::string m = "warpsat-gpu-replay 1\n";
+  std::string m = "warpsat-gpu-replay 2\n";
   m += fmt::format("kernel {}\n", l.kernel);
   m += fmt::format("grid {} {} {}\nblock {} {} {}\n", l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
   m += fmt::format("cluster {} {} {} {}\n", l.cluster[0], l.cluster[1], l.cluster[2], l.cluster_non_portable ? 1 : 0);
@@ -80,6 +73,10 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
     }
     m += fmt::format("buffer {} {} {} {} {}\n", g, a.size(), word(type), a.alias_of, word(a.name));
     if (a.alias_of >= 0) continue;
+    // Addresses held in the buffer (CUTLASS's pointer arrays): the replay
+    // writes its own there, in the input and in the expected bytes alike.
+    for (const auto& [offset, ref] : a.pointer_slots)
+      m += fmt::format("pointer_in {} {} {} {}\n", g, offset, global(ref), ref.at);
     // The initial contents, with any patches a replay launch would apply.
     std::vector<uint8_t> before = a.bytes;
     if (before.empty() && !a.patches.empty()) before.assign(a.size(), 0);
@@ -114,7 +111,8 @@ void write_replay_directory(const std::string& dir, const ReplayExport& e) {
       continue;
     }
     m += fmt::format("arg {} bytes {} {}\n", i, a.bytes.size(), a.pointer_slots.size() + a.tensor_map_slots.size());
-    for (const auto& [offset, ref] : a.pointer_slots) m += fmt::format("slot {} pointer {}\n", offset, global(ref));
+    for (const auto& [offset, ref] : a.pointer_slots)
+      m += fmt::format("slot {} pointer {} {}\n", offset, global(ref), ref.at);
     for (const auto& [offset, map] : a.tensor_map_slots) m += fmt::format("slot {} tensor_map {}\n", offset, map);
     write_bytes(d / fmt::format("arg-{}.bin", i), a.bytes.data(), a.bytes.size());
   }
