@@ -104,3 +104,14 @@ make 57_grouped 57_hopper_grouped_gemm "$out/57_grouped_cooperative_2groups.toml
   0 0 0 2 0.5 1 256x128x128,136x200x80
 make 57_grouped 57_hopper_grouped_gemm "$out/57_grouped_cooperative_3groups.toml" "$e" \
   0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16
+# Their ping-pong kernels (the examples' second GEMMs), on the same problems.
+e="$(entry 56_hopper_ptr_array_batched_gemm Pingpong)"
+make 56_ptr_array_pingpong 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_pingpong_256x256x128x2.toml" "$e" \
+  256 256 128 2 0.5 1 2
+make 56_ptr_array_pingpong 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_pingpong_208x136x80x3.toml" "$e" \
+  208 136 80 -1 2 7 3
+e="$(entry 57_hopper_grouped_gemm Pingpong)"
+make 57_grouped_pingpong 57_hopper_grouped_gemm "$out/57_grouped_pingpong_2groups.toml" "$e" \
+  0 0 0 2 0.5 1 256x128x128,136x200x80
+make 57_grouped_pingpong 57_hopper_grouped_gemm "$out/57_grouped_pingpong_3groups.toml" "$e" \
+  0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16

@@ -19,6 +19,8 @@ for s in 208x136x80 256x256x128; do
 done
 python3 bench/gpu/random_launch.py examples/cutlass/launch/56_ptr_array_cooperative_208x136x80x3.toml "$out/gen/cutlass56_fp16_random_208x136x80x3.toml" --buffers A0,A1,A2,B0,B1,B2,C0,C1,C2
 python3 bench/gpu/random_launch.py examples/cutlass/launch/57_grouped_cooperative_2groups.toml "$out/gen/cutlass57_fp8_random_2groups.toml" --buffers A0,A1,B0,B1,C0,C1 --e5m2 B0,B1
+python3 bench/gpu/random_launch.py examples/cutlass/launch/56_ptr_array_pingpong_208x136x80x3.toml "$out/gen/cutlass56_fp16_pingpong_random_208x136x80x3.toml" --buffers A0,A1,A2,B0,B1,B2,C0,C1,C2
+python3 bench/gpu/random_launch.py examples/cutlass/launch/57_grouped_pingpong_3groups.toml "$out/gen/cutlass57_fp8_pingpong_random_3groups.toml" --buffers A0,A1,A2,B0,B1,B2,C0,C1,C2 --e5m2 B0,B1,B2
 # The fp8 tensor-core probes (bench/gpu/fp8_probes.py): mma.sync and wgmma
 # on random e4m3 and e5m2 codes; their list names the generated launches.
 python3 bench/gpu/fp8_probes.py "$out/gen/fp8" --seed 7

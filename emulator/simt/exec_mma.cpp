@@ -17,11 +17,12 @@
 // .satfinite the exact sum is clamped to [INT32_MIN, INT32_MAX]. f16, bf16
 // and tf32 into f32 (C and D): as an H200 sums them (fp/tensor_core_sum.h);
 // e4m3 and e5m2 m16n8k32 into f32: as ptxas lowers them for sm_90
-// (fp8_mma_as_f16). Other floating point (f16 accumulators; fp/dot.h): every product exact, products and C summed
-// exactly, the sum rounded once to D's type, round to nearest even; subnormal
-// inputs and results kept; a NaN input, 0 * inf or inf - inf gives the
-// canonical NaN (0x7fffffff, f16 0x7fff). PTX leaves order, rounding and
-// subnormals open; there, results can differ from a GPU in the last bits. A .tf32 operand's 13 low bits are
+// (fp8_mma_as_f16). Other floating point (f16 accumulators; fp/dot.h):
+// every product exact, products and C summed exactly, the sum rounded once
+// to D's type, round to nearest even; subnormal inputs and results kept; a
+// NaN input, 0 * inf or inf - inf gives the canonical NaN (0x7fffffff, f16
+// 0x7fff). PTX leaves order, rounding and subnormals open; there, results
+// can differ from a GPU in the last bits. A .tf32 operand's 13 low bits are
 // ignored (the value is truncated to tf32) unless the f32 pattern is a NaN.
 #include <algorithm>
 #include <optional>

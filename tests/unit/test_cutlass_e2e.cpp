@@ -229,13 +229,16 @@ TEST_CASE("CUTLASS example 54 (FP8 cooperative, cluster 1x2) computes D, Aux and
   }
 }
 
-TEST_CASE("CUTLASS example 56 (pointer-array batched FP16, cluster 1x2) computes every batch's D bit for bit") {
+TEST_CASE("CUTLASS example 56 (pointer-array batched FP16; cooperative, cluster 1x2, and ping-pong) computes every batch's D bit for bit") {
+  for (const char* schedule : {"cooperative", "pingpong"})
   for (const char* size : {"256x256x128x2", "208x136x80x3"}) {
+    CAPTURE(schedule);
     CAPTURE(size);
     Problem p;
     std::string kernel;
     Buffers b = run(repo("examples/cutlass/ptx/56_hopper_ptr_array_batched_gemm.ptx"),
-                    repo(std::string("examples/cutlass/launch/56_ptr_array_cooperative_") + size + ".toml"), p, kernel);
+                    repo(std::string("examples/cutlass/launch/56_ptr_array_") + schedule + "_" + size + ".toml"), p,
+                    kernel);
     REQUIRE(p.batches > 1);
     for (int i = 0; i < p.batches; ++i) {
       CAPTURE(i);
@@ -248,13 +251,16 @@ TEST_CASE("CUTLASS example 56 (pointer-array batched FP16, cluster 1x2) computes
   }
 }
 
-TEST_CASE("CUTLASS example 57 (grouped FP8 e4m3 x e5m2, groups of different shapes) computes every group's D bit for bit") {
+TEST_CASE("CUTLASS example 57 (grouped FP8 e4m3 x e5m2, groups of different shapes; cooperative and ping-pong) computes every group's D bit for bit") {
+  for (const char* schedule : {"cooperative", "pingpong"})
   for (const char* groups : {"2groups", "3groups"}) {
+    CAPTURE(schedule);
     CAPTURE(groups);
     Problem p;
     std::string kernel;
     Buffers b = run(repo("examples/cutlass/ptx/57_hopper_grouped_gemm.ptx"),
-                    repo(std::string("examples/cutlass/launch/57_grouped_cooperative_") + groups + ".toml"), p, kernel);
+                    repo(std::string("examples/cutlass/launch/57_grouped_") + schedule + "_" + groups + ".toml"), p,
+                    kernel);
     REQUIRE(p.groups.size() >= 2);
     CHECK(p.groups[0] != p.groups[1]);
     for (size_t g = 0; g < p.groups.size(); ++g) {

@@ -1,10 +1,11 @@
-// CUTLASS example 56's cooperative GEMM (examples/56_hopper_ptr_array_batched_gemm):
+// CUTLASS example 56's two GEMMs (examples/56_hopper_ptr_array_batched_gemm):
 // a pointer-array batched GEMM, f16 x f16 -> f32 accumulation, f16 C and D,
-// tile 256x128x64, cluster 1x2x1, TMA epilogue. Each batch's A, B, C and D
-// are found through device arrays of pointers; the kernel copies its tensor
-// maps into the workspace and replaces their global addresses per batch
-// (tensormap.replace). The configuration is the example's, restated (its .cu
-// holds a main), so GemmKernel is the first kernel of
+// TMA epilogue; cooperative (tile 256x128x64, cluster 1x2x1) and ping-pong
+// (tile 64x128x64, cluster 1x1x1). Each batch's A, B, C and D are found
+// through device arrays of pointers; the kernel copies its tensor maps into
+// the workspace and replaces their global addresses per batch
+// (tensormap.replace). The configurations are the example's, restated (its
+// .cu holds a main), so the two GemmKernels are the two kernels of
 // examples/cutlass/ptx/56_hopper_ptr_array_batched_gemm.ptx; the Params size
 // the emulator checks against the PTX's parameter confirms it.
 #include "cutlass/epilogue/collective/collective_builder.hpp"
@@ -28,30 +29,46 @@ using ElementC = cutlass::half_t;
 using LayoutC = cutlass::layout::ColumnMajor;
 constexpr int AlignmentC = 128 / cutlass::sizeof_bits<ElementC>::value;
 using ElementAccumulator = float;
-using TileShape = Shape<_256, _128, _64>;
-using ClusterShape = Shape<_1, _2, _1>;
-using KernelSchedule = cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperative;
-using EpilogueSchedule = cutlass::epilogue::PtrArrayTmaWarpSpecializedCooperative;
+// The example's two schedules (CooperativeConfig, PingpongConfig there).
+struct Cooperative {
+  using TileShape = Shape<_256, _128, _64>;
+  using ClusterShape = Shape<_1, _2, _1>;
+  using KernelSchedule = cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperative;
+  using EpilogueSchedule = cutlass::epilogue::PtrArrayTmaWarpSpecializedCooperative;
+};
+struct Pingpong {
+  using TileShape = Shape<_64, _128, _64>;
+  using ClusterShape = Shape<_1, _1, _1>;
+  using KernelSchedule = cutlass::gemm::KernelPtrArrayTmaWarpSpecializedPingpong;
+  using EpilogueSchedule = cutlass::epilogue::PtrArrayTmaWarpSpecializedPingpong;
+};
 
-using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
-    cutlass::epilogue::collective::EpilogueTileAuto, ElementAccumulator, ElementAccumulator, ElementC, LayoutC,
-    AlignmentC, ElementC, LayoutC, AlignmentC, EpilogueSchedule>::CollectiveOp;
+template <class Config>
+struct Kernel {
+  using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, typename Config::TileShape, typename Config::ClusterShape,
+      cutlass::epilogue::collective::EpilogueTileAuto, ElementAccumulator, ElementAccumulator, ElementC, LayoutC,
+      AlignmentC, ElementC, LayoutC, AlignmentC, typename Config::EpilogueSchedule>::CollectiveOp;
 
-using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, ElementA, LayoutA, AlignmentA, ElementB, LayoutB, AlignmentB,
-    ElementAccumulator, TileShape, ClusterShape,
-    cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>,
-    KernelSchedule>::CollectiveOp;
+  using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, ElementA, LayoutA, AlignmentA, ElementB, LayoutB,
+      AlignmentB, ElementAccumulator, typename Config::TileShape, typename Config::ClusterShape,
+      cutlass::gemm::collective::StageCountAutoCarveout<
+          static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>,
+      typename Config::KernelSchedule>::CollectiveOp;
 
-using GemmKernel = cutlass::gemm::kernel::GemmUniversal<cutlass::gemm::ArrayProblemShape<Shape<int, int, int, int>>,
-                                                        CollectiveMainloop, CollectiveEpilogue>;
+  using GemmKernel = cutlass::gemm::kernel::GemmUniversal<cutlass::gemm::ArrayProblemShape<Shape<int, int, int, int>>,
+                                                          CollectiveMainloop, CollectiveEpilogue>;
+};
 
 }  // namespace
 
 namespace warpsat_host {
 
-void make_56_ptr_array_cooperative(KernelLaunch& l) {
+namespace {
+
+template <class GemmKernel>
+void make_56_ptr_array(KernelLaunch& l) {
   using half = cutlass::half_t;
   const Problem& p = l.problem;
   const int batches = p.batches;
@@ -91,5 +108,10 @@ void make_56_ptr_array_cooperative(KernelLaunch& l) {
   l.notes.push_back("batch i: A<i>: M x K row-major f16; B<i>: K x N column-major f16; C<i>, D<i>: M x N "
                     "column-major f16; ptr_A .. ptr_D: their addresses; workspace: GemmKernel::get_workspace_size");
 }
+
+}  // namespace
+
+void make_56_ptr_array_cooperative(KernelLaunch& l) { make_56_ptr_array<Kernel<Cooperative>::GemmKernel>(l); }
+void make_56_ptr_array_pingpong(KernelLaunch& l) { make_56_ptr_array<Kernel<Pingpong>::GemmKernel>(l); }
 
 }  // namespace warpsat_host

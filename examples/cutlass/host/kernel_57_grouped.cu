@@ -1,11 +1,12 @@
-// CUTLASS example 57's cooperative grouped GEMM (examples/57_hopper_grouped_gemm):
+// CUTLASS example 57's two grouped GEMMs (examples/57_hopper_grouped_gemm):
 // groups of different shapes, e4m3 x e5m2 -> f32 accumulation (FP8 fast
-// accumulation), f16 C and D, tile 256x128x128, cluster 1x2x1, TMA epilogue.
+// accumulation), f16 C and D, TMA epilogue; cooperative (tile 256x128x128,
+// cluster 1x2x1) and ping-pong (tile 128x128x128, cluster 2x1x1).
 // Each group's problem size, strides and pointers are device arrays; the
 // kernel copies its tensor maps into the workspace and replaces their
 // global address, dims and strides per group (tensormap.replace). The
-// configuration is the example's, restated (its .cu holds a main), so
-// GemmKernel is the first kernel of examples/cutlass/ptx/57_hopper_grouped_gemm.ptx.
+// configurations are the example's, restated (its .cu holds a main), so the
+// two GemmKernels are the two kernels of examples/cutlass/ptx/57_hopper_grouped_gemm.ptx.
 #include <sys/mman.h>
 
 #include <cstring>
@@ -33,28 +34,37 @@ using ElementC = cutlass::half_t;
 using LayoutC = cutlass::layout::ColumnMajor;
 constexpr int AlignmentC = 128 / cutlass::sizeof_bits<ElementC>::value;
 using ElementAccumulator = float;
-using TileShape = Shape<_256, _128, _128>;
-using ClusterShape = Shape<_1, _2, _1>;
-using KernelSchedule = cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum;
-using EpilogueSchedule = cutlass::epilogue::PtrArrayTmaWarpSpecializedCooperative;
+// The example's two schedules (CooperativeConfig, PingpongConfig there).
+struct Cooperative {
+  using TileShape = Shape<_256, _128, _128>;
+  using ClusterShape = Shape<_1, _2, _1>;
+  using KernelSchedule = cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum;
+  using EpilogueSchedule = cutlass::epilogue::PtrArrayTmaWarpSpecializedCooperative;
+};
+struct Pingpong {
+  using TileShape = Shape<_128, _128, _128>;
+  using ClusterShape = Shape<_2, _1, _1>;
+  using KernelSchedule = cutlass::gemm::KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum;
+  using EpilogueSchedule = cutlass::epilogue::PtrArrayTmaWarpSpecializedPingpong;
+};
 
-using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
-    cutlass::epilogue::collective::EpilogueTileAuto, ElementAccumulator, ElementAccumulator, ElementC, LayoutC*,
-    AlignmentC, ElementC, LayoutC*, AlignmentC, EpilogueSchedule,
-    cutlass::epilogue::fusion::LinearCombination<ElementC, ElementAccumulator>>::CollectiveOp;
+template <class Config>
+struct Kernel {
+  using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, typename Config::TileShape, typename Config::ClusterShape,
+      cutlass::epilogue::collective::EpilogueTileAuto, ElementAccumulator, ElementAccumulator, ElementC, LayoutC*,
+      AlignmentC, ElementC, LayoutC*, AlignmentC, typename Config::EpilogueSchedule,
+      cutlass::epilogue::fusion::LinearCombination<ElementC, ElementAccumulator>>::CollectiveOp;
 
-using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, ElementA, LayoutA*, AlignmentA, ElementB, LayoutB*,
-    AlignmentB, ElementAccumulator, TileShape, ClusterShape,
-    cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>,
-    KernelSchedule>::CollectiveOp;
+  using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, ElementA, LayoutA*, AlignmentA, ElementB, LayoutB*,
+      AlignmentB, ElementAccumulator, typename Config::TileShape, typename Config::ClusterShape,
+      cutlass::gemm::collective::StageCountAutoCarveout<
+          static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>,
+      typename Config::KernelSchedule>::CollectiveOp;
 
-using GemmKernel = cutlass::gemm::kernel::GemmUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;
-using StrideA = typename GemmKernel::InternalStrideA;
-using StrideB = typename GemmKernel::InternalStrideB;
-using StrideC = typename GemmKernel::InternalStrideC;
-using StrideD = typename GemmKernel::InternalStrideD;
+  using GemmKernel = cutlass::gemm::kernel::GemmUniversal<ProblemShape, CollectiveMainloop, CollectiveEpilogue>;
+};
 
 // A device array of trivially copyable values, as the launch file's bytes (u8).
 template <class T>
@@ -82,8 +92,15 @@ T* at_fixed_host_address(const std::vector<T>& v) {
 
 namespace warpsat_host {
 
-void make_57_grouped_cooperative(KernelLaunch& l) {
+namespace {
+
+template <class GemmKernel>
+void make_57_grouped(KernelLaunch& l) {
   using half = cutlass::half_t;
+  using StrideA = typename GemmKernel::InternalStrideA;
+  using StrideB = typename GemmKernel::InternalStrideB;
+  using StrideC = typename GemmKernel::InternalStrideC;
+  using StrideD = typename GemmKernel::InternalStrideD;
   const Problem& p = l.problem;
   std::vector<typename ProblemShape::UnderlyingProblemShape> shapes;
   std::vector<StrideA> sa;
@@ -145,5 +162,10 @@ void make_57_grouped_cooperative(KernelLaunch& l) {
                     "packed strides per group; ptr_A .. ptr_D: the groups' addresses; the Params' host pointer to "
                     "the problem sizes (0x5a5a00000000, host memory the kernel does not read) is the program's");
 }
+
+}  // namespace
+
+void make_57_grouped_cooperative(KernelLaunch& l) { make_57_grouped<Kernel<Cooperative>::GemmKernel>(l); }
+void make_57_grouped_pingpong(KernelLaunch& l) { make_57_grouped<Kernel<Pingpong>::GemmKernel>(l); }
 
 }  // namespace warpsat_host

@@ -11,6 +11,8 @@ void make_48_tf32_cooperative(KernelLaunch& l);   // kernel_48_tf32.cu
 void make_fp16_pingpong(KernelLaunch& l);         // kernel_fp16_pingpong.cu
 void make_54_fp8_cooperative(KernelLaunch& l);    // kernel_54_fp8.cu
 void make_56_ptr_array_cooperative(KernelLaunch& l);  // kernel_56_ptr_array.cu
+void make_56_ptr_array_pingpong(KernelLaunch& l);     // kernel_56_ptr_array.cu
 void make_57_grouped_cooperative(KernelLaunch& l);    // kernel_57_grouped.cu
+void make_57_grouped_pingpong(KernelLaunch& l);       // kernel_57_grouped.cu
 
 }  // namespace warpsat_host

@@ -64,8 +64,14 @@ int main(int argc, char** argv) {
     } else if (kernel == "57_grouped") {
       l.kernel_label = "CUTLASS example 57 (grouped FP8 e4m3 x e5m2, cooperative, cluster 1x2x1)";
       warpsat_host::make_57_grouped_cooperative(l);
+    } else if (kernel == "56_ptr_array_pingpong") {
+      l.kernel_label = "CUTLASS example 56 (pointer-array batched FP16, ping-pong, cluster 1x1x1)";
+      warpsat_host::make_56_ptr_array_pingpong(l);
+    } else if (kernel == "57_grouped_pingpong") {
+      l.kernel_label = "CUTLASS example 57 (grouped FP8 e4m3 x e5m2, ping-pong, cluster 2x1x1)";
+      warpsat_host::make_57_grouped_pingpong(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array, 57_grouped)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong)\n",
                    kernel.c_str());
       return 2;
     }
