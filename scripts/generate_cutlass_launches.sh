@@ -89,29 +89,22 @@ for k in "${kernels[@]}"; do
   done
 done
 
-# Example 56's cooperative kernel (pointer-array batched): L batches of one
-# problem, whole tiles and partial ones.
-e="$(entry 56_hopper_ptr_array_batched_gemm Cooperative)"
-make 56_ptr_array 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_cooperative_256x256x128x2.toml" "$e" \
-  256 256 128 2 0.5 1 2
-make 56_ptr_array 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_cooperative_208x136x80x3.toml" "$e" \
-  208 136 80 -1 2 7 3
-# Example 57's cooperative kernel (grouped): groups of different shapes,
-# each M a multiple of 8 and K of 16 (the kernel's alignments), partial
-# tiles in every group of the second file.
-e="$(entry 57_hopper_grouped_gemm Cooperative)"
-make 57_grouped 57_hopper_grouped_gemm "$out/57_grouped_cooperative_2groups.toml" "$e" \
-  0 0 0 2 0.5 1 256x128x128,136x200x80
-make 57_grouped 57_hopper_grouped_gemm "$out/57_grouped_cooperative_3groups.toml" "$e" \
-  0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16
-# Their ping-pong kernels (the examples' second GEMMs), on the same problems.
-e="$(entry 56_hopper_ptr_array_batched_gemm Pingpong)"
-make 56_ptr_array_pingpong 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_pingpong_256x256x128x2.toml" "$e" \
-  256 256 128 2 0.5 1 2
-make 56_ptr_array_pingpong 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_pingpong_208x136x80x3.toml" "$e" \
-  208 136 80 -1 2 7 3
-e="$(entry 57_hopper_grouped_gemm Pingpong)"
-make 57_grouped_pingpong 57_hopper_grouped_gemm "$out/57_grouped_pingpong_2groups.toml" "$e" \
-  0 0 0 2 0.5 1 256x128x128,136x200x80
-make 57_grouped_pingpong 57_hopper_grouped_gemm "$out/57_grouped_pingpong_3groups.toml" "$e" \
-  0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16
+# Examples 56 (pointer-array batched: L batches of one problem, whole tiles
+# and partial ones) and 57 (grouped: groups of different shapes, each M a
+# multiple of 8 and K of 16, the kernel's alignments; partial tiles in every
+# group of the second file), each with its two kernels, cooperative and
+# ping-pong (the host labels of the second end in _pingpong).
+for schedule in cooperative pingpong; do
+  label_suffix=""; [ "$schedule" = pingpong ] && label_suffix=_pingpong
+  entry_name=Cooperative; [ "$schedule" = pingpong ] && entry_name=Pingpong
+  e="$(entry 56_hopper_ptr_array_batched_gemm "$entry_name")"
+  make "56_ptr_array$label_suffix" 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_${schedule}_256x256x128x2.toml" \
+    "$e" 256 256 128 2 0.5 1 2
+  make "56_ptr_array$label_suffix" 56_hopper_ptr_array_batched_gemm "$out/56_ptr_array_${schedule}_208x136x80x3.toml" \
+    "$e" 208 136 80 -1 2 7 3
+  e="$(entry 57_hopper_grouped_gemm "$entry_name")"
+  make "57_grouped$label_suffix" 57_hopper_grouped_gemm "$out/57_grouped_${schedule}_2groups.toml" "$e" \
+    0 0 0 2 0.5 1 256x128x128,136x200x80
+  make "57_grouped$label_suffix" 57_hopper_grouped_gemm "$out/57_grouped_${schedule}_3groups.toml" "$e" \
+    0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16
+done
