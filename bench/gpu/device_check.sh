@@ -40,7 +40,7 @@ else
   say "replay: cannot build"; exit 2
 fi
 dirs=$(sed "s|^|$replays/|" "$replays/index")
-hopper=$(grep -E '^(tma_|cluster_|ws_gemm_sm90|wgmma|cutlass)' "$replays/index" | sed "s|^|$replays/|")
+hopper=$(grep -E '^(tma_|cluster_|ws_gemm_sm90|wgmma|cutlass|edge_)' "$replays/index" | sed "s|^|$replays/|")
 
 say "== replay (GPU vs emulator, every buffer; kernel times: median of 20)"
 timeout 150 $bin/replay --time 20 --save /tmp/warpsat-gpu/saved $dirs > "$out/replay.txt" 2>&1

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Writes, for each launch of bench/gpu/replays.list and of bench/gpu/fp8_probes.py
-# (or the names given), what bench/gpu/replay runs on a GPU:
+# Writes, for each launch of bench/gpu/replays.list, bench/gpu/fp8_probes.py and
+# bench/gpu/tma_edge_probes.py (or the names given), what bench/gpu/replay runs on a GPU:
 # `warpsat run --gpu-replay OUT/NAME`.
 # A launch the emulator cannot finish is left out with a message (a kernel
 # that deadlocks on the emulator could hang the GPU).
@@ -24,7 +24,10 @@ python3 bench/gpu/random_launch.py examples/cutlass/launch/57_grouped_pingpong_3
 # The fp8 tensor-core probes (bench/gpu/fp8_probes.py): mma.sync and wgmma
 # on random e4m3 and e5m2 codes; their list names the generated launches.
 python3 bench/gpu/fp8_probes.py "$out/gen/fp8" --seed 7
-{ grep -v '^#' bench/gpu/replays.list; sed 's/^\([a-z0-9_]*\) /fp8_\1 /' "$out/gen/fp8/probes.list"; } | while read -r name ptx launch; do
+# TMA boxes across the tensor's edge, with and without multicast (ncu's bytes).
+python3 bench/gpu/tma_edge_probes.py "$out/gen/edge"
+{ grep -v '^#' bench/gpu/replays.list; sed 's/^\([a-z0-9_]*\) /fp8_\1 /' "$out/gen/fp8/probes.list"
+  cat "$out/gen/edge/probes.list"; } | while read -r name ptx launch; do
   [ -n "$name" ] || continue
   case "$launch" in @gen/*) launch="$out/gen/${launch#@gen/}" ;; esac
   if [ $# -gt 0 ]; then
