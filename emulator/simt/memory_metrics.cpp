@@ -105,7 +105,10 @@ uint64_t ncu_sectors_value(MemClass c, const AccessCounters& a) {
 }
 
 uint64_t ncu_bytes_value(MemClass c, const AccessCounters& a) {
-  return a.bytes_requested;
+  // ncu's TMA byte counters are its sector counters times 32 in every launch
+  // an H200 and an H100 profiled: a store that crosses the tensor's edge
+  // moves whole sectors (docs/gpu-replay.md), more than the bytes it asked.
+  return ncu_sectors_value(c, a) * 32;
 }
 
 std::string swizzle_names(uint8_t swizzles) {

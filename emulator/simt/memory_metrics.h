@@ -75,7 +75,8 @@ struct AccessCounters {
 
 // The emulator's value beside the class's ncu_sectors_metric (sectors,
 // shared wavefronts, or a TMA load's box bytes / 32 at each destination, as
-// an H200 counts them) and beside its ncu_bytes_metric (bytes written).
+// an H200 counts them) and beside its ncu_bytes_metric (those sectors' bytes,
+// as ncu counts them).
 uint64_t ncu_sectors_value(MemClass c, const AccessCounters& a);
 uint64_t ncu_bytes_value(MemClass c, const AccessCounters& a);
 
