@@ -1,7 +1,8 @@
 // A launch written out for a run on real hardware (bench/gpu/replay.cpp):
 // the kernel's PTX, the launch's shape, every buffer's contents before the
 // run and the emulator's after it, the parameters' bytes with the places a
-// buffer's address or a tensor map goes. The replay program loads the same
+// buffer's address (plus an offset) or a tensor map goes, and the addresses
+// buffers hold (pointer arrays), which the replay replaces with its own. The replay program loads the same
 // PTX through the CUDA driver, launches it with the same data and compares
 // every buffer with the emulator's, byte for byte (docs/gpu-replay.md).
 #pragma once
