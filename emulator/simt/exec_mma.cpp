@@ -201,12 +201,13 @@ void decode_fp8_as_f16(const Spec& s, const uint32_t (&A)[16][32], const uint32_
 }
 
 std::optional<uint32_t> fp8_mma_as_f16(const fp::TensorOperand* a, const fp::TensorOperand* b, uint32_t c) {
+  if (fp::decode_operand(fp::kF32, c).special) return std::nullopt;
   const int kept = fp::hopper_kept_bits(fp::kF16);
   const std::optional<uint32_t> low = fp::hopper_dot_f32(a, fp::kF16.frac_bits, b, fp::kF16.frac_bits, 16, nullptr, kept);
   if (!low) return std::nullopt;
   const std::optional<uint32_t> high =
       fp::hopper_dot_f32(a + 16, fp::kF16.frac_bits, b + 16, fp::kF16.frac_bits, 16, &*low, kept);
-  if (!high || fp::decode_operand(fp::kF32, c).special) return std::nullopt;
+  if (!high) return std::nullopt;
   return fp::add_f32(c, *high);
 }
 
