@@ -45,7 +45,8 @@ std::string answer_options(const BranchesOptions& o, const std::optional<LaunchF
             {"fresh_solver_per_query", o.fresh_solver_per_query},
             {"confirm_seen_splits", o.confirm_seen_splits},
             {"reached_launch_first", o.reached_launch_first},
-            {"bitblast_first", o.bitblast_first}};
+            {"bitblast_first", o.bitblast_first},
+            {"no_thread_variance", o.no_thread_variance}};
   if (lf) {
     // The launch as the analysis sees it: shape, scalars and every buffer's bytes.
     ContentHash h;

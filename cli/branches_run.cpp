@@ -116,6 +116,9 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--bitblast-first", o.bitblast_first,
                 "ask every branch first for a split in the exact query bit-blasted, divisions and products exact (by "
                 "default only branches whose divergence query had no answer are; for tests and comparison)");
+  sub->add_flag("--no-thread-variance", o.no_thread_variance,
+                "ask the solver about every branch, also those whose condition depends on no value that can differ "
+                "between two lanes of a warp (by default a run reaching such a branch settles it; for comparison)");
   sub->add_flag("--confirm-seen-splits", o.confirm_seen_splits,
                 "also ask each branch's encoding, pinned to the run in which the emulator saw a warp split there, to "
                 "allow that split (a check of the encoding; the verdict is the run's either way)");
@@ -191,6 +194,7 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   bo.confirm_seen_splits = o.confirm_seen_splits;
   bo.reached_launch_first = o.reached_launch_first;
   bo.bitblast_first = o.bitblast_first;
+  bo.thread_variance = !o.no_thread_variance;
   bo.max_ranges = o.max_ranges;
   bo.max_paths = o.max_paths;
   std::vector<const ptx::Function*> kernels;

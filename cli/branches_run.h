@@ -26,7 +26,8 @@ struct BranchesOptions {
   std::string dump_dir;
   bool no_undefined_shared = false, no_warp_waits = false;
   bool no_replay = false, no_race_free = false, per_branch_encoding = false, fresh_solver_per_query = false,
-       reached_launch_first = false, bitblast_first = false;
+       reached_launch_first = false, bitblast_first = false,
+       no_thread_variance = false;
   bool exact_divisions = false;
   bool confirm_seen_splits = false;
   bool in_process = false;  // --in-process: no child process per kernel

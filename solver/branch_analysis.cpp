@@ -19,6 +19,7 @@
 #include "encodings/smt_helpers.h"
 #include "encodings/term_fingerprint.h"
 #include "frontend/analysis/cfg.h"
+#include "frontend/analysis/thread_variance.h"
 #include "frontend/kernel_params.h"
 #include "frontend/periodic_ranges.h"
 #include "solver/pinned_query.h"
@@ -382,6 +383,10 @@ std::optional<std::vector<std::vector<int>>> evaluated_outcomes(z3::context& c, 
   return out;
 }
 
+constexpr const char* kUniformByDependence =
+    "proved from dependences alone: no value it tests can differ between two lanes of a warp "
+    "(thread-variance analysis)";
+
 class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
@@ -392,6 +397,19 @@ class BranchSolver {
         o_(o),
         memory_(m, f, a, o.encoding.race_free),
         pointer_fields_(struct_pointer_fields(m, f, a.defs)),
+        variance_(o.thread_variance ? analysis::thread_variance(f, a,
+                                                                {.race_free = o.encoding.race_free,
+                                                                 .undefined_registers_shared =
+                                                                     o.encoding.undefined_registers_shared,
+                                                                 .warp_waits_agree = o.encoding.warp_waits_agree})
+                                    : analysis::ThreadVariance{}),
+        variance_without_races_(o.thread_variance && o.encoding.race_free
+                                    ? analysis::thread_variance(f, a,
+                                                                {.race_free = false,
+                                                                 .undefined_registers_shared =
+                                                                     o.encoding.undefined_registers_shared,
+                                                                 .warp_waits_agree = o.encoding.warp_waits_agree})
+                                    : analysis::ThreadVariance{}),
         seen_(seen),
         after_(std::move(after)) {}
   BranchSolver(const BranchSolver&) = delete;  // encodings point at its induction memo
@@ -414,7 +432,13 @@ class BranchSolver {
     std::vector<uint32_t> branches;
     std::vector<BranchResult> out;
     for (uint32_t b : all) {
-      if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx &&
+      if (uniform_by_dependence(b)) {
+        BranchResult& r = out.emplace_back(result_for(b));
+        r.verdict = BranchVerdict::Uniform;
+        r.reason = kUniformByDependence;
+        r.imprecision = race_free_reads(b);
+        settled(r);
+      } else if (!o_.confirm_seen_splits && seen_ && seen_->splits.count(b) && f_.instructions[b].op != ptx::Opcode::Brx &&
           !guarded_by_elect(b)) {
         BranchResult& r = out.emplace_back(seen_result(b));
         seen_ranges(r);
@@ -425,6 +449,35 @@ class BranchSolver {
     for (BranchResult& r : solve_unseen(branches)) out.push_back(std::move(r));
     std::sort(out.begin(), out.end(), [](const BranchResult& x, const BranchResult& y) { return x.instruction < y.instruction; });
     return out;
+  }
+
+  // Uniform by the thread-variance analysis alone, where that is the whole
+  // answer: a run reached the branch (so "unreachable" is not the better
+  // one), and no concrete launch asks for its thread ranges (the branch may
+  // still part the CTA's warps). A replay checks it as any other verdict;
+  // a run that saw it split makes that a contradiction.
+  bool uniform_by_dependence(uint32_t b) const {
+    return o_.thread_variance && !variance_.divergent.empty() && variance_.uniform(b) && seen_ &&
+           seen_->reached.count(b) && !(o_.launch.concrete_block && o_.launch.concrete_grid && o_.max_ranges > 0);
+  }
+
+  // The loads a proof by dependence read as race-free (where it needs
+  // them: the analysis without that assumption does not prove the branch),
+  // named as the encoding names them, so that a race --racecheck finds
+  // makes the verdict conditional as it makes the solver's.
+  std::vector<std::string> race_free_reads(uint32_t b) const {
+    std::set<std::string> why;
+    const std::vector<uint32_t>* slice = own_slice(b);
+    if (!o_.encoding.race_free || variance_without_races_.uniform(b) || !slice) return {};
+    for (uint32_t i : *slice) {
+      const ptx::Instruction& ins = f_.instructions[i];
+      if (ins.op != ptx::Opcode::Ld || variance_.varying[i] || !variance_without_races_.varying[i]) continue;
+      std::optional<ptx::StateSpace> space = ins.space();
+      why.insert(space == ptx::StateSpace::Shared   ? kSharedAfterBarrierImprecision
+                 : space == ptx::StateSpace::Global ? kWarpCoherentGlobalImprecision
+                                                    : kWarpCoherentGenericImprecision);
+    }
+    return {why.begin(), why.end()};
   }
 
   // The thread ranges of a concrete launch for a branch whose split the
@@ -1016,6 +1069,28 @@ class BranchSolver {
   // Returns whether the full unrolling depth may decide what this could not:
   // a split only beyond the unrolled iterations, or a query without an answer.
   // `only_seen`: ask only whether a split the emulator saw is confirmed.
+  // Whether the branch is proved unreachable (its verdict then set); a
+  // branch some run reached is not asked. `open` tells whether reachability
+  // stayed undecided.
+  bool unreachable(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r,
+                   const std::vector<z3::expr>& reach, const z3::expr& one_d, bool symbolic, bool& open) {
+    open = false;
+    if (seen_ && seen_->reached.count(r.instruction)) return false;
+    open = true;
+    if (reachability_failures_ >= kMaxReachabilityFailures || no_answer_.spent()) return false;
+    SmtStatus reached = symbolic ? q.check_quick(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
+    if (reached != SmtStatus::Sat) reached = q.check_quick(e.base, any_of(c, reach), "reachable");
+    if (reached == SmtStatus::Unsat) {
+      r.verdict = BranchVerdict::Unreachable;
+      r.reason = "no thread of any launch that meets the assumptions reaches it";
+      reachability_failures_ = 0;
+      return true;
+    }
+    open = reached != SmtStatus::Sat;
+    reachability_failures_ = open ? reachability_failures_ + 1 : 0;
+    return false;
+  }
+
   bool decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r, bool only_seen = false) {
     if (!e.unsupported.empty()) {
       r.verdict = BranchVerdict::Unknown;
@@ -1061,6 +1136,16 @@ class BranchSolver {
         if (confirm_seen(c, e, q, it->second, pair, any, r)) return false;
       }
     if (only_seen) return true;
+    // Uniform by dependence alone: no divergence query, only whether any
+    // thread gets there (a branch no run reached may be dead code).
+    if (o_.thread_variance && !variance_.divergent.empty() && variance_.uniform(r.instruction) && e.threads == 2) {
+      bool reach_open = false;
+      if (unreachable(c, e, q, r, reach, one_d, symbolic, reach_open)) return false;
+      r.verdict = BranchVerdict::Uniform;
+      r.reason = std::string(kUniformByDependence) +
+                 (reach_open ? " (whether any thread reaches it was not decided)" : "");
+      return false;
+    }
     // A copy of a source line whose divergence query had no answer (an
     // unrolled loop's bounds tests): the launch a run reached it in first.
     bool family_open = o_.reached_launch_first || open_families_.count(family_of(r));
@@ -1179,22 +1264,7 @@ class BranchSolver {
     // After kMaxReachabilityFailures in a row without an answer, a kernel
     // is asked no more (the select sweep: 12 of 13 timed out, 0.5 s each).
     bool reach_open = false;
-    if (st == SmtStatus::Unsat && !(seen_ && seen_->reached.count(r.instruction))) {
-      reach_open = true;
-      if (reachability_failures_ < kMaxReachabilityFailures && !no_answer_.spent()) {
-        SmtStatus reached =
-            symbolic ? q.check_quick(e.base, any_of(c, reach) && one_d, "reachable-1d") : SmtStatus::Unsat;
-        if (reached != SmtStatus::Sat) reached = q.check_quick(e.base, any_of(c, reach), "reachable");
-        if (reached == SmtStatus::Unsat) {
-          r.verdict = BranchVerdict::Unreachable;
-          r.reason = "no thread of any launch that meets the assumptions reaches it";
-          reachability_failures_ = 0;
-          return false;
-        }
-        reach_open = reached != SmtStatus::Sat;
-        reachability_failures_ = reach_open ? reachability_failures_ + 1 : 0;
-      }
-    }
+    if (st == SmtStatus::Unsat && unreachable(c, e, q, r, reach, one_d, symbolic, reach_open)) return false;
     if (st != SmtStatus::Unsat) {
       if (proved_by_a_retry(c, e, q, pair, any, r)) return false;
       open_families_.insert(family_of(r));
@@ -1721,6 +1791,8 @@ class BranchSolver {
   // Per parameter: the offsets of the pointer fields a witness places in
   // windows (witness_windows.h).
   std::vector<std::vector<uint32_t>> pointer_fields_;
+  analysis::ThreadVariance variance_;  // empty with --no-thread-variance
+  analysis::ThreadVariance variance_without_races_;  // the same without the race-free assumption (empty: not made)
   // What the loops' inductions proved, for every encoding of the kernel
   // (when the options bring no memo of their own, which check_kernel_branches
   // shares between the first pass and the exact-float pass).

@@ -186,6 +186,11 @@ struct BranchOptions {
   // (proved_bitblasted). With this, every branch asks it first
   // (--bitblast-first: that proof on its own, for tests and comparison).
   bool bitblast_first = false;
+  // A branch whose condition depends on no value that can differ between
+  // two lanes of a warp (analysis/thread_variance.h), and that a run
+  // reached, is uniform without a query. false: every branch is asked
+  // (--no-thread-variance, for comparison).
+  bool thread_variance = true;
   // 0: each Z3 context is freed when its encodings are done. Else, in a
   // process that ends right after the kernel (cli/kernel_processes.h), a
   // context is kept while the process holds less than this many bytes:
