@@ -387,6 +387,17 @@ constexpr const char* kUniformByDependence =
     "proved from dependences alone: no value it tests can differ between two lanes of a warp "
     "(thread-variance analysis)";
 
+// The thread-variance analysis under the options' assumptions, race freedom
+// as given; empty with --no-thread-variance.
+analysis::ThreadVariance variance_under(const ptx::Function& f, const analysis::FunctionAnalysis& a,
+                                        const BranchOptions& o, bool race_free) {
+  if (!o.thread_variance) return {};
+  return analysis::thread_variance(f, a,
+                                   {.race_free = race_free,
+                                    .undefined_registers_shared = o.encoding.undefined_registers_shared,
+                                    .warp_waits_agree = o.encoding.warp_waits_agree});
+}
+
 class BranchSolver {
  public:
   BranchSolver(const ptx::Module& m, const ptx::Function& f, const analysis::FunctionAnalysis& a,
@@ -397,19 +408,8 @@ class BranchSolver {
         o_(o),
         memory_(m, f, a, o.encoding.race_free),
         pointer_fields_(struct_pointer_fields(m, f, a.defs)),
-        variance_(o.thread_variance ? analysis::thread_variance(f, a,
-                                                                {.race_free = o.encoding.race_free,
-                                                                 .undefined_registers_shared =
-                                                                     o.encoding.undefined_registers_shared,
-                                                                 .warp_waits_agree = o.encoding.warp_waits_agree})
-                                    : analysis::ThreadVariance{}),
-        variance_without_races_(o.thread_variance && o.encoding.race_free
-                                    ? analysis::thread_variance(f, a,
-                                                                {.race_free = false,
-                                                                 .undefined_registers_shared =
-                                                                     o.encoding.undefined_registers_shared,
-                                                                 .warp_waits_agree = o.encoding.warp_waits_agree})
-                                    : analysis::ThreadVariance{}),
+        variance_(variance_under(f, a, o, o.encoding.race_free)),
+        variance_without_races_(o.encoding.race_free ? variance_under(f, a, o, false) : analysis::ThreadVariance{}),
         seen_(seen),
         after_(std::move(after)) {}
   BranchSolver(const BranchSolver&) = delete;  // encodings point at its induction memo
