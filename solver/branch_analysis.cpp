@@ -102,7 +102,7 @@ constexpr double kNoAnswerBudgetTimeouts = 2;
 // and the tries per kernel that prove nothing before it gets no more.
 constexpr unsigned kBitblastRlimit = 6000000;
 constexpr unsigned kBitblastClockScale = 20;
-constexpr size_t kMaxBitblastFailures = 10;
+constexpr size_t kMaxBitblastFailures = 10;  // also the outcomes-alone and shared-value retries'
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -1530,6 +1530,7 @@ class BranchSolver {
     // that proved (57's unrolled epilogue tests read per-lane data).
     SharedTries& tries = outcome_tries_[call_chain_of(r)];
     if (tries.proved == 0 && tries.failed >= kSharedTriesPerFamily) return false;
+    if (o_.thread_variance && outcome_failures_ >= kMaxBitblastFailures) return false;
     std::vector<z3::expr> differ;
     for (const BranchInstance& i : e.instances) differ.push_back(i.out[0] != i.out[1]);
     // The values both lanes share taken as unknowns (uniform_abstraction.h),
@@ -1544,6 +1545,7 @@ class BranchSolver {
     z3::expr outcomes = shared.abstract(any_of(c, differ));
     z3::expr asked = z3::mk_and(base_cone(e, outcomes)) && e.same_warp && outcomes;
     if (q.check_alone(asked, "divergent-outcomes-alone", nullptr, true, kProofQuickRlimit) != SmtStatus::Unsat) {
+      ++outcome_failures_;
       ++tries.failed;
       return false;
     }
@@ -1585,11 +1587,13 @@ class BranchSolver {
     // proved at some sites and not at others.
     SharedTries& tries = shared_tries_[call_chain_of(r)];
     if (tries.proved == 0 && tries.failed >= kSharedTriesPerFamily) return false;
+    if (o_.thread_variance && shared_failures_ >= kMaxBitblastFailures) return false;
     // The quick try alone, on a third of its resources: where the shared
     // values were what the exact query could not get past, the proof is
     // quick (CUTLASS's mbarrier waits); where they are not, no time helps
     // (CUTLASS's FP8 GEMM: 135 of 143 such queries timed out, 37 s).
     if (q.check_quick(pair, asked, "divergent-shared-abstracted", nullptr, kQuickRlimit / 3) != SmtStatus::Unsat) {
+      ++shared_failures_;
       ++tries.failed;
       return false;
     }
@@ -1825,6 +1829,13 @@ class BranchSolver {
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
   size_t reachability_failures_ = 0;  // reachability queries in a row without an answer
   size_t bitblast_failures_ = 0;      // proved_bitblasted tries that proved nothing
+  // The same for the outcomes-alone and shared-value retries: with the
+  // thread-variance analysis proving what they were made for (CUTLASS's
+  // role dispatch and pipeline waits behind the group scheduler), what
+  // reaches them depends on a lane, and they prove nothing there (example
+  // 57 #1: 36 and 36 tries, 37 s, none proved); after kMaxBitblastFailures
+  // each, a kernel asks no more (without the analysis, as before).
+  size_t outcome_failures_ = 0, shared_failures_ = 0;
   double unwritten_ms_ = 0;           // spent on `unwritten` encodings and queries in this kernel
 };
 
