@@ -457,9 +457,11 @@ class BranchSolver {
   // still part the CTA's warps). A replay checks it as any other verdict;
   // a run that saw it split makes that a contradiction.
   bool uniform_by_dependence(uint32_t b) const {
-    return o_.thread_variance && !variance_.divergent.empty() && variance_.uniform(b) && seen_ &&
-           seen_->reached.count(b) && !(o_.launch.concrete_block && o_.launch.concrete_grid && o_.max_ranges > 0);
+    return proved_by_dependence(b) && seen_ && seen_->reached.count(b) &&
+           !(o_.launch.concrete_block && o_.launch.concrete_grid && o_.max_ranges > 0);
   }
+  // The analysis ran (not --no-thread-variance) and proves the branch.
+  bool proved_by_dependence(uint32_t b) const { return !variance_.divergent.empty() && variance_.uniform(b); }
 
   // The loads a proof by dependence read as race-free (where it needs
   // them: the analysis without that assumption does not prove the branch),
@@ -1066,9 +1068,6 @@ class BranchSolver {
     return s;
   }
 
-  // Returns whether the full unrolling depth may decide what this could not:
-  // a split only beyond the unrolled iterations, or a query without an answer.
-  // `only_seen`: ask only whether a split the emulator saw is confirmed.
   // Whether the branch is proved unreachable (its verdict then set); a
   // branch some run reached is not asked. `open` tells whether reachability
   // stayed undecided.
@@ -1091,6 +1090,9 @@ class BranchSolver {
     return false;
   }
 
+  // Returns whether the full unrolling depth may decide what this could not:
+  // a split only beyond the unrolled iterations, or a query without an answer.
+  // `only_seen`: ask only whether a split the emulator saw is confirmed.
   bool decide(z3::context& c, BranchEncoding& e, QueryRunner& q, BranchResult& r, bool only_seen = false) {
     if (!e.unsupported.empty()) {
       r.verdict = BranchVerdict::Unknown;
@@ -1138,7 +1140,7 @@ class BranchSolver {
     if (only_seen) return true;
     // Uniform by dependence alone: no divergence query, only whether any
     // thread gets there (a branch no run reached may be dead code).
-    if (o_.thread_variance && !variance_.divergent.empty() && variance_.uniform(r.instruction) && e.threads == 2) {
+    if (proved_by_dependence(r.instruction) && e.threads == 2) {
       bool reach_open = false;
       if (unreachable(c, e, q, r, reach, one_d, symbolic, reach_open)) return false;
       r.verdict = BranchVerdict::Uniform;

@@ -220,14 +220,9 @@ Divergence divergence_of(const Cfg& cfg, uint32_t block) {
 
 ThreadVariance thread_variance(const ptx::Function& f, const FunctionAnalysis& a, const VarianceAssumptions& assume) {
   size_t n = f.instructions.size();
-  ThreadVariance tv;
-  tv.varying.assign(n, false);
-  tv.divergent.assign(n, false);
-  if (!f.is_entry) {
-    tv.varying.assign(n, true);
-    tv.divergent.assign(n, true);
-    return tv;
-  }
+  // A called function's parameters are per-call values: nothing there is shown uniform.
+  ThreadVariance tv{std::vector<bool>(n, !f.is_entry), std::vector<bool>(n, !f.is_entry)};
+  if (!f.is_entry) return tv;
   std::vector<Dependence> deps(n);
   for (uint32_t i = 0; i < n; ++i) {
     deps[i] = dependence(f, a, i, assume);
