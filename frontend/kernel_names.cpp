@@ -287,8 +287,10 @@ std::vector<size_t> match_kernel_names(const std::vector<std::string>& mangled, 
     return out;
   if (tier([&](size_t i) { return function_name(mangled[i]) == q; })) return out;
   tier([&](size_t i) {
+    // The shown name too: a part of it copied from a table ("...Kernel<…> #389a").
     return mangled[i].find(q) != std::string::npos || demangled[i].find(q) != std::string::npos ||
-           without_blanks(demangled[i]).find(bare) != std::string::npos;
+           without_blanks(demangled[i]).find(bare) != std::string::npos ||
+           without_blanks(shown.display(mangled[i])).find(bare) != std::string::npos;
   });
   return out;
 }

@@ -87,6 +87,9 @@ TEST_CASE("--kernel takes a mangled, demangled or short name, or a unique part o
   CHECK(match_kernel_names(k, "device_kernel") == std::vector<size_t>{0, 1});
   KernelNames names(k, false);
   CHECK(match_kernel_names(k, names.display(kGemmDouble)) == std::vector<size_t>{1});
+  // The tail of a shown name, copied from a table, with its id.
+  std::string shown = names.display(kGemmDouble);
+  CHECK(match_kernel_names(k, shown.substr(shown.find("GemmUniversal"))) == std::vector<size_t>{1});
   CHECK(match_kernel_names(k, "nothing like it").empty());
   CHECK(select_kernel_name(k, "Reduce", "kernel", "m.ptx") == 2);
   try {
