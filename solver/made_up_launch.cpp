@@ -318,10 +318,13 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
       bool read = false;
       for (const auto& [n, x] : w.params)
         if (n == name) v = x, read = true;
-      if (!read && plan.unread_buffers && (!plan.counters_only || counters_[i])) {
+      std::optional<uint32_t> word;
+      if (!read && plan.unread_buffers && (!plan.counters_only || counters_[i])) word = plan.unread_buffers;
+      if (plan.one_word_buffer && plan.one_word_buffer->first == i) word = plan.one_word_buffer->second;
+      if (word) {
         a.fixed_address = v;
         a.bytes.resize(size_t{1} << 16);
-        for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*plan.unread_buffers, 4);
+        for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*word, 4);
         continue;
       }
       a.kind = simt::KernelArgument::Kind::Scalar;
@@ -419,15 +422,27 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
   // Memory of one word everywhere (all zeros, all ones) opens the fast
   // paths library code takes when a whole tile agrees (every key in one
   // radix bin, every item flagged).
+  // Runs of equal words, of a mean length from 2 to 64, give a warp any
+  // number of runs (run-length encoding's scatter tests each item slot
+  // against the warp's count of runs).
   using Fill = simt::LazyFill;
-  uint64_t fill = sweep ? 0 : next() % 6;
+  uint64_t fill = sweep ? 0 : next() % 8;
   run.plan.round = sweep ? 1 + i % 7 : 1 + next() % 7;
   // Each run its own struct contents: thresholds a struct passes (a
   // histogram's levels) must fall among the data for lanes to split.
   run.plan.struct_seed = next() % 65536 * 1021;
   run.plan.fill = fill < 3    ? Fill{}
                   : fill == 3 ? Fill{Fill::Kind::Sparse, 0}
-                              : Fill{Fill::Kind::Word, fill == 4 ? 0u : ~0u};
+                  : fill < 6  ? Fill{Fill::Kind::Word, fill == 4 ? 0u : ~0u}
+                              : Fill{Fill::Kind::Runs, 2u << next() % 6};
+  // A run in four: one buffer all zeros or all ones beside the fill.
+  std::vector<size_t> buffers;
+  for (size_t p = 0; p < k_.params.size(); ++p)
+    if (plain.args[p].kind == simt::KernelArgument::Kind::Buffer && !user_fixed(p)) buffers.push_back(p);
+  if (!sweep && !buffers.empty() && draw(1) % 4 == 0) {
+    uint64_t x = draw(1);
+    run.plan.one_word_buffer = std::pair{buffers[x % buffers.size()], (x >> 32) % 2 ? ~0u : 0u};
+  }
   return run;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "emulator/simt/emulator.h"
@@ -50,6 +51,10 @@ struct RandomDataPlan {
   bool counters_only = false;
   bool declared_block = false;             // the kernel's .maxntid instead of the witness's block
   uint64_t struct_seed = 0;                // varies the contents of refilled structs beyond the round's
+  // The buffer of one pointer parameter (its index) holds 64 KiB of one
+  // word, the others `fill`: keys that all fall in one radix bin, so that a
+  // sort takes its copy path, beside segment offsets that vary.
+  std::optional<std::pair<size_t, uint32_t>> one_word_buffer;
 };
 
 // One run of the exploration before the queries: a launch (block, grid,
@@ -89,8 +94,9 @@ class MadeUpLaunches {
   // .maxntid), varied words and each round of struct fills in turn; the
   // rest draw the block (half the time the declared one, else 128 or any
   // size up to it, whose last warp is partial), the fill of memory
-  // (varied words, sparse, all zeros, all ones), the round and the
-  // struct's contents. Scalars are small: below 64, or below 4 or 24 times
+  // (varied words, sparse, all zeros, all ones, runs of equal words; one
+  // run in four one buffer of all zeros or all ones beside it), the round
+  // and the struct's contents. Scalars are small: below 64, or below 4 or 24 times
   // the launch's threads, so that a loop over items ends and the last
   // tile is partial. The last CTA of a grid of 1 to 3 runs.
   ExplorationRun exploration(uint64_t i, uint64_t seed) const;

@@ -72,8 +72,12 @@ class Allocation {
 // Mixed: half the words `word`, the others varied: data-dependent tests
 // between neighbouring items (a histogram's run of equal bins) go both ways
 // within one warp.
+// Runs: runs of equal small integers whose lengths average `word` words
+// (each word starts a new run with probability 1/word): what run-length
+// encoding, reduce-by-key and unique count, in every density, so that a
+// warp's number of runs falls anywhere from none to one per item.
 struct LazyFill {
-  enum class Kind { Varied, Sparse, Word, Mixed } kind = Kind::Varied;
+  enum class Kind { Varied, Sparse, Word, Mixed, Runs } kind = Kind::Varied;
   uint32_t word = 0;
 };
 

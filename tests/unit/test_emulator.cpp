@@ -540,6 +540,43 @@ TEST_CASE("lazily mapped memory filled with one word reads that word everywhere"
   CHECK(same < 674);
 }
 
+TEST_CASE("lazily mapped runs of equal words average the length asked for, the same in every chunk") {
+  // Run-length encoding and reduce-by-key split a warp only where its
+  // number of runs falls between item slots; words in runs of a chosen
+  // mean length give each density.
+  for (uint32_t mean : {2u, 8u, 32u}) {
+    DeviceMemory mem;
+    uint64_t address = kDeviceBase + (uint64_t{1} << 36);
+    Allocation* a = mem.map_lazily(address, 4, 3, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Runs, mean});
+    REQUIRE(a);
+    const uint64_t words = a->size() / 4;
+    size_t starts = 0, small = 0;
+    uint32_t last = ~0u;
+    for (uint64_t w = 0; w < words; ++w) {
+      uint32_t v = 0;
+      a->read(w * 4, &v, 4);
+      small += v < 128;
+      starts += v != last;
+      last = v;
+    }
+    CHECK(small == words);
+    double mean_length = static_cast<double>(words) / static_cast<double>(starts);
+    CHECK(mean_length > 0.8 * mean);
+    CHECK(mean_length < 1.2 * mean);
+    // The next chunk, mapped on its own, continues the run the first one
+    // ends with: the fill is a function of the address.
+    DeviceMemory both;
+    Allocation* whole = both.map_lazily(address, a->size() + 8, 3, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Runs, mean});
+    REQUIRE(whole);
+    Allocation* next = mem.map_lazily(a->base() + a->size(), 4, 3, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Runs, mean});
+    REQUIRE(next);
+    uint32_t x = 0, y = 0;
+    whole->read(a->size() + 4 - (a->base() - whole->base()), &x, 4);
+    next->read(4, &y, 4);
+    CHECK(x == y);
+  }
+}
+
 TEST_CASE("a program cache reuses decoded functions only for launches whose variables land where they did") {
   // The kernel reads a .global variable by its address, which decoding bakes
   // into the load; a launch whose buffers move the variable must not reuse it.
