@@ -678,6 +678,32 @@ class Replayer {
     }
   }
 
+  // The witness at the kernel's declared block (its .maxntid) instead of
+  // the smaller one the model picked, its two lanes renumbered for it;
+  // nothing when the block is given, required, already that, or the lanes
+  // fall outside it or in two warps of it.
+  std::optional<Witness> at_declared_block(const Witness& w) const {
+    if (o_.launch.concrete_block || k_.maxntid[0] == 0 || k_.reqntid[0] != 0) return std::nullopt;
+    uint32_t block[3];
+    for (int d = 0; d < 3; ++d) block[d] = std::max(1u, k_.maxntid[d]);
+    if (std::equal(block, block + 3, w.block)) return std::nullopt;
+    Witness d = w;
+    std::copy(block, block + 3, d.block);
+    uint32_t warp[2];
+    for (int i = 0; i < 2; ++i) {
+      const uint32_t* t = w.tid[i];
+      if (t[0] >= block[0] || t[1] >= block[1] || t[2] >= block[2]) return std::nullopt;
+      uint64_t linear = t[0] + uint64_t{t[1]} * block[0] + uint64_t{t[2]} * block[0] * block[1];
+      warp[i] = static_cast<uint32_t>(linear / 32);
+      d.lane[i] = static_cast<uint32_t>(linear % 32);
+    }
+    if (warp[0] != warp[1]) return std::nullopt;
+    d.warp = warp[0];
+    for (Witness::Load& ld : d.loads)
+      ld.lane = ld.lane == w.lane[0] ? d.lane[0] : ld.lane == w.lane[1] ? d.lane[1] : ld.lane;
+    return d;
+  }
+
   // The witness with every 8-byte word of its structs that no device
   // address reaches (2^48 and above, as unsigned) made zero; nothing when
   // it has none.
@@ -768,6 +794,33 @@ class Replayer {
             unset = std::move(tame_unset);
             split = true;
             b.validation = "struct words past any device address made zero in the replay";
+          }
+        }
+      }
+    // Library code written for its compile-time block size (CUB's radix
+    // sort: the bins of the threads a smaller block lacks never pass the
+    // barrier reduction that opens its copy path) may not split at the
+    // block the model chose; the same launch at the declared block.
+    if (!split)
+      if (std::optional<Witness> declared = at_declared_block(w)) {
+        std::string declared_unset;
+        simt::Launch dl = launches_.witness(*declared, declared_unset);
+        if (!launches_.violated_assumption(dl)) {
+          Witness model = w;
+          b.witness = std::move(*declared);  // `w` and `splits` refer to it from here on
+          cta = linear_cta(w);
+          std::optional<std::string> declared_fault = run(dl);
+          if (split_seen()) {
+            fault = std::move(declared_fault);
+            unset = std::move(declared_unset);
+            split = true;
+            b.validation = fmt::format("{}run at the kernel's declared block {}x{}x{} (its .maxntid; the model's "
+                                       "block {}x{}x{} did not split)",
+                                       b.validation.empty() ? "" : b.validation + "; ", w.block[0], w.block[1],
+                                       w.block[2], model.block[0], model.block[1], model.block[2]);
+          } else {
+            b.witness = std::move(model);
+            cta = linear_cta(w);
           }
         }
       }
