@@ -925,27 +925,49 @@ class Replayer {
   // of a millisecond here, where the solver needs a divergence query, a
   // witness search and a replay (about 40 ms on CUB), and a branch the
   // emulator saw split needs no encoding at all.
+  //
+  // Past the sweep, the usual runs alternate with runs of the other kind
+  // (MadeUpLaunches::exploration_of_runs: runs of equal words, one buffer
+  // of one word), each kind until it runs dry by its own count, so that the
+  // usual runs see what they saw before the other kind came between them.
   void explore() {
+    // Each kind has half the budget: the other kind's long runs do not
+    // take the usual runs' steps.
+    struct Kind {
+      uint64_t next = 0, dry_runs = 0, steps = 0, steps_at_last_new = 0, budget = 0;
+      bool dry() const {
+        return dry_runs >= kExplorationDryRuns || steps - steps_at_last_new >= kExplorationDrySteps || steps >= budget;
+      }
+    };
+    Kind usual, other;
+    usual.budget = other.budget = ro_.explore_steps_total / 2;
     const uint64_t& used = steps_used_[static_cast<size_t>(Origin::Explore)];
-    uint64_t dry_runs = 0, last_new = used;
+    const uint64_t seed = o_.solver.random_seed + index_;
     for (uint64_t i = 0; i < kExplorationMaxRuns && used < ro_.explore_steps_total; ++i) {
       bool sweeping = i < MadeUpLaunches::kExplorationSweep;
-      if (!sweeping && (dry_runs >= kExplorationDryRuns || used - last_new >= kExplorationDrySteps)) break;
-      ExplorationRun run = launches_.exploration(i, o_.solver.random_seed + index_);
+      if (!sweeping && usual.dry() && other.dry()) break;
+      bool of_runs = !sweeping && (usual.dry() || (!other.dry() && i % 2 == 1));
+      Kind& kind = of_runs ? other : usual;
+      uint64_t k = kind.next++;
+      ExplorationRun run = of_runs ? launches_.exploration_of_runs(k, seed) : launches_.exploration(k, seed);
       simt::Launch l = launches_.random_data(run.launch, run.plan);
       if (!launches_.meets_assumptions(l)) {
-        ++dry_runs;
+        ++kind.dry_runs;
         continue;
       }
       size_t before = observed_splits_.size();
+      uint64_t used_before = used;
       Observations obs;
       // A fault ends a run; the splits it saw before count all the same.
-      observe(l, {linear_cta(run.launch)}, obs, Origin::Explore, {}, {i * 0x51ed27 + index_ + 1, run.plan.fill});
-      if (observed_splits_.size() > before) dry_runs = 0, last_new = used;
-      else ++dry_runs;
+      // Each kind's memory from a seed of its own index.
+      uint64_t memory_seed = (of_runs ? (uint64_t{1} << 20) + k : k) * 0x51ed27 + index_ + 1;
+      observe(l, {linear_cta(run.launch)}, obs, Origin::Explore, {}, {memory_seed, run.plan.fill});
+      kind.steps += used - used_before;
+      if (observed_splits_.size() > before) kind.dry_runs = 0, kind.steps_at_last_new = kind.steps;
+      else ++kind.dry_runs;
     }
   }
-  static constexpr uint64_t kExplorationMaxRuns = 1000;
+  static constexpr uint64_t kExplorationMaxRuns = 2000;
   // Warp instructions a harvesting random-data run goes on past its split.
   static constexpr uint64_t kHarvestTailSteps = uint64_t{1} << 16;
   static constexpr uint64_t kExplorationDryRuns = 256;

@@ -45,7 +45,7 @@ struct ReplayOptions {
   // few thousand warp instructions, and many short runs see more than a
   // few long ones.
   uint64_t explore_steps_per_launch = uint64_t{1} << 14;
-  uint64_t explore_steps_total = uint64_t{1} << 22;
+  uint64_t explore_steps_total = uint64_t{1} << 23;
   ReplayFault fault = ReplayFault::None;
   std::string dump_dir;        // where the disagreeing query goes ("." when empty)
   // Run the race detector on the launches the uniform verdicts are checked

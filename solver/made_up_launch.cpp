@@ -422,26 +422,42 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
   // Memory of one word everywhere (all zeros, all ones) opens the fast
   // paths library code takes when a whole tile agrees (every key in one
   // radix bin, every item flagged).
-  // Runs of equal words, of a mean length from 2 to 64, give a warp any
-  // number of runs (run-length encoding's scatter tests each item slot
-  // against the warp's count of runs).
   using Fill = simt::LazyFill;
-  uint64_t fill = sweep ? 0 : next() % 8;
+  uint64_t fill = sweep ? 0 : next() % 6;
   run.plan.round = sweep ? 1 + i % 7 : 1 + next() % 7;
   // Each run its own struct contents: thresholds a struct passes (a
   // histogram's levels) must fall among the data for lanes to split.
   run.plan.struct_seed = next() % 65536 * 1021;
   run.plan.fill = fill < 3    ? Fill{}
                   : fill == 3 ? Fill{Fill::Kind::Sparse, 0}
-                  : fill < 6  ? Fill{Fill::Kind::Word, fill == 4 ? 0u : ~0u}
-                              : Fill{Fill::Kind::Runs, 2u << next() % 6};
-  // A run in four: one buffer all zeros or all ones beside the fill.
+                              : Fill{Fill::Kind::Word, fill == 4 ? 0u : ~0u};
+  return run;
+}
+
+ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) const {
+  // The launch and scalars of a run of exploration() far from the ones
+  // explore() takes, so that these runs add to those instead of replacing
+  // any (the histogram sweep's splits need the varied words they draw).
+  ExplorationRun run = exploration(kExplorationSweep + (uint64_t{1} << 32) + i, seed);
+  uint64_t x = (seed + 1) * 0x9e3779b97f4a7c15ull ^ (i + 1) * 0xd6e8feb86659fd93ull;
+  x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull, x ^= x >> 27, x *= 0x94d049bb133111ebull, x ^= x >> 31;
+  using Fill = simt::LazyFill;
   std::vector<size_t> buffers;
+  simt::Launch plain = shape(run.launch.block, run.launch.grid, 0);
   for (size_t p = 0; p < k_.params.size(); ++p)
     if (plain.args[p].kind == simt::KernelArgument::Kind::Buffer && !user_fixed(p)) buffers.push_back(p);
-  if (!sweep && !buffers.empty() && draw(1) % 4 == 0) {
-    uint64_t x = draw(1);
-    run.plan.one_word_buffer = std::pair{buffers[x % buffers.size()], (x >> 32) % 2 ? ~0u : 0u};
+  if (x % 2 == 0 || buffers.empty()) {
+    // Runs of equal words of a mean length from 2 to 64: a warp's count of
+    // runs anywhere from none to one per item (run-length encoding's
+    // scatter tests each item slot against it).
+    run.plan.fill = Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
+  } else {
+    // One buffer all zeros or all ones beside varied words, sparse words
+    // or runs: a segmented sort's keys in one radix bin (its copy path)
+    // beside segment offsets that vary.
+    uint64_t other = (x >> 48) % 3;
+    run.plan.fill = other == 0 ? Fill{} : other == 1 ? Fill{Fill::Kind::Sparse, 0} : Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
+    run.plan.one_word_buffer = std::pair{buffers[(x >> 8) % buffers.size()], (x >> 40) % 2 ? ~0u : 0u};
   }
   return run;
 }

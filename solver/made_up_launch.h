@@ -94,12 +94,15 @@ class MadeUpLaunches {
   // .maxntid), varied words and each round of struct fills in turn; the
   // rest draw the block (half the time the declared one, else 128 or any
   // size up to it, whose last warp is partial), the fill of memory
-  // (varied words, sparse, all zeros, all ones, runs of equal words; one
-  // run in four one buffer of all zeros or all ones beside it), the round
-  // and the struct's contents. Scalars are small: below 64, or below 4 or 24 times
+  // (varied words, sparse, all zeros, all ones), the round and the
+  // struct's contents. Scalars are small: below 64, or below 4 or 24 times
   // the launch's threads, so that a loop over items ends and the last
   // tile is partial. The last CTA of a grid of 1 to 3 runs.
   ExplorationRun exploration(uint64_t i, uint64_t seed) const;
+  // Run `i` of the exploration's other kind, between those: a launch as
+  // exploration() draws them, with memory in runs of equal words (mean
+  // length 2 to 64), or varied words and one buffer all zeros or all ones.
+  ExplorationRun exploration_of_runs(uint64_t i, uint64_t seed) const;
   static constexpr uint64_t kExplorationSweep = 12;
 
   bool meets_assumptions(const simt::Launch& l) const { return !violated_assumption(l); }
