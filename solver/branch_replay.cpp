@@ -11,6 +11,7 @@
 #include <numeric>
 #include <set>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -678,12 +679,16 @@ class Replayer {
     }
   }
 
+  // A .maxntid and no .reqntid: a block the kernel is written for, and
+  // smaller ones it may be launched with.
+  bool declares_block() const { return k_.maxntid[0] > 0 && k_.reqntid[0] == 0; }
+
   // The witness at the kernel's declared block (its .maxntid) instead of
   // the smaller one the model picked, its two lanes renumbered for it;
   // nothing when the block is given, required, already that, or the lanes
   // fall outside it or in two warps of it.
   std::optional<Witness> at_declared_block(const Witness& w) const {
-    if (o_.launch.concrete_block || k_.maxntid[0] == 0 || k_.reqntid[0] != 0) return std::nullopt;
+    if (o_.launch.concrete_block || !declares_block()) return std::nullopt;
     uint32_t block[3];
     for (int d = 0; d < 3; ++d) block[d] = std::max(1u, k_.maxntid[d]);
     if (std::equal(block, block + 3, w.block)) return std::nullopt;
@@ -777,52 +782,45 @@ class Replayer {
     };
     std::optional<std::string> fault = run(l);
     bool split = split_seen();
+    // The launch of another witness instead, in place of the model's where
+    // it splits (`w` and `splits` refer to it while it runs).
+    auto split_instead = [&](Witness other) {
+      std::string other_unset;
+      simt::Launch ol = launches_.witness(other, other_unset);
+      if (launches_.violated_assumption(ol)) return false;
+      Witness model = std::exchange(*b.witness, std::move(other));
+      cta = linear_cta(w);
+      std::optional<std::string> other_fault = run(ol);
+      if (!split_seen()) {
+        *b.witness = std::move(model);
+        cta = linear_cta(w);
+        return false;
+      }
+      fault = std::move(other_fault);
+      unset = std::move(other_unset);
+      split = true;
+      return true;
+    };
     // A global access out of every buffer, before the split: the model may
     // have given a struct word the split does not need a value no device
     // address can take (CUB's streaming context: a 64-bit item offset near
     // 2^63 that the input pointer adds). The launch once more with such
     // words zero; where it splits, that launch is the witness.
     if (fault && !split && fault->find("out-of-bounds") != std::string::npos)
-      if (std::optional<Witness> tame = with_wild_words_zeroed(w)) {
-        std::string tame_unset;
-        simt::Launch tl = launches_.witness(*tame, tame_unset);
-        if (!launches_.violated_assumption(tl)) {
-          std::optional<std::string> tame_fault = run(tl);
-          if (split_seen()) {
-            b.witness = std::move(*tame);  // `w` refers to it from here on
-            fault = std::move(tame_fault);
-            unset = std::move(tame_unset);
-            split = true;
-            b.validation = "struct words past any device address made zero in the replay";
-          }
-        }
-      }
+      if (std::optional<Witness> tame = with_wild_words_zeroed(w); tame && split_instead(std::move(*tame)))
+        b.validation = "struct words past any device address made zero in the replay";
     // Library code written for its compile-time block size (CUB's radix
     // sort: the bins of the threads a smaller block lacks never pass the
     // barrier reduction that opens its copy path) may not split at the
     // block the model chose; the same launch at the declared block.
     if (!split)
       if (std::optional<Witness> declared = at_declared_block(w)) {
-        std::string declared_unset;
-        simt::Launch dl = launches_.witness(*declared, declared_unset);
-        if (!launches_.violated_assumption(dl)) {
-          Witness model = w;
-          b.witness = std::move(*declared);  // `w` and `splits` refer to it from here on
-          cta = linear_cta(w);
-          std::optional<std::string> declared_fault = run(dl);
-          if (split_seen()) {
-            fault = std::move(declared_fault);
-            unset = std::move(declared_unset);
-            split = true;
-            b.validation = fmt::format("{}run at the kernel's declared block {}x{}x{} (its .maxntid; the model's "
-                                       "block {}x{}x{} did not split)",
-                                       b.validation.empty() ? "" : b.validation + "; ", w.block[0], w.block[1],
-                                       w.block[2], model.block[0], model.block[1], model.block[2]);
-          } else {
-            b.witness = std::move(model);
-            cta = linear_cta(w);
-          }
-        }
+        const uint32_t model_block[3] = {w.block[0], w.block[1], w.block[2]};
+        if (split_instead(std::move(*declared)))
+          b.validation = fmt::format("{}run at the kernel's declared block {}x{}x{} (its .maxntid; the model's "
+                                     "block {}x{}x{} did not split)",
+                                     b.validation.empty() ? "" : b.validation + "; ", w.block[0], w.block[1],
+                                     w.block[2], model_block[0], model_block[1], model_block[2]);
       }
     if (fault && !split) {
       b.validation = "the witness replay stopped: " + *fault;
@@ -906,9 +904,8 @@ class Replayer {
     // 0's atomicAdd read) and every other buffer is all ones: a partial
     // tile whose missing keys (all ones) and loaded keys fall in one bin.
     uint32_t word = static_cast<uint32_t>(shared->value);
-    bool has_declared_block = k_.maxntid[0] > 0 && k_.reqntid[0] == 0;
     for (bool declared : {false, true}) {
-      if (declared && !has_declared_block) break;
+      if (declared && !declares_block()) break;
       plans.push_back({1, {Fill::Kind::Word, word}, std::nullopt, false, declared});
       plans.push_back({1, {Fill::Kind::Word, ~0u}, word, false, declared});
       plans.push_back({1, {Fill::Kind::Word, 0}, word, false, declared});
@@ -933,20 +930,20 @@ class Replayer {
   void explore() {
     // Each kind has half the budget: the other kind's long runs do not
     // take the usual runs' steps.
+    const uint64_t half = ro_.explore_steps_total / 2;
     struct Kind {
-      uint64_t next = 0, dry_runs = 0, steps = 0, steps_at_last_new = 0, budget = 0;
-      bool dry() const {
+      uint64_t next = 0, dry_runs = 0, steps = 0, steps_at_last_new = 0;
+      bool dry(uint64_t budget) const {
         return dry_runs >= kExplorationDryRuns || steps - steps_at_last_new >= kExplorationDrySteps || steps >= budget;
       }
     };
     Kind usual, other;
-    usual.budget = other.budget = ro_.explore_steps_total / 2;
     const uint64_t& used = steps_used_[static_cast<size_t>(Origin::Explore)];
     const uint64_t seed = o_.solver.random_seed + index_;
     for (uint64_t i = 0; i < kExplorationMaxRuns && used < ro_.explore_steps_total; ++i) {
       bool sweeping = i < MadeUpLaunches::kExplorationSweep;
-      if (!sweeping && usual.dry() && other.dry()) break;
-      bool of_runs = !sweeping && (usual.dry() || (!other.dry() && i % 2 == 1));
+      if (!sweeping && usual.dry(half) && other.dry(half)) break;
+      bool of_runs = !sweeping && (usual.dry(half) || (!other.dry(half) && i % 2 == 1));
       Kind& kind = of_runs ? other : usual;
       uint64_t k = kind.next++;
       ExplorationRun run = of_runs ? launches_.exploration_of_runs(k, seed) : launches_.exploration(k, seed);

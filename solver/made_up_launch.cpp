@@ -17,11 +17,18 @@
 #include "frontend/analysis/def_use.h"
 #include "frontend/analysis/reaching_defs.h"
 #include "frontend/assumption.h"
+#include "frontend/kernel_params.h"
 #include "frontend/ptx/target_limits.h"
 
 namespace warpsat {
 
 namespace {
+
+// splitmix64's finaliser: independent draws from consecutive inputs.
+uint64_t splitmix(uint64_t x) {
+  x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull, x ^= x >> 27, x *= 0x94d049bb133111ebull, x ^= x >> 31;
+  return x;
+}
 
 // Per parameter of `k`: whether the address of a global (or generic) atom
 // or red derives from it (a tile counter, a histogram's bins). Flow-
@@ -378,10 +385,8 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
   // the launch, scalars and data a seed gives do not move with them.
   uint64_t draws[2] = {0, 0};
   auto draw = [&](unsigned stream) {
-    uint64_t x = seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + ++draws[stream] * 0x94d049bb133111ebull +
-                 stream * 0xd6e8feb86659fd93ull;
-    x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull, x ^= x >> 27, x *= 0x94d049bb133111ebull, x ^= x >> 31;
-    return x;
+    return splitmix(seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + ++draws[stream] * 0x94d049bb133111ebull +
+                    stream * 0xd6e8feb86659fd93ull);
   };
   auto next = [&] { return draw(0); };
   bool sweep = i < kExplorationSweep;
@@ -439,13 +444,12 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
   // explore() takes, so that these runs add to those instead of replacing
   // any (the histogram sweep's splits need the varied words they draw).
   ExplorationRun run = exploration(kExplorationSweep + (uint64_t{1} << 32) + i, seed);
-  uint64_t x = (seed + 1) * 0x9e3779b97f4a7c15ull ^ (i + 1) * 0xd6e8feb86659fd93ull;
-  x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull, x ^= x >> 27, x *= 0x94d049bb133111ebull, x ^= x >> 31;
+  uint64_t x = splitmix((seed + 1) * 0x9e3779b97f4a7c15ull ^ (i + 1) * 0xd6e8feb86659fd93ull);
   using Fill = simt::LazyFill;
+  // The parameters a launch passes as buffers (simt::default_launch's rule).
   std::vector<size_t> buffers;
-  simt::Launch plain = shape(run.launch.block, run.launch.grid, 0);
   for (size_t p = 0; p < k_.params.size(); ++p)
-    if (plain.args[p].kind == simt::KernelArgument::Kind::Buffer && !user_fixed(p)) buffers.push_back(p);
+    if (pointer_sized_param(m_, k_.params[p]) && !user_fixed(p)) buffers.push_back(p);
   if (x % 2 == 0 || buffers.empty()) {
     // Runs of equal words of a mean length from 2 to 64: a warp's count of
     // runs anywhere from none to one per item (run-length encoding's
@@ -456,7 +460,9 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
     // or runs: a segmented sort's keys in one radix bin (its copy path)
     // beside segment offsets that vary.
     uint64_t other = (x >> 48) % 3;
-    run.plan.fill = other == 0 ? Fill{} : other == 1 ? Fill{Fill::Kind::Sparse, 0} : Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
+    run.plan.fill = other == 0   ? Fill{}
+                    : other == 1 ? Fill{Fill::Kind::Sparse, 0}
+                                 : Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
     run.plan.one_word_buffer = std::pair{buffers[(x >> 8) % buffers.size()], (x >> 40) % 2 ? ~0u : 0u};
   }
   return run;

@@ -11,6 +11,34 @@
 
 namespace warpsat::simt {
 
+namespace {
+
+// The lazily mapped word at `address`, before a fill shapes it.
+uint64_t mix_word(uint64_t address, uint64_t seed) {
+  uint64_t x = address * 0x9e3779b97f4a7c15ull ^ seed * 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 31, x *= 0x94d049bb133111ebull, x ^= x >> 29;
+  return x;
+}
+
+// LazyFill::Kind::Runs over `words`, mapped at `lo`: each word starts a run
+// where mix_word % mean == 0, and the run's value is drawn at the word that
+// starts it, at most kRunLook bytes back: a pure function of the address,
+// so runs cross the 64 KiB chunks unchanged. The first word looks back; the
+// others carry the start on.
+void fill_runs(std::vector<uint8_t>& words, uint64_t lo, uint64_t seed, uint64_t mean) {
+  constexpr uint64_t kRunLook = 1024 * 4;
+  uint64_t run_start = lo;
+  while (run_start + kRunLook > lo && run_start >= 4 && mix_word(run_start, seed) % mean != 0) run_start -= 4;
+  for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
+    if (mix_word(lo + w, seed) % mean == 0) run_start = lo + w;
+    else if (lo + w - run_start > kRunLook) run_start = lo + w - kRunLook;
+    uint32_t v = static_cast<uint32_t>(mix_word(run_start ^ 0x5bd1e995, seed) >> 8 & 127);
+    std::memcpy(words.data() + w, &v, 4);
+  }
+}
+
+}  // namespace
+
 Window window_of(uint64_t a) {
   if (a >= kDeviceBase && a < kSharedWindow) return Window::Device;
   switch (a >> 48) {
@@ -121,36 +149,19 @@ Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed
   // A function of the word's address: two runs with one seed see the same
   // memory.
   std::vector<uint8_t> words(hi - lo);
-  auto mix = [seed](uint64_t address) {
-    uint64_t x = address * 0x9e3779b97f4a7c15ull ^ seed * 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 31, x *= 0x94d049bb133111ebull, x ^= x >> 29;
-    return x;
-  };
-  // Runs: each word starts a run where mix(address) % mean == 0, and the
-  // run's value is drawn at the word that starts it, at most kRunLook words
-  // back: a pure function of the address, so runs cross the 64 KiB chunks
-  // unchanged. The first word looks back; the others carry the start on.
-  constexpr uint64_t kRunLook = 1024 * 4;
-  const uint64_t mean = std::max<uint32_t>(fill.word, 1);
-  uint64_t run_start = lo;
-  if (fill.kind == LazyFill::Kind::Runs)
-    while (run_start + kRunLook > lo && run_start >= 4 && mix(run_start) % mean != 0) run_start -= 4;
-  for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
-    uint64_t x = mix(lo + w);
-    if (fill.kind == LazyFill::Kind::Runs) {
-      if (x % mean == 0) run_start = lo + w;
-      else if (lo + w - run_start > kRunLook) run_start = lo + w - kRunLook;
-      uint32_t v = static_cast<uint32_t>(mix(run_start ^ 0x5bd1e995) >> 8 & 127);
+  if (fill.kind == LazyFill::Kind::Runs) {
+    fill_runs(words, lo, seed, std::max<uint32_t>(fill.word, 1));
+  } else {
+    for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
+      uint64_t x = mix_word(lo + w, seed);
+      float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
+      uint32_t v = fill.kind == LazyFill::Kind::Word     ? fill.word
+                   : fill.kind == LazyFill::Kind::Sparse ? ((x & 3) ? 0u : std::bit_cast<uint32_t>(f))
+                   : fill.kind == LazyFill::Kind::Mixed && (x >> 62 & 1) ? fill.word
+                   : (x & 1)                             ? static_cast<uint32_t>(x >> 8 & 127)
+                                                         : std::bit_cast<uint32_t>(f);
       std::memcpy(words.data() + w, &v, 4);
-      continue;
     }
-    float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
-    uint32_t v = fill.kind == LazyFill::Kind::Word     ? fill.word
-                 : fill.kind == LazyFill::Kind::Sparse ? ((x & 3) ? 0u : std::bit_cast<uint32_t>(f))
-                 : fill.kind == LazyFill::Kind::Mixed && (x >> 62 & 1) ? fill.word
-                 : (x & 1)                             ? static_cast<uint32_t>(x >> 8 & 127)
-                                                       : std::bit_cast<uint32_t>(f);
-    std::memcpy(words.data() + w, &v, 4);
   }
   a->write(0, words.data(), words.size());
   return allocations_.insert(it, std::move(a))->get();
