@@ -214,7 +214,8 @@ struct SeenRuns {
   std::map<uint32_t, SeenSplit> splits;
   std::set<uint32_t> reached;
   // The first made-up launch that ran each branch (its block, grid, CTA,
-  // warp, parameters and struct bytes; the lanes are any two of the warp).
+  // warp, parameters and struct bytes; the lanes are any two of the warp),
+  // not counting the exploration's runs of the other kind (branch_replay).
   std::map<uint32_t, Witness> reached_by;
 };
 

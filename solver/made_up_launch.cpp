@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -30,41 +31,89 @@ uint64_t splitmix(uint64_t x) {
   return x;
 }
 
-// Per parameter of `k`: whether the address of a global (or generic) atom
-// or red derives from it (a tile counter, a histogram's bins). Flow-
-// insensitive: every definition of a register counts, which may mark a
-// pointer that only shares arithmetic with a counter, never misses one.
-std::vector<bool> atomic_targets(const ptx::Function& k) {
-  std::vector<bool> out(k.params.size(), false);
-  std::map<ptx::RegId, std::vector<uint32_t>> defs;
-  for (uint32_t i = 0; i < k.instructions.size(); ++i)
-    for (ptx::RegId r : analysis::def_use(k, k.instructions[i]).defs) defs[r].push_back(i);
-  std::vector<ptx::RegId> work;
-  std::set<ptx::RegId> seen;
-  for (const ptx::Instruction& ins : k.instructions) {
-    if (ins.op != ptx::Opcode::Atom && ins.op != ptx::Opcode::Red) continue;
-    std::optional<ptx::StateSpace> space = ins.space();
-    if (space && *space != ptx::StateSpace::Global && *space != ptx::StateSpace::Generic) continue;
-    size_t at = ins.op == ptx::Opcode::Atom ? 1 : 0;
-    if (at < ins.operands.size() && ins.operands[at].kind == ptx::Operand::Kind::Address &&
-        !ins.operands[at].elements.empty() && ins.operands[at].elements[0].kind == ptx::Operand::Kind::Register)
-      work.push_back(ins.operands[at].elements[0].reg);
+// The register a memory operand's address starts from, if any.
+std::optional<ptx::RegId> address_register(const ptx::Instruction& ins, size_t at) {
+  if (at < ins.operands.size() && ins.operands[at].kind == ptx::Operand::Kind::Address &&
+      !ins.operands[at].elements.empty() && ins.operands[at].elements[0].kind == ptx::Operand::Kind::Register)
+    return ins.operands[at].elements[0].reg;
+  return std::nullopt;
+}
+
+bool global_or_generic(const ptx::Instruction& ins) {
+  std::optional<ptx::StateSpace> space = ins.space();
+  return !space || *space == ptx::StateSpace::Global || *space == ptx::StateSpace::Generic;
+}
+
+// Walks back from registers to the parameters they derive from, flow-
+// insensitively: every definition of a register counts, which may mark a
+// pointer that only shares arithmetic with another, never misses one.
+class BackwardWalk {
+ public:
+  explicit BackwardWalk(const ptx::Function& k) : k_(k) {
+    for (uint32_t i = 0; i < k.instructions.size(); ++i)
+      for (ptx::RegId r : analysis::def_use(k, k.instructions[i]).defs) defs_[r].push_back(i);
   }
-  while (!work.empty()) {
-    ptx::RegId r = work.back();
-    work.pop_back();
-    if (!seen.insert(r).second) continue;
-    for (uint32_t i : defs[r]) {
-      const ptx::Instruction& d = k.instructions[i];
-      if (d.op == ptx::Opcode::Ld && d.space() == ptx::StateSpace::Param)
-        for (const ptx::Operand& o : d.operands)
-          if (o.kind == ptx::Operand::Kind::Address && !o.elements.empty() &&
-              o.elements[0].kind == ptx::Operand::Kind::Symbol)
-            if (const ptx::Variable* p = k.find_param(o.elements[0].text))
-              out[static_cast<size_t>(p - k.params.data())] = true;
-      for (ptx::RegId u : analysis::def_use(k, d).uses) work.push_back(u);
+  // Marks in `params` each parameter an ld.param on the way reads. With
+  // `at_load`, a global or generic load met on the way is handed to it and
+  // not walked through (the value came from memory, not from arithmetic).
+  void walk(std::vector<ptx::RegId> work, std::vector<bool>& params,
+            const std::function<void(uint32_t)>& at_load = {}) const {
+    std::set<ptx::RegId> seen;
+    while (!work.empty()) {
+      ptx::RegId r = work.back();
+      work.pop_back();
+      if (!seen.insert(r).second) continue;
+      auto it = defs_.find(r);
+      if (it == defs_.end()) continue;
+      for (uint32_t i : it->second) {
+        const ptx::Instruction& d = k_.instructions[i];
+        if (d.op == ptx::Opcode::Ld && d.space() == ptx::StateSpace::Param)
+          for (const ptx::Operand& o : d.operands)
+            if (o.kind == ptx::Operand::Kind::Address && !o.elements.empty() &&
+                o.elements[0].kind == ptx::Operand::Kind::Symbol)
+              if (const ptx::Variable* p = k_.find_param(o.elements[0].text))
+                params[static_cast<size_t>(p - k_.params.data())] = true;
+        if (at_load && d.op == ptx::Opcode::Ld && global_or_generic(d)) {
+          at_load(i);
+          continue;
+        }
+        for (ptx::RegId u : analysis::def_use(k_, d).uses) work.push_back(u);
+      }
     }
   }
+
+ private:
+  const ptx::Function& k_;
+  std::map<ptx::RegId, std::vector<uint32_t>> defs_;
+};
+
+// Per parameter of `k`: whether the address of a global (or generic) atom
+// or red derives from it (a tile counter, a histogram's bins).
+std::vector<bool> atomic_targets(const ptx::Function& k) {
+  std::vector<bool> out(k.params.size(), false);
+  std::vector<ptx::RegId> work;
+  for (const ptx::Instruction& ins : k.instructions)
+    if ((ins.op == ptx::Opcode::Atom || ins.op == ptx::Opcode::Red) && global_or_generic(ins))
+      if (auto r = address_register(ins, ins.op == ptx::Opcode::Atom ? 1 : 0)) work.push_back(*r);
+  BackwardWalk(k).walk(std::move(work), out);
+  return out;
+}
+
+// Per parameter of `k`: whether words loaded through it make the address
+// of another global (or generic) load: offsets and partitions (a merge
+// sort's merge path, a segmented sort's segments, CSR rows), which hold
+// ascending words in a real launch.
+std::vector<bool> index_buffers(const ptx::Function& k) {
+  BackwardWalk walk(k);
+  std::vector<bool> bases(k.params.size(), false), out(k.params.size(), false);
+  std::set<uint32_t> index_loads;
+  std::vector<ptx::RegId> addresses;
+  for (const ptx::Instruction& ins : k.instructions)
+    if (ins.op == ptx::Opcode::Ld && global_or_generic(ins))
+      if (auto r = address_register(ins, 1)) addresses.push_back(*r);
+  walk.walk(std::move(addresses), bases, [&](uint32_t load) { index_loads.insert(load); });
+  for (uint32_t load : index_loads)
+    if (auto r = address_register(k.instructions[load], 1)) walk.walk({*r}, out, [](uint32_t) {});
   return out;
 }
 
@@ -75,6 +124,7 @@ MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel
       k_(kernel),
       spec_(spec),
       counters_(atomic_targets(kernel)),
+      index_buffers_(index_buffers(kernel)),
       dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))) {
   bool large_struct = std::any_of(kernel.params.begin(), kernel.params.end(), [](const ptx::Variable& p) {
     return !p.dims.empty() && p.size_bytes() >= kLargeStructBytes;
@@ -334,6 +384,16 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
         for (size_t b = 0; b + 4 <= a.bytes.size(); b += 4) std::memcpy(a.bytes.data() + b, &*word, 4);
         continue;
       }
+      if (plan.ramp_buffer && plan.ramp_buffer->param == i) {
+        a.fixed_address = v;
+        a.bytes.resize(size_t{1} << 16);
+        const RandomDataPlan::Ramp& r = *plan.ramp_buffer;
+        for (size_t b = 0, k = 0; b + r.word_bytes <= a.bytes.size(); b += r.word_bytes, ++k) {
+          uint64_t x = k * r.step;
+          std::memcpy(a.bytes.data() + b, &x, r.word_bytes);
+        }
+        continue;
+      }
       a.kind = simt::KernelArgument::Kind::Scalar;
       a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
       std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
@@ -450,6 +510,7 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
   std::vector<size_t> buffers;
   for (size_t p = 0; p < k_.params.size(); ++p)
     if (pointer_sized_param(m_, k_.params[p]) && !user_fixed(p)) buffers.push_back(p);
+  std::optional<size_t> one;
   if (x % 2 == 0 || buffers.empty()) {
     // Runs of equal words of a mean length from 2 to 64: a warp's count of
     // runs anywhere from none to one per item (run-length encoding's
@@ -463,7 +524,19 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
     run.plan.fill = other == 0   ? Fill{}
                     : other == 1 ? Fill{Fill::Kind::Sparse, 0}
                                  : Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
-    run.plan.one_word_buffer = std::pair{buffers[(x >> 8) % buffers.size()], (x >> 40) % 2 ? ~0u : 0u};
+    one = (x >> 8) % buffers.size();
+    run.plan.one_word_buffer = std::pair{buffers[*one], (x >> 40) % 2 ? ~0u : 0u};
+  }
+  // An index buffer (offsets, partitions) ascending, each in turn, its step
+  // anywhere from 1 to a few thousand (a tile's items); none where the
+  // kernel loads no address from memory.
+  std::vector<size_t> ramps;
+  for (size_t b = 0; b < buffers.size(); ++b)
+    if (index_buffers_[buffers[b]] && b != one) ramps.push_back(buffers[b]);
+  if (!ramps.empty()) {
+    uint64_t y = splitmix(x ^ 0x2545f4914f6cdd1dull);
+    uint32_t step = static_cast<uint32_t>(1 + (y >> 20) % (uint64_t{1} << (y >> 40) % 13));
+    run.plan.ramp_buffer = RandomDataPlan::Ramp{ramps[i % ramps.size()], step, (y >> 56) % 2 ? 8u : 4u};
   }
   return run;
 }

@@ -55,6 +55,17 @@ struct RandomDataPlan {
   // word, the others `fill`: keys that all fall in one radix bin, so that a
   // sort takes its copy path, beside segment offsets that vary.
   std::optional<std::pair<size_t, uint32_t>> one_word_buffer;
+  // The buffer of another pointer parameter holds 64 KiB of ascending
+  // words from 0, word k being k * step, as offset arrays do: a merge
+  // sort's merge-path partitions, a segmented sort's segment offsets. With
+  // varied words there, every tile's bounds are garbage and its loads leave
+  // the tile before the merge or the segment's tests are reached.
+  struct Ramp {
+    size_t param = 0;
+    uint32_t step = 1;
+    unsigned word_bytes = 4;  // 4 or 8 (64-bit offsets)
+  };
+  std::optional<Ramp> ramp_buffer;
 };
 
 // One run of the exploration before the queries: a launch (block, grid,
@@ -159,6 +170,7 @@ class MadeUpLaunches {
   const ptx::Function& k_;
   const LaunchSpec& spec_;
   std::vector<bool> counters_;  // per parameter: a pointer some global atomic addresses
+  std::vector<bool> index_buffers_;  // per parameter: words loaded through it address other loads
   uint64_t dynamic_shared_bytes_;  // every launch's (LaunchSpec::dynamic_shared_bytes)
   // Per parameter: the struct fields the kernel loads; empty unless some
   // parameter is a struct of at least kLargeStructBytes.

@@ -3,6 +3,8 @@
 // launch that breaks one naming no scalar it may choose is dropped at once.
 #include <doctest/doctest.h>
 
+#include <cstring>
+
 #include "frontend/assumption.h"
 #include "frontend/ptx/parser.h"
 #include "solver/made_up_launch.h"
@@ -98,4 +100,65 @@ TEST_CASE("made-up launches: a witness's loads through a struct's pointer land i
   CHECK(l.buffers[0].patches[0].first == 24);
   CHECK(l.args[0].patches.size() == 1);
   CHECK(unset.find("shared memory at 0x10") != std::string::npos);
+}
+
+TEST_CASE("made-up launches: a ramp buffer holds ascending words, and only index buffers get one") {
+  // `partitions` holds indices into `keys` (a merge path's); `keys` only
+  // data, `out` is stored to.
+  ptx::Module m = ptx::parse_module(R"(.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 keys, .param .u32 n, .param .u64 partitions, .param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<10>;
+  ld.param.u64 %rd1, [partitions];
+  ld.param.u64 %rd2, [keys];
+  cvta.to.global.u64 %rd3, %rd1;
+  cvta.to.global.u64 %rd4, %rd2;
+  ld.global.u32 %r1, [%rd3];
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd4, %rd5;
+  ld.global.u32 %r2, [%rd6];
+  ld.param.u64 %rd7, [out];
+  cvta.to.global.u64 %rd8, %rd7;
+  st.global.u32 [%rd8], %r2;
+  ret;
+}
+)",
+                                    "k.ptx");
+  const ptx::Function& k = m.functions.at(0);
+  LaunchSpec spec;
+  MadeUpLaunches launches(m, k, spec);
+  Witness w;
+  w.block[0] = 32;
+  RandomDataPlan plan;
+  for (unsigned bytes : {4u, 8u}) {
+    plan.ramp_buffer = RandomDataPlan::Ramp{2, 17, bytes};
+    simt::Launch l = launches.random_data(w, plan);
+    const simt::KernelArgument& a = l.args[2];
+    REQUIRE(a.bytes.size() == size_t{1} << 16);
+    CHECK(a.fixed_address);
+    for (uint64_t i : {0u, 1u, 2u, 1000u}) {
+      uint64_t v = 0;
+      std::memcpy(&v, a.bytes.data() + i * bytes, bytes);
+      CHECK(v == 17 * i);
+    }
+    CHECK(l.args[0].kind == simt::KernelArgument::Kind::Scalar);  // the others: lazily mapped, as before
+  }
+  // The exploration's runs of the other kind put the ramp on `partitions`
+  // alone, never where the same run puts one word.
+  size_t ramped = 0;
+  for (uint64_t i = 0; i < 16; ++i) {
+    ExplorationRun run = launches.exploration_of_runs(i, 7);
+    if (!run.plan.ramp_buffer) {
+      CHECK((run.plan.one_word_buffer && run.plan.one_word_buffer->first == 2));
+      continue;
+    }
+    ++ramped;
+    CHECK(run.plan.ramp_buffer->param == 2);
+    CHECK(run.plan.ramp_buffer->step >= 1);
+    CHECK(run.plan.ramp_buffer->step <= 4096);
+  }
+  CHECK(ramped >= 8);
 }
