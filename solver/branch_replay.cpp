@@ -49,6 +49,10 @@ uint64_t linear_cta(const Witness& w) { return linear_cta(w.cta, w.grid); }
 struct MadeUpMemory {
   uint64_t seed = 1;
   simt::LazyFill fill;
+  // Whether the run's launch may become a branch's first reaching launch
+  // (SeenRuns::reached_by): not when its memory holds what a replay of a
+  // witness found from it does not place (runs, one word, a ramp).
+  bool reaching_launch = true;
 };
 
 std::string lanes_text(uint32_t mask) {
@@ -366,7 +370,7 @@ class Replayer {
       // (runs, one word, a ramp) is not what a replay of a witness found
       // from their launch places (cub_third at seeds 0 and 1: 91.5% and
       // 84.0% decided with their launches, 91.9% and 87.3% without).
-      if (seen_.reached.insert(instruction).second && made_up && !exploring_other_kind_)
+      if (seen_.reached.insert(instruction).second && made_up && memory.reaching_launch)
         seen_.reached_by.emplace(instruction, launch_of(observed_split(launch, c, w, active, taken, origin)));
       if (taken != 0 && taken != active && !observed_splits_.count(instruction)) {
         const ObservedSplit& s =
@@ -962,8 +966,7 @@ class Replayer {
       // A fault ends a run; the splits it saw before count all the same.
       // Each kind's memory from a seed of its own index.
       uint64_t memory_seed = (of_runs ? (uint64_t{1} << 20) + k : k) * 0x51ed27 + index_ + 1;
-      Checking other_kind(exploring_other_kind_, of_runs);
-      observe(l, {linear_cta(run.launch)}, obs, Origin::Explore, {}, {memory_seed, run.plan.fill});
+      observe(l, {linear_cta(run.launch)}, obs, Origin::Explore, {}, {memory_seed, run.plan.fill, !of_runs});
       kind.steps += used - used_before;
       if (observed_splits_.size() > before) kind.dry_runs = 0, kind.steps_at_last_new = kind.steps;
       else ++kind.dry_runs;
@@ -1187,9 +1190,8 @@ class Replayer {
     Observations obs;
     bool raced_shared = false;  // the race detector saw a shared-memory race in it
   };
-  // A flag set for a scope: while a launch's observations are checked,
-  // whether it raced in shared memory (contradiction() then asks whether
-  // the verdict relied on it); while explore() runs one of the other kind.
+  // While a launch's observations are checked: whether it raced in shared
+  // memory (contradiction() then asks whether the verdict relied on it).
   struct Checking {
     bool& flag;
     Checking(bool& f, bool value) : flag(f) { flag = value; }
@@ -1212,7 +1214,6 @@ class Replayer {
   size_t last_good_plan_[2] = {SIZE_MAX, SIZE_MAX};  // per phase: the plan that last split a branch
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
-  bool exploring_other_kind_ = false;  // explore() runs one of the other kind now
   std::vector<std::string> mismatches_;
   std::vector<RaceFinding> races_;  // with ReplayOptions::racecheck (each once)
   // Branches a racy launch contradicted, with what it showed (settle_races).

@@ -106,14 +106,14 @@ std::vector<bool> atomic_targets(const ptx::Function& k) {
 std::vector<bool> index_buffers(const ptx::Function& k) {
   BackwardWalk walk(k);
   std::vector<bool> bases(k.params.size(), false), out(k.params.size(), false);
-  std::set<uint32_t> index_loads;
-  std::vector<ptx::RegId> addresses;
+  std::vector<ptx::RegId> addresses, index_addresses;
   for (const ptx::Instruction& ins : k.instructions)
     if (ins.op == ptx::Opcode::Ld && global_or_generic(ins))
       if (auto r = address_register(ins, 1)) addresses.push_back(*r);
-  walk.walk(std::move(addresses), bases, [&](uint32_t load) { index_loads.insert(load); });
-  for (uint32_t load : index_loads)
-    if (auto r = address_register(k.instructions[load], 1)) walk.walk({*r}, out, [](uint32_t) {});
+  walk.walk(std::move(addresses), bases, [&](uint32_t load) {
+    if (auto r = address_register(k.instructions[load], 1)) index_addresses.push_back(*r);
+  });
+  walk.walk(std::move(index_addresses), out, [](uint32_t) {});
   return out;
 }
 
