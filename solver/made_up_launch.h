@@ -44,7 +44,7 @@ constexpr uint64_t kLargeStructBytes = 256;
 struct RandomDataPlan {
   uint64_t round = 1;  // random rounds count from 1; structs are refilled from 2 on (7: small integers)
   simt::LazyFill fill;                     // what lazily mapped memory holds
-  std::optional<uint32_t> unread_buffers;  // 64 KiB of this word behind each pointer the slice does not read
+  std::optional<uint32_t> unread_buffers = {};  // 64 KiB of this word behind each pointer the slice does not read
   // With unread_buffers: only the counters among them (pointers an atomic
   // addresses) get that word; the rest take `fill` (keys all ones, and
   // the tile counter at the tile the witness read).
@@ -54,7 +54,7 @@ struct RandomDataPlan {
   // The buffer of one pointer parameter (its index) holds 64 KiB of one
   // word, the others `fill`: keys that all fall in one radix bin, so that a
   // sort takes its copy path, beside segment offsets that vary.
-  std::optional<std::pair<size_t, uint32_t>> one_word_buffer;
+  std::optional<std::pair<size_t, uint32_t>> one_word_buffer = {};
   // The buffer of another pointer parameter holds 64 KiB of ascending
   // words from 0, word k being k * step, as offset arrays do: a merge
   // sort's merge-path partitions, a segmented sort's segment offsets. With
@@ -65,7 +65,7 @@ struct RandomDataPlan {
     uint32_t step = 1;
     unsigned word_bytes = 4;  // 4 or 8 (64-bit offsets)
   };
-  std::optional<Ramp> ramp_buffer;
+  std::optional<Ramp> ramp_buffer = {};
 };
 
 // One run of the exploration before the queries: a launch (block, grid,
