@@ -74,7 +74,7 @@ struct BranchEncoding {
   double induction_ms = 0;            // spent proving loop-carried registers uniform
   // The lanes elect.sync elects at each occurrence in the slice (32-bit
   // terms; warp_roles.h), for the "one elected lane" question.
-  std::vector<z3::expr> elected_lanes;
+  std::vector<z3::expr> elected_lanes = {};
   size_t exact_broadcasts = 0;        // shuffles from a constant lane given that lane's value exactly
   bool floats = false;                // holds floating-point terms (Z3's bit-blasting tactics suit them)
   // Past the block or instruction budget every further loop was abstracted
@@ -87,7 +87,7 @@ struct BranchEncoding {
     uint32_t instruction;
   };
   static constexpr uint32_t kNoInstruction = UINT32_MAX;
-  std::vector<ImpreciseSymbol> imprecise_symbols;
+  std::vector<ImpreciseSymbol> imprecise_symbols = {};
 };
 
 BranchEncoding encode_branch(z3::context& ctx, const ptx::Module& m, const ptx::Function& f,
