@@ -1628,16 +1628,8 @@ class Executor : public TermSource {
       }
       if (res == z3::unknown) {
         unanswered = true;
-        // One candidate at a time, until one of them has no answer either:
-        // what left the question open mostly leaves the rest open too, and
-        // each such query costs far more than its resource count says
-        // (CUTLASS 49 #6: 16 unknowns, 2 to 6 s each, on candidates of one
-        // question after another, for not one proof).
-        for (auto& [r, d] : open) {
-          z3::check_result one = check_induction(d);
-          if (one == z3::unsat) proved.insert(r);
-          if (one == z3::unknown) break;
-        }
+        for (auto& [r, d] : open)
+          if (unsat(d)) proved.insert(r);
         break;
       }
       size_t before = open.size();
