@@ -632,25 +632,35 @@ class Replayer {
       seeds = large_struct       ? std::vector<uint64_t>{5}
               : has_struct_param ? std::vector<uint64_t>{2, 3}
                                  : std::vector<uint64_t>{3};
+    // The launches' blocks and grids, each once: a given block or grid makes
+    // many shapes of the tables one launch, and a run of it again shows
+    // nothing new, the emulator being deterministic (CUTLASS with
+    // --declared-block ran each of its 6 launches 15 times, 52 of 134 s on
+    // 49 #6).
+    using Dims = std::array<uint32_t, 3>;
+    std::vector<Dims> blocks, grids;
+    auto add_once = [](std::vector<Dims>& to, const Dims& d) {
+      if (std::find(to.begin(), to.end(), d) == to.end()) to.push_back(d);
+    };
     for (const auto& blk : kBlocks)
-      for (const auto& grd : kGrids)
+      add_once(blocks, o_.launch.concrete_block ? Dims{o_.launch.block[0], o_.launch.block[1], o_.launch.block[2]}
+                                                : Dims{blk[0], blk[1], blk[2]});
+    for (const auto& grd : kGrids) {
+      Dims g;
+      for (int d = 0; d < 3; ++d) {
+        // A kernel with clusters runs only on grids of whole clusters.
+        uint32_t cluster = o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
+        g[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * cluster;
+      }
+      add_once(grids, g);
+    }
+    for (const Dims& block : blocks)
+      for (const Dims& grid : grids)
         for (uint64_t seed : seeds) {
-          uint32_t block[3], grid[3];
-          for (int d = 0; d < 3; ++d) {
-            block[d] = o_.launch.concrete_block ? o_.launch.block[d] : blk[d];
-            // A kernel with clusters runs only on grids of whole clusters.
-            uint32_t cluster = o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
-            grid[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * cluster;
-          }
-          // A given block or grid makes many of these shapes one launch,
-          // and a run of it again shows nothing new: the emulator is
-          // deterministic (CUTLASS with --declared-block ran each of its
-          // 6 launches 15 times, 52 of 134 s on 49 #6).
-          if (!shapes_tried_.insert({block[0], block[1], block[2], grid[0], grid[1], grid[2], seed}).second) continue;
-          simt::Launch l = launches_.shape(block, grid, seed);
+          simt::Launch l = launches_.shape(block.data(), grid.data(), seed);
           if (!launches_.meet_assumptions(l, o_.solver.timeout_ms, o_.solver.random_seed)) continue;
           ShapeRun run;
-          std::copy(block, block + 3, run.block);
+          std::copy(block.begin(), block.end(), run.block);
           last_run_raced_shared_ = false;
           // The pointers of a large struct's fields lead to zeros: a pointer
           // read through one is null, as an unused optional pointer is.
@@ -1206,7 +1216,6 @@ class Replayer {
   bool checking_racy_launch_ = false;
   bool last_run_raced_shared_ = false;  // set by observe() for the run it just did
   std::vector<ShapeRun> shape_runs_;
-  std::set<std::array<uint64_t, 7>> shapes_tried_;  // block, grid and seed of each shape run or refused
   size_t shape_faults_ = 0;
   std::string last_shape_fault_;
   bool shapes_ran_ = false;  // the first phase ran before the queries
