@@ -424,8 +424,12 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
         Seen seen = emulate(m, k, function, w.block, w.grid, params, aggregates, cta);
         if (seen.split_warps[b.instruction].count({cta, w.warp})) {
           ++f.witnesses_emulated;
-        } else if (b.validated && (!w.loads.empty() || b.seen_split || !w.aggregates.empty())) {
-          ++f.witnesses_replayed;  // its split needs the memory values the replay placed
+        } else if (b.validated && (!w.loads.empty() || b.seen_split || !w.aggregates.empty() ||
+                                   (seen.faulted && !seen.reached.count(b.instruction)))) {
+          // Its split needs the memory values the replay placed, or memory
+          // past the zero-filled buffers here (a witness's parameters may
+          // index megabytes into a buffer the replay sizes to fit).
+          ++f.witnesses_replayed;
         } else {
           out.disagree(fmt::format("{} is divergent, but its witness (block {}, grid {}, CTA {}, warp {}, params "
                                    "[{}]) does not split there in emulation{}",

@@ -12,7 +12,9 @@
 //                zero-filled memory, splits at the branch; a witness whose
 //                split needs the memory values its model chose (loads, or a
 //                split seen in a random-data run) must have been validated
-//                by the replay, which places them;
+//                by the replay, which places them; so must one whose
+//                launch here faults before it reaches the branch (loads
+//                past the zero-filled buffers, which the replay sizes);
 //   unknown      allowed, counted.
 // Anything else is a disagreement. The unit test runs a small size
 // (tests/unit/test_assumption_property.cpp), bench_assumption_property a
