@@ -103,6 +103,7 @@ constexpr double kNoAnswerBudgetTimeouts = 2;
 constexpr unsigned kBitblastRlimit = 6000000;
 constexpr unsigned kBitblastClockScale = 20;
 constexpr size_t kMaxBitblastFailures = 10;  // also the outcomes-alone and shared-value retries'
+constexpr size_t kBitblastFailuresBeforeAProof = 3;
 // Loop iterations unrolled by the first encoding of a branch (the full
 // depth, --unroll, only when a split shows beyond them).
 constexpr unsigned kFirstUnroll = 1;
@@ -497,7 +498,7 @@ class BranchSolver {
     BranchEncoding e = encode_branch(c, m_, f_, a_, r.instruction, pinned, eo);
     r.encode_ms += record_encode(start);
     if (!e.unsupported.empty() || e.budget_exhausted) return;
-    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
+    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases(), o_.lazy_divisions);
     QueryRunner q = runner(c, r, e, 0, &session);
     ranges(c, e, q, r);
     r.solve_ms += elapsed_ms(start);
@@ -602,7 +603,7 @@ class BranchSolver {
       return out;
     }
     BranchViewer views(e);
-    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
+    QuerySession session(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases(), o_.lazy_divisions);
     double share = elapsed_ms(start) / static_cast<double>(branches.size());
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
     std::vector<size_t> deeper;
@@ -647,7 +648,7 @@ class BranchSolver {
     BranchEncoding d = encode_branches(c, m_, f_, a_, again, o_.launch, eo);
     record_encode(begin, "branches together, full depth");
     BranchViewer deep_views(d);
-    QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
+    QuerySession deep_session(c, d.base, o_.solver.random_seed, kQuickRlimit, defer_bases(), o_.lazy_divisions);
     share = elapsed_ms(begin) / static_cast<double>(again.size());
     for (size_t i : deeper) {
       BranchResult& r = out[i];
@@ -791,14 +792,14 @@ class BranchSolver {
     if (exact_floats && too_many_floats(e, r)) return r;
     // Without a loop on the way, the full depth would encode the same.
     bool shallow = eo.unroll < o_.encoding.unroll && e.loops_abstracted;
-    std::optional<QuerySession> session(std::in_place, c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
+    std::optional<QuerySession> session(std::in_place, c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases(), o_.lazy_divisions);
     std::optional<QueryRunner> q(runner(c, r, e, shallow ? eo.unroll : 0, &*session));
     if (decide(c, e, *q, r) && shallow) {
       eo.unroll = o_.encoding.unroll;
       q.reset();
       e = timed_encode(r, c, branch, eo);
       if (exact_floats && too_many_floats(e, r)) return r;
-      session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases());
+      session.emplace(c, e.base, o_.solver.random_seed, kQuickRlimit, defer_bases(), o_.lazy_divisions);
       q.emplace(runner(c, r, e, 0, &*session));
       decide(c, e, *q, r);
     }
@@ -1485,6 +1486,10 @@ class BranchSolver {
   bool proved_bitblasted(const BranchEncoding& e, QueryRunner& q, const z3::expr_vector& pair,
                          const std::vector<z3::expr>& any, BranchResult& r) {
     if (e.threads != 2 || any.empty() || e.floats || bitblast_failures_ >= kMaxBitblastFailures) return false;
+    // A kernel whose first tries all failed: the rest mostly fail too, each
+    // spending its whole resource count (CUTLASS 57 #1: 10 tries, 35 s, no
+    // proof, once its sessions no longer bit-blast their bases).
+    if (bitblast_proofs_ == 0 && bitblast_failures_ >= kBitblastFailuresBeforeAProof) return false;
     // As the shared-value retry: the copies of one source line reached
     // through one chain of calls ask one question, and after two that
     // proved nothing and none that proved, the rest are not asked (CUB's
@@ -1500,6 +1505,7 @@ class BranchSolver {
       return false;
     }
     ++tries.proved;
+    ++bitblast_proofs_;
     proved_by_retry(e, r,
                     "on the exact query bit-blasted, divisions and products exact: no two lanes of a warp can reach it "
                     "together and go different ways");
@@ -1831,6 +1837,7 @@ class BranchSolver {
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
   size_t reachability_failures_ = 0;  // reachability queries in a row without an answer
   size_t bitblast_failures_ = 0;      // proved_bitblasted tries that proved nothing
+  size_t bitblast_proofs_ = 0;        // and those that proved
   // The same for the outcomes-alone and shared-value retries: with the
   // thread-variance analysis proving what they were made for (CUTLASS's
   // role dispatch and pipeline waits behind the group scheduler), what

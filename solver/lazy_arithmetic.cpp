@@ -52,8 +52,8 @@ size_t term_size(const z3::expr& e, size_t bound = 256) {
   return seen.size();
 }
 
-bool is_wide_product(const z3::expr& e, const z3::expr_vector& args) {
-  if (e.decl().decl_kind() != Z3_OP_BMUL || args.size() != 2 || e.get_sort().bv_size() < kMinLazyProductBits)
+bool is_wide_product(const z3::expr& e, const z3::expr_vector& args, unsigned min_bits = kMinLazyProductBits) {
+  if (e.decl().decl_kind() != Z3_OP_BMUL || args.size() != 2 || e.get_sort().bv_size() < min_bits)
     return false;
   for (const z3::expr& a : args) {
     if (is_constant(a)) return false;
@@ -66,6 +66,25 @@ bool is_wide_product(const z3::expr& e, const z3::expr_vector& args) {
 }
 
 }  // namespace
+
+bool holds_wide_products(const z3::expr_vector& terms, unsigned min_bits) {
+  std::vector<z3::expr> work;
+  for (const z3::expr& t : terms) work.push_back(t);
+  std::unordered_set<unsigned> seen;
+  while (!work.empty()) {
+    z3::expr e = work.back();
+    work.pop_back();
+    if (!e.is_app() || e.num_args() == 0 || !seen.insert(Z3_get_ast_id(e.ctx(), e)).second) continue;
+    if (e.is_bv() && e.num_args() == 2) {
+      z3::expr_vector args(e.ctx());
+      args.push_back(e.arg(0));
+      args.push_back(e.arg(1));
+      if (is_wide_product(e, args, min_bits)) return true;
+    }
+    for (unsigned i = 0; i < e.num_args(); ++i) work.push_back(e.arg(i));
+  }
+  return false;
+}
 
 z3::expr LazyArithmetic::abstract(const z3::expr& root) {
   // Post-order over the DAG, without recursion (ite chains run deep).
@@ -147,7 +166,7 @@ void LazyArithmetic::add_axioms(Z3_decl_kind kind, const z3::expr& f, const z3::
   }
 }
 
-z3::expr_vector LazyArithmetic::refine(const z3::model& m, bool exact) {
+z3::expr_vector LazyArithmetic::refine(const z3::model& m, bool exact, bool remember) {
   z3::expr_vector lemmas(c_);
   for (Application& a : apps_) {
     if (a.defined) continue;
@@ -156,7 +175,7 @@ z3::expr_vector LazyArithmetic::refine(const z3::model& m, bool exact) {
     if (z3::eq(got, want)) continue;
     if (exact) {
       lemmas.push_back(a.app == a.exact);
-      a.defined = true;
+      a.defined = remember;
       continue;
     }
     z3::expr x = m.eval(a.app.arg(0), true), y = m.eval(a.app.arg(1), true);

@@ -31,6 +31,10 @@ namespace warpsat {
 constexpr unsigned kMinLazyProductBits = 64;
 constexpr unsigned kNarrowOperandBits = 16;
 
+// Whether `terms` hold a product of non-constants at least `min_bits` wide
+// (see is_wide_product in the .cpp: narrow values widened do not count).
+bool holds_wide_products(const z3::expr_vector& terms, unsigned min_bits);
+
 class LazyArithmetic {
  public:
   explicit LazyArithmetic(z3::context& c) : c_(c), axioms_(c) {}
@@ -61,7 +65,9 @@ class LazyArithmetic {
   // the exact operation does not give it at the model's operands: each
   // application's value there (`exact` false), or its exact definition.
   // Empty when every application in the model is exact.
-  z3::expr_vector refine(const z3::model& m, bool exact);
+  // `remember` false: an exact definition is given again whenever a model
+  // needs it (for lemmas a scope may drop, QuerySession's).
+  z3::expr_vector refine(const z3::model& m, bool exact, bool remember = true);
 
  private:
   struct Application {

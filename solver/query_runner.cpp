@@ -180,8 +180,10 @@ SmtStatus QueryRunner::ask(const z3::expr_vector& base, const z3::expr& extra, c
   size_t rounds = 0;
   // Whether a sat answer's model holds in the exact formula; if not, the
   // lemmas it needs are added and the query is asked again.
+  // On a session that abstracts its base, the base's arithmetic too.
   auto exact_model = [&](const z3::model& m) {
-    if (!lazy.any() || m.eval(extra, true).is_true()) return true;
+    bool base_exact = !session || session->exact_base(m, base, rounds >= kPointLemmaRounds);
+    if (base_exact && (!lazy.any() || m.eval(extra, true).is_true())) return true;
     fresh = lazy.refine(m, rounds >= kPointLemmaRounds);
     ++rounds;
     for (const z3::expr& l : fresh) lemmas.push_back(l);

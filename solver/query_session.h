@@ -24,14 +24,26 @@
 #include <z3++.h>
 
 #include "encodings/query_fingerprint.h"
+#include "solver/lazy_arithmetic.h"
 
 namespace warpsat {
+
+// Bases abstracted: those with 128-bit products (mul.hi.u64 of CUTLASS's
+// fast divisions), which Z3 bit-blasts at a session's first push with no
+// limit applying. Smaller bases, CUB's, solve faster exact: abstracting
+// every base cost the held-out CUB module 24% of its time (benchmarks.md).
+constexpr unsigned kAbstractedBaseProductBits = 128;
 
 class QuerySession {
  public:
   // `level0`: the encoding's base, true in every query asked here.
+  // `abstract`: where the base holds a product of non-constants at least
+  // kAbstractedBaseProductBits wide, the base's divisions by non-constants
+  // and wide products are uninterpreted functions (lazy_arithmetic.h), as
+  // each query's own are; a model must then pass exact_base() before it
+  // counts.
   QuerySession(z3::context& c, const z3::expr_vector& level0, unsigned random_seed, unsigned rlimit,
-               bool defer = false);
+               bool defer = false, bool abstract = false);
   QuerySession(const QuerySession&) = delete;
   QuerySession& operator=(const QuerySession&) = delete;
 
@@ -44,6 +56,12 @@ class QuerySession {
   // The last check's model (when it was sat) and reason (when unknown).
   const z3::model& model() const { return *last_model_; }
   const std::string& reason_unknown() const { return last_reason_; }
+  // Whether the base holds in `m` with its arithmetic exact. When not,
+  // lemmas that rule `m` out are asserted in the open scope (each
+  // application's value at m's operands, or with `exact` its definition),
+  // and the query can be asked again.
+  bool exact_base(const z3::model& m, const z3::expr_vector& base, bool exact);
+  bool abstracts() const { return lazy_.has_value(); }
   size_t queries() const { return queries_; }
   // Whether the solver has the base (always, unless deferred and not yet checked).
   bool started() const { return started_; }
@@ -71,6 +89,8 @@ class QuerySession {
   void pop();
   // Asserts the base (the first time) and opens the scopes not yet opened.
   void start();
+  // The term as the solver gets it, and the axioms its abstraction added.
+  z3::expr abstracted(const z3::expr& e);
 
   z3::context& c_;
   unsigned rlimit_;  // the session's resource count per query
@@ -86,6 +106,13 @@ class QuerySession {
   };
   std::unordered_map<unsigned, Guard> guards_;        // AST id -> its guard literal
   size_t queries_ = 0;
+  // Bit-blasting the base's 128-bit products (mul.hi.u64 of CUTLASS's fast
+  // divisions: 48 in one encoding of example 57) took Z3 10 s at the first
+  // push and gigabytes it then spent seconds freeing.
+  std::optional<LazyArithmetic> lazy_;
+  z3::expr_vector level0_terms_;           // the level-0 base as given, when abstracted
+  size_t axioms_given_ = 0;                // lazy_->axioms() the solver has
+  std::vector<size_t> axioms_given_at_;    // axioms_given_ where each open scope began
   std::optional<z3::model> last_model_;
   std::string last_reason_;
   smt::QueryFingerprinter fingerprints_;

@@ -97,6 +97,35 @@ TEST_CASE("query session: a resource limit makes a hard query unknown, and the n
   CHECK(s.check(none, a == c.bv_val(7, 64), 0) == z3::sat);
 }
 
+TEST_CASE("query session: an abstracted base's products are functions until a model needs them exact") {
+  z3::context c;
+  z3::expr a = c.bv_const("a", 128), b = c.bv_const("b", 128), p = c.bv_const("p", 128);
+  z3::expr_vector base(c);
+  base.push_back(a * b == p);  // a 128-bit product of non-constants: abstracted
+  base.push_back(a == c.bv_val(3, 128) && b == c.bv_val(5, 128));
+  z3::expr_vector none(c);
+  QuerySession s(c, base, 0, 0, false, true);
+  CHECK(s.abstracts());
+  // A base whose products are 64 bits wide stays exact: Z3 solves those
+  // faster than the abstraction's refinement rounds.
+  z3::expr a64 = c.bv_const("a64", 64), b64 = c.bv_const("b64", 64);
+  z3::expr_vector narrow(c);
+  narrow.push_back(a64 * b64 == c.bv_val(15, 64));
+  CHECK_FALSE(QuerySession(c, narrow, 0, 0, false, true).abstracts());
+  // The axioms alone prove what holds for every product: a factor of one
+  // gives the other factor.
+  CHECK(s.check(none, a == c.bv_val(1, 128) && p != b, 0) == z3::unsat);
+  // 3 * 5 == 16 is false, but the abstraction allows it at first; the base
+  // is level 0, not repeated in the query's base, and is checked all the same.
+  z3::expr wrong = p == c.bv_val(16, 128);
+  REQUIRE(s.check(none, wrong, 0) == z3::sat);
+  CHECK_FALSE(s.exact_base(s.model(), none, false));  // the product's value at (3, 5) is asserted
+  CHECK(s.check(none, wrong, 0) == z3::unsat);
+  // The exact product is a model of the exact base.
+  REQUIRE(s.check(none, p == c.bv_val(15, 128), 0) == z3::sat);
+  CHECK(s.exact_base(s.model(), none, false));
+}
+
 TEST_CASE("pinned query: pinned symbols fold away, and the model gets their values back") {
   z3::context c;
   z3::expr narrow = c.bv_const("tid.x", 10);
