@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "encodings/induction_memo.h"
+#include "encodings/lazy_arithmetic.h"
 #include "encodings/query_fingerprint.h"
 #include "encodings/memory_model.h"
 #include "encodings/parameter_terms.h"
@@ -1485,10 +1486,39 @@ class Executor : public TermSource {
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
       induction_->set(smt::smt_core_params(c_, o_.induction_rlimit));
-      for (const z3::expr& b : e_.base) induction_->add(b);
-      induction_->add(e_.same_warp);
+      z3::expr_vector launch(c_);
+      for (const z3::expr& b : e_.base) launch.push_back(b);
+      launch.push_back(e_.same_warp);
+      // Bit-blasting 128-bit products (CUTLASS's FastDivmod) took Z3 2 to
+      // 17 s per induction query, past its clock limit, and proved nothing
+      // (49 #6: 16 such queries, 58 s). The induction asks whether lanes
+      // hold equal values, which products as uninterpreted functions keep
+      // (equal operands, equal results): an unsat over the abstraction is
+      // a proof; a sat only leaves a register unproved. A base with such
+      // products is abstracted whole, else each query that holds them.
+      base_abstracted_ = holds_wide_products(launch, kAbstractedBaseProductBits);
+      for (const z3::expr& b : launch) induction_->add(as_asked(b, base_abstracted_));
     }
     return *induction_;
+  }
+  bool abstracted_question(const z3::expr& q) {
+    induction_solver();  // which decides base_abstracted_
+    if (base_abstracted_) return true;
+    z3::expr_vector v(c_);
+    v.push_back(q);
+    return holds_wide_products(v, kAbstractedBaseProductBits);
+  }
+  // A term as the induction solver is asked it: `abstract` (see above),
+  // with the axioms of new applications asserted at level 0 (they hold
+  // for every value, so outlive the query's scope).
+  z3::expr as_asked(const z3::expr& q, bool abstract) {
+    if (!abstract) return q;
+    if (!induction_lazy_) induction_lazy_.emplace(c_);
+    z3::expr out = induction_lazy_->abstract(q);
+    const z3::expr_vector& axioms = induction_lazy_->axioms();
+    for (; induction_axioms_ < axioms.size(); ++induction_axioms_)
+      induction_->add(axioms[static_cast<int>(induction_axioms_)]);
+    return out;
   }
   // What the induction solver holds (the launch and the lane facts when it
   // was made), fingerprinted: the part of a memo key every question shares.
@@ -1504,7 +1534,8 @@ class Executor : public TermSource {
     if (q.is_false()) return z3::unsat;
     if (induction_spent_ >= o_.induction_budget_rlimit) return z3::unknown;
     if (o_.induction_memo && o_.induction_memo->spent() >= o_.induction_kernel_budget_rlimit) return z3::unknown;
-    induction_solver();
+    bool abstracted = abstracted_question(q);
+    z3::expr asked = as_asked(q, abstracted);
     auto start = std::chrono::steady_clock::now();
     auto spent = [&](const char* outcome) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -1517,13 +1548,13 @@ class Executor : public TermSource {
     // comes from here, and "sat" only costs precision: a register not
     // proved uniform.)
     for (const z3::model& m : induction_models_)
-      if (m.eval(q, true).is_true()) {
+      if (m.eval(asked, true).is_true()) {
         if (model) *model = m;
         spent("sat (an earlier model)");
         return z3::sat;
       }
     induction_->push();
-    induction_->add(q);
+    induction_->add(asked);
     z3::check_result r = z3::unknown;
     {
       QueryTimer timer(c_, kInductionClockLimitMs);  // a clock limit only a heavily loaded machine reaches
@@ -1536,7 +1567,8 @@ class Executor : public TermSource {
       induction_models_.push_back(m);
     }
     induction_->pop();
-    spent(r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown");
+    if (abstracted) spent(r == z3::sat ? "sat (products abstracted)" : r == z3::unsat ? "unsat (products abstracted)" : "unknown (products abstracted)");
+    else spent(r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown");
     // The solver's resource count only grows: what it reads now is all
     // the induction has spent in this encoding.
     z3::stats st = induction_->statistics();
@@ -1621,7 +1653,9 @@ class Executor : public TermSource {
       z3::expr_vector any(c_);
       for (auto& [r, d] : open) any.push_back(d);
       std::optional<z3::model> m;
-      z3::check_result res = check_induction(z3::mk_or(any), &m);
+      z3::expr question = z3::mk_or(any);
+      bool abstracted = abstracted_question(question);
+      z3::check_result res = check_induction(question, &m);
       if (res == z3::unsat) {
         for (auto& [r, d] : open) proved.insert(r);
         break;
@@ -1634,7 +1668,7 @@ class Executor : public TermSource {
       }
       size_t before = open.size();
       for (auto it = open.begin(); it != open.end();)
-        if (m->eval(it->second, true).is_true()) it = open.erase(it);
+        if (m->eval(as_asked(it->second, abstracted), true).is_true()) it = open.erase(it);
         else ++it;
       if (open.size() == before) break;  // a model that shows no difference: give up on the rest
     }
@@ -1784,6 +1818,9 @@ class Executor : public TermSource {
   std::vector<int> shfl_lane_;                        // its source lane when a constant, else -1
   WarpReductions reductions_{c_};
   std::optional<z3::solver> induction_;
+  std::optional<LazyArithmetic> induction_lazy_;  // where the induction's base is abstracted
+  size_t induction_axioms_ = 0;                   // induction_lazy_'s axioms the solver has
+  bool base_abstracted_ = false;                  // the induction solver's base holds 128-bit products
   std::optional<std::string> induction_key_;  // induction_solver_key()
   smt::Fingerprinter fingerprints_;
   smt::QueryFingerprinter canonical_;  // the induction's questions, for kept answers

@@ -168,7 +168,7 @@ struct BranchOptions {
   // false: a fresh solver per query (--fresh-solver-per-query, for comparison).
   bool incremental = true;
   // Divisions and remainders by a non-constant as uninterpreted functions,
-  // made exact where a model needs it (solver/lazy_arithmetic.h); false:
+  // made exact where a model needs it (encodings/lazy_arithmetic.h); false:
   // bit-blasted in every query (--exact-divisions, for comparison).
   bool lazy_divisions = true;
   // A split the emulator saw is divergent, with that run as the witness,

@@ -4,7 +4,7 @@
 
 #include "encodings/query_timer.h"
 #include "encodings/smt_helpers.h"
-#include "solver/lazy_arithmetic.h"
+#include "encodings/lazy_arithmetic.h"
 
 namespace warpsat {
 

@@ -24,15 +24,9 @@
 #include <z3++.h>
 
 #include "encodings/query_fingerprint.h"
-#include "solver/lazy_arithmetic.h"
+#include "encodings/lazy_arithmetic.h"
 
 namespace warpsat {
-
-// Bases abstracted: those with 128-bit products (mul.hi.u64 of CUTLASS's
-// fast divisions), which Z3 bit-blasts at a session's first push with no
-// limit applying. Smaller bases, CUB's, solve faster exact: abstracting
-// every base cost the held-out CUB module 24% of its time (benchmarks.md).
-constexpr unsigned kAbstractedBaseProductBits = 128;
 
 class QuerySession {
  public:

@@ -1,11 +1,11 @@
 // Divisions by a non-constant abstracted and made exact on demand
-// (solver/lazy_arithmetic.h): proofs over the abstraction stay proofs, and
+// (encodings/lazy_arithmetic.h): proofs over the abstraction stay proofs, and
 // a sat answer's model is a model of the exact formula.
 #include <doctest/doctest.h>
 
 #include <set>
 
-#include "solver/lazy_arithmetic.h"
+#include "encodings/lazy_arithmetic.h"
 #include "solver/query_runner.h"
 
 using namespace warpsat;

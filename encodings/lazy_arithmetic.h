@@ -31,6 +31,13 @@ namespace warpsat {
 constexpr unsigned kMinLazyProductBits = 64;
 constexpr unsigned kNarrowOperandBits = 16;
 
+// Bases abstracted as a whole (a query session's, the loop induction's):
+// those with 128-bit products (mul.hi.u64 of CUTLASS's fast divisions),
+// which Z3 bit-blasts at a solver's first check with no limit applying.
+// Smaller bases, CUB's, solve faster exact: abstracting every session's
+// base cost the held-out CUB module 24% of its time (benchmarks.md).
+constexpr unsigned kAbstractedBaseProductBits = 128;
+
 // Whether `terms` hold a product of non-constants at least `min_bits` wide
 // (see is_wide_product in the .cpp: narrow values widened do not count).
 bool holds_wide_products(const z3::expr_vector& terms, unsigned min_bits);

@@ -1,4 +1,4 @@
-#include "solver/lazy_arithmetic.h"
+#include "encodings/lazy_arithmetic.h"
 
 #include <unordered_set>
 
