@@ -40,6 +40,19 @@ struct Unsupported : std::runtime_error {
 // Thrown past the budget under BranchEncodingOptions::stop_at_budget.
 struct BudgetSpent {};
 
+// Whether any function of `m` multiplies 64-bit values into 128 bits
+// (mul.hi, mul.wide, mad.hi on .u64/.s64): the only source of the 128-bit
+// products the induction abstracts. Where none is, it does not look for
+// them in its terms, and asks Z3 exactly what it asked before.
+bool multiplies_into_128_bits(const ptx::Module& m) {
+  for (const ptx::Function& f : m.functions)
+    for (const ptx::Instruction& ins : f.instructions)
+      if ((ins.op == ptx::Opcode::Mul || ins.op == ptx::Opcode::Mad) && (ins.has("hi") || ins.has("wide")) &&
+          ptx::bit_width(ins.type()) == 64)
+        return true;
+  return false;
+}
+
 // Which terms read a marked term (by AST id). The terms found to read none
 // are kept across calls, so that a walk stops at what an earlier one saw.
 struct MarkedReads {
@@ -1486,6 +1499,12 @@ class Executor : public TermSource {
     if (!induction_) {
       induction_.emplace(c_, z3::solver::simple());
       induction_->set(smt::smt_core_params(c_, o_.induction_rlimit));
+      wide_products_ = multiplies_into_128_bits(m_);
+      if (!wide_products_) {
+        for (const z3::expr& b : e_.base) induction_->add(b);
+        induction_->add(e_.same_warp);
+        return *induction_;
+      }
       z3::expr_vector launch(c_);
       for (const z3::expr& b : e_.base) launch.push_back(b);
       launch.push_back(e_.same_warp);
@@ -1502,7 +1521,8 @@ class Executor : public TermSource {
     return *induction_;
   }
   bool abstracted_question(const z3::expr& q) {
-    induction_solver();  // which decides base_abstracted_
+    induction_solver();  // which decides wide_products_ and base_abstracted_
+    if (!wide_products_) return false;
     if (base_abstracted_) return true;
     z3::expr_vector v(c_);
     v.push_back(q);
@@ -1820,6 +1840,7 @@ class Executor : public TermSource {
   std::optional<z3::solver> induction_;
   std::optional<LazyArithmetic> induction_lazy_;  // where the induction's base is abstracted
   size_t induction_axioms_ = 0;                   // induction_lazy_'s axioms the solver has
+  bool wide_products_ = false;                    // multiplies_into_128_bits(m_)
   bool base_abstracted_ = false;                  // the induction solver's base holds 128-bit products
   std::optional<std::string> induction_key_;  // induction_solver_key()
   smt::Fingerprinter fingerprints_;
