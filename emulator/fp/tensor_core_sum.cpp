@@ -76,10 +76,19 @@ uint32_t hopper_dot_f32_finite(const TensorOperand* a, int a_frac_bits, const Te
   // the last of them (fp8: 13 bits; the others keep more than f32's 23).
   const int result_frac = std::min(kept_bits, 23);
   const int product_frac = a_frac_bits + b_frac_bits;
+  // A product's cut is cut(sig, exp - product_frac, q): a left shift by at
+  // most `up` (its exponent is at most emax), else a right shift. Shifted
+  // up by `up` first, every product takes one right shift, without the
+  // branches random exponents mispredict (the loop was half of a CUTLASS
+  // FP16 GEMM's emulation); the products keep under 2^40 shifted.
+  const int up = std::max(kept_bits - product_frac, 0);
   int64_t sum = 0;
   for (unsigned i = 0; i < k; ++i) {
-    const int64_t t = cut(uint64_t{a[i].sig} * b[i].sig, a[i].exp + b[i].exp - product_frac, q);
-    sum += a[i].negative != b[i].negative ? -t : t;
+    const uint64_t p = (uint64_t{a[i].sig} * b[i].sig) << up;
+    const int right = up - (a[i].exp + b[i].exp - product_frac - q);  // >= 0
+    const int64_t t = static_cast<int64_t>(right >= 64 ? 0 : p >> right);
+    const int64_t sign = -static_cast<int64_t>(a[i].negative != b[i].negative);  // 0 or all ones
+    sum += (t ^ sign) - sign;
   }
   const int64_t t = cut(acc.sig, acc.exp - 23, q);
   sum += acc.negative ? -t : t;
