@@ -1500,11 +1500,6 @@ class Executor : public TermSource {
       induction_.emplace(c_, z3::solver::simple());
       induction_->set(smt::smt_core_params(c_, o_.induction_rlimit));
       wide_products_ = multiplies_into_128_bits(m_);
-      if (!wide_products_) {
-        for (const z3::expr& b : e_.base) induction_->add(b);
-        induction_->add(e_.same_warp);
-        return *induction_;
-      }
       z3::expr_vector launch(c_);
       for (const z3::expr& b : e_.base) launch.push_back(b);
       launch.push_back(e_.same_warp);
@@ -1515,7 +1510,7 @@ class Executor : public TermSource {
       // (equal operands, equal results): an unsat over the abstraction is
       // a proof; a sat only leaves a register unproved. A base with such
       // products is abstracted whole, else each query that holds them.
-      base_abstracted_ = holds_wide_products(launch, kAbstractedBaseProductBits);
+      base_abstracted_ = wide_products_ && holds_wide_products(launch, kAbstractedBaseProductBits);
       for (const z3::expr& b : launch) induction_->add(as_asked(b, base_abstracted_));
     }
     return *induction_;
@@ -1534,11 +1529,7 @@ class Executor : public TermSource {
   z3::expr as_asked(const z3::expr& q, bool abstract) {
     if (!abstract) return q;
     if (!induction_lazy_) induction_lazy_.emplace(c_);
-    z3::expr out = induction_lazy_->abstract(q);
-    const z3::expr_vector& axioms = induction_lazy_->axioms();
-    for (; induction_axioms_ < axioms.size(); ++induction_axioms_)
-      induction_->add(axioms[static_cast<int>(induction_axioms_)]);
-    return out;
+    return induction_lazy_->abstract_into(q, *induction_, induction_axioms_);
   }
   // What the induction solver holds (the launch and the lane facts when it
   // was made), fingerprinted: the part of a memo key every question shares.
@@ -1587,8 +1578,8 @@ class Executor : public TermSource {
       induction_models_.push_back(m);
     }
     induction_->pop();
-    if (abstracted) spent(r == z3::sat ? "sat (products abstracted)" : r == z3::unsat ? "unsat (products abstracted)" : "unknown (products abstracted)");
-    else spent(r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown");
+    std::string outcome = r == z3::sat ? "sat" : r == z3::unsat ? "unsat" : "unknown";
+    spent((abstracted ? outcome + " (products abstracted)" : outcome).c_str());
     // The solver's resource count only grows: what it reads now is all
     // the induction has spent in this encoding.
     z3::stats st = induction_->statistics();

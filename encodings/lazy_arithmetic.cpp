@@ -75,7 +75,7 @@ bool holds_wide_products(const z3::expr_vector& terms, unsigned min_bits) {
     z3::expr e = work.back();
     work.pop_back();
     if (!e.is_app() || e.num_args() == 0 || !seen.insert(Z3_get_ast_id(e.ctx(), e)).second) continue;
-    if (e.is_bv() && e.num_args() == 2) {
+    if (e.num_args() == 2 && e.decl().decl_kind() == Z3_OP_BMUL && e.get_sort().bv_size() >= min_bits) {
       z3::expr_vector args(e.ctx());
       args.push_back(e.arg(0));
       args.push_back(e.arg(1));
@@ -126,6 +126,12 @@ z3::expr LazyArithmetic::abstract(const z3::expr& root) {
     memo_.emplace(id, std::pair{e, out});
   }
   return memo_.at(Z3_get_ast_id(c_, root)).second;
+}
+
+z3::expr LazyArithmetic::abstract_into(const z3::expr& e, z3::solver& s, size_t& given) {
+  z3::expr out = abstract(e);
+  for (; given < axioms_.size(); ++given) s.add(axioms_[static_cast<int>(given)]);
+  return out;
 }
 
 void LazyArithmetic::add_axioms(Z3_decl_kind kind, const z3::expr& f, const z3::expr& a, const z3::expr& b) {

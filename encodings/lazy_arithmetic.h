@@ -53,6 +53,10 @@ class LazyArithmetic {
   // uninterpreted function. Terms are shared between
   // calls: the same operation gets the same application.
   z3::expr abstract(const z3::expr& e);
+  // abstract(e), with the axioms `s` has not had yet asserted there;
+  // `given` counts the axioms `s` has (a caller that pops a scope holding
+  // some sets it back, and they are given again when next needed).
+  z3::expr abstract_into(const z3::expr& e, z3::solver& s, size_t& given);
   // Whether anything abstract() saw was replaced.
   bool any() const { return !apps_.empty(); }
   size_t applications() const { return apps_.size(); }

@@ -324,12 +324,12 @@ simt::Launch MadeUpLaunches::witness(const Witness& w, std::string& unset) const
       std::memcpy(&at, bytes.data() + f.offset, 8);
       simt::KernelArgument* b = window_buffer(at, 8);
       if (!b) continue;
-      std::vector<uint8_t> words = varied_words(7919 * i + f.offset);
-      uint64_t window = (b->fixed_address - kWitnessWindowBase) / kWitnessWindowStride;
       // An array of pointers reaches as far as any index a witness's small
       // parameters can make (small_params: up to 2^16): a batch index of
       // 56,322 read a null pointer past 64 KiB of them.
-      if (f.points_to_pointers) words.assign(8 * (size_t{1} << 16), 0);
+      std::vector<uint8_t> words = f.points_to_pointers ? std::vector<uint8_t>(8 * (size_t{1} << 16))
+                                                        : varied_words(7919 * i + f.offset);
+      uint64_t window = (b->fixed_address - kWitnessWindowBase) / kWitnessWindowStride;
       if (f.points_to_pointers)
         for (size_t j = 0; j * 8 < words.size(); ++j) {
           uint64_t p = kPointeeBase + window * kPointeeWindowStride + j * kPointeeStride;

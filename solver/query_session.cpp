@@ -40,11 +40,7 @@ void QuerySession::start() {
 }
 
 z3::expr QuerySession::abstracted(const z3::expr& e) {
-  if (!lazy_) return e;
-  z3::expr out = lazy_->abstract(e);
-  const z3::expr_vector& axioms = lazy_->axioms();
-  for (; axioms_given_ < axioms.size(); ++axioms_given_) solver_.add(axioms[static_cast<int>(axioms_given_)]);
-  return out;
+  return lazy_ ? lazy_->abstract_into(e, solver_, axioms_given_) : e;
 }
 
 bool QuerySession::exact_base(const z3::model& m, const z3::expr_vector& base, bool exact) {
