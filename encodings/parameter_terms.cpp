@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "frontend/kernel_params.h"
+
 namespace warpsat {
 
 namespace {
@@ -58,7 +60,9 @@ z3::expr ParameterTerms::assumption_value(std::string_view name) {
   std::optional<z3::expr> v = term(*i);
   if (!v) throw std::logic_error(fmt::format("parameter '{}' of kernel {} has no term", name, f_.name));
   unsigned w = v->get_sort().bv_size();
-  return w >= 64 ? v->extract(63, 0) : z3::sext(*v, 64 - w);
+  if (w >= 64) return v->extract(63, 0);
+  if (!unsigned_) unsigned_ = unsigned_scalar_params(f_);  // demangles: only where an assumption names a parameter
+  return (*unsigned_)[*i] ? z3::zext(*v, 64 - w) : z3::sext(*v, 64 - w);
 }
 
 z3::expr assumption_term(ParameterTerms& params, const std::vector<z3::expr>& ntid,

@@ -46,8 +46,9 @@ class ParameterTerms {
   // The parameter of that PTX name, or null.
   std::optional<size_t> index_of(std::string_view name) const;
 
-  // A parameter as an assumption sees it: term(index) sign-extended to 64
-  // bits (frontend/assumption.h's parameter_value is the same rule on a
+  // A parameter as an assumption sees it: term(index) extended to 64 bits,
+  // with zeros where its C++ type is unsigned, else with its sign
+  // (frontend/assumption.h's parameter_value is the same rule on a
   // concrete launch's bytes). `name` must be the PTX name of a scalar
   // parameter (assumptions_for_kernel resolves paramN and rejects any
   // other name when the assumption is parsed): anything else is warpsat's
@@ -65,6 +66,7 @@ class ParameterTerms {
   const LaunchSpec& launch_;
   std::vector<std::optional<z3::expr>> terms_;  // per parameter, once made
   std::vector<std::pair<std::string, z3::expr>> free_used_;
+  std::optional<std::vector<bool>> unsigned_;  // unsigned_scalar_params, once an assumption asks
 };
 
 // An assumption as a 64-bit signed term: launch dimensions from `ntid` and

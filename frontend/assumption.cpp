@@ -179,11 +179,11 @@ int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::strin
   return 0;
 }
 
-int64_t parameter_value(const uint8_t* bytes, size_t size) {
+int64_t parameter_value(const uint8_t* bytes, size_t size, bool is_unsigned) {
   size = std::min<size_t>(size, 8);
   uint64_t v = 0;
   for (size_t i = 0; i < size; ++i) v |= uint64_t{bytes[i]} << (8 * i);
-  if (size > 0 && size < 8 && (v >> (8 * size - 1) & 1)) v |= ~uint64_t{0} << (8 * size);
+  if (!is_unsigned && size > 0 && size < 8 && (v >> (8 * size - 1) & 1)) v |= ~uint64_t{0} << (8 * size);
   return static_cast<int64_t>(v);
 }
 

@@ -46,9 +46,12 @@ Assumption parse_assumption(const std::string& text);
 int64_t evaluate(const AssumptionExpr& e, const std::vector<std::pair<std::string, int64_t>>& values);
 
 // A parameter's value as an assumption sees it: its first `size` bytes
-// (little-endian, at most 8) sign-extended to 64 bits, the rule
-// encodings/parameter_terms applies to the Z3 term of the parameter.
-int64_t parameter_value(const uint8_t* bytes, size_t size);
+// (little-endian, at most 8) zero-extended to 64 bits where the C++ type
+// is unsigned (frontend/kernel_params.h's unsigned_scalar_params), else
+// sign-extended: the rule encodings/parameter_terms applies to the Z3 term
+// of the parameter. (A 64-bit unsigned value of 2^63 or more still reads
+// as negative: assumptions are 64-bit signed arithmetic.)
+int64_t parameter_value(const uint8_t* bytes, size_t size, bool is_unsigned);
 
 // Renames every use of `from` to `to`.
 void rename(AssumptionExpr& e, const std::string& from, const std::string& to);

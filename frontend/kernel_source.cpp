@@ -85,7 +85,8 @@ Declared declared(std::string p) {
   return d;
 }
 
-// The parameter types of a demangled C++ signature: "void f<int>(float*, int)" -> {"float*", "int"}.
+}  // namespace
+
 std::optional<std::vector<std::string>> demangled_parameters(std::string_view mangled) {
   std::string d = demangle_kernel_name(mangled);
   if (d == mangled || d.empty() || d.back() != ')') return std::nullopt;
@@ -97,6 +98,8 @@ std::optional<std::vector<std::string>> demangled_parameters(std::string_view ma
   }
   return std::nullopt;
 }
+
+namespace {
 
 // The last identifier of `s` ("... 1) void " -> "void").
 std::string last_word(std::string_view s) {

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/ptx/ir.h"
@@ -20,6 +21,11 @@ struct SourceParameters {
   std::vector<std::string> types;  // as written, whitespace collapsed
   std::string where;               // "file.cu:12", the declaration's line
 };
+
+// The parameter types of a mangled C++ kernel's signature, demangled:
+// "void f<int>(float*, int)" -> {"float*", "int"}. Nothing for a name that
+// is not mangled (extern "C").
+std::optional<std::vector<std::string>> demangled_parameters(std::string_view mangled);
 
 // The declaration of `kernel` (by its function name, demangled) in the
 // source files of its .loc lines whose parameters agree with the PTX ones:

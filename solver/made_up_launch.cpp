@@ -124,6 +124,7 @@ MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel
       k_(kernel),
       spec_(spec),
       counters_(atomic_targets(kernel)),
+      unsigned_params_(unsigned_scalar_params(kernel)),
       index_buffers_(index_buffers(kernel)),
       dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))) {
   bool large_struct = std::any_of(kernel.params.begin(), kernel.params.end(), [](const ptx::Variable& p) {
@@ -562,7 +563,8 @@ std::vector<std::pair<std::string, int64_t>> MadeUpLaunches::launch_values(const
     if (l.args[i].kind == simt::KernelArgument::Kind::Scalar)
       v.emplace_back(std::string(k_.params[i].name),
                      parameter_value(l.args[i].bytes.data(),
-                                     std::min<size_t>(l.args[i].bytes.size(), k_.params[i].size_bytes())));
+                                     std::min<size_t>(l.args[i].bytes.size(), k_.params[i].size_bytes()),
+                                     unsigned_params_[i]));
   return v;
 }
 

@@ -170,6 +170,7 @@ class MadeUpLaunches {
   const ptx::Function& k_;
   const LaunchSpec& spec_;
   std::vector<bool> counters_;  // per parameter: a pointer some global atomic addresses
+  std::vector<bool> unsigned_params_;  // per parameter: an unsigned C++ integer (assumptions zero-extend it)
   std::vector<bool> index_buffers_;  // per parameter: words loaded through it address other loads
   uint64_t dynamic_shared_bytes_;  // every launch's (LaunchSpec::dynamic_shared_bytes)
   // Per parameter: the struct fields the kernel loads; empty unless some

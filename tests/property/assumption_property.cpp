@@ -67,10 +67,10 @@ bool holds(const std::vector<Assumption>& as, const Values& v, bool missing_hold
 }
 
 // The parameter's value as an assumption reads it: its bits at its width, sign-extended.
-int64_t as_assumed(const ptx::Variable& p, uint64_t bits) {
+int64_t as_assumed(const ptx::Variable& p, bool is_unsigned, uint64_t bits) {
   uint8_t bytes[8];
   for (int b = 0; b < 8; ++b) bytes[b] = static_cast<uint8_t>(bits >> (8 * b));
-  return parameter_value(bytes, std::min<size_t>(8, p.size_bytes()));
+  return parameter_value(bytes, std::min<size_t>(8, p.size_bytes()), is_unsigned);
 }
 
 struct Case {
@@ -280,6 +280,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
               const PropertyOptions& o, PropertyFigures& f) {
   Outcome out{f, c};
   std::vector<Assumption> assumptions = assumptions_for_kernel(c.assume, k);
+  std::vector<bool> unsigned_params = unsigned_scalar_params(k);
   // The small launches that meet the assumptions.
   std::vector<Dims> shapes;
   if (c.concrete_block) {
@@ -321,7 +322,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
         for (size_t i = 0; i < k.params.size(); ++i) {
           if (std::find(scalars.begin(), scalars.end(), i) != scalars.end()) params[i] = static_cast<uint64_t>(pool[r.below(pool.size())]);
           if (k.params[i].dims.empty() && ptx::bit_width(k.params[i].type) <= 64)
-            v.emplace_back(std::string(k.params[i].name), as_assumed(k.params[i], params[i]));
+            v.emplace_back(std::string(k.params[i].name), as_assumed(k.params[i], unsigned_params[i], params[i]));
         }
         if (holds(assumptions, v, false)) chosen.insert(params);
       }
@@ -415,7 +416,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
         Values v = dimension_values(w.block, w.grid);
         for (size_t i = 0; i < k.params.size(); ++i)
           if (k.params[i].dims.empty() && ptx::bit_width(k.params[i].type) <= 64)
-            v.emplace_back(std::string(k.params[i].name), as_assumed(k.params[i], params[i]));
+            v.emplace_back(std::string(k.params[i].name), as_assumed(k.params[i], unsigned_params[i], params[i]));
         for (const Assumption& a : assumptions)
           if (!holds({a}, v, false))
             out.disagree(fmt::format("{}: the witness (block {}, grid {}, params [{}]) violates '{}'", where,

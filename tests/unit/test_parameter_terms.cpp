@@ -14,6 +14,7 @@
 #include "frontend/analysis/slices.h"
 #include "frontend/assumption.h"
 #include "frontend/diagnostics.h"
+#include "frontend/kernel_params.h"
 #include "frontend/ptx/parser.h"
 #include "solver/branch_analysis.h"
 
@@ -205,4 +206,43 @@ TEST_CASE("parameter terms: an assumption constrains the parameter every encodin
     s.add(v != c.bv_val(static_cast<uint64_t>(-1), 64));
     CHECK(s.check() == z3::unsat);
   }
+}
+
+// PTX declares `int` and `unsigned` parameters alike (.u32); the mangled name
+// tells them apart, and an assumption reads an unsigned one as the C++ source
+// does: `n < 1` for an unsigned n means n == 0, not also n >= 2^31.
+TEST_CASE("parameter terms: an unsigned C++ parameter is zero-extended in assumptions") {
+  const char* text = R"(.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry _Z1kPjji(.param .u64 _Z1kPjji_param_0, .param .u32 _Z1kPjji_param_1, .param .u32 _Z1kPjji_param_2)
+{
+  ret;
+}
+)";
+  ptx::Module m = ptx::parse_module(text, "u.ptx");
+  const ptx::Function& k = m.functions.at(0);
+  CHECK(unsigned_scalar_params(k) == std::vector<bool>{false, true, false});
+  const uint8_t all_ones[4] = {0xff, 0xff, 0xff, 0xff};
+  CHECK(parameter_value(all_ones, 4, true) == 4294967295);
+  CHECK(parameter_value(all_ones, 4, false) == -1);
+
+  z3::context c;
+  LaunchSpec launch;
+  ParameterTerms terms(c, k, launch);
+  std::vector<z3::expr> ntid = {c.bv_val(32, 32), c.bv_val(1, 32), c.bv_val(1, 32)}, nctaid = ntid;
+  auto only_zero = [&](const std::string& assumption, size_t index) {
+    std::vector<Assumption> a = assumptions_for_kernel({assumption}, k);
+    z3::solver s(c);
+    s.add(assumption_term(terms, ntid, nctaid, *a.at(0).expr) != c.bv_val(0, 64));
+    s.add(*terms.term(index) != c.bv_val(0, 32));
+    return s.check() == z3::unsat;
+  };
+  CHECK(only_zero("param1 < 1", 1));        // unsigned int
+  CHECK_FALSE(only_zero("param2 < 1", 2));  // int: any negative value too
+
+  // An extern "C" kernel's name says nothing: every parameter is signed.
+  ptx::Module plain = ptx::parse_module(
+      ".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u32 n)\n{\n  ret;\n}\n", "c.ptx");
+  CHECK(unsigned_scalar_params(plain.functions.at(0)) == std::vector<bool>{false});
 }
