@@ -161,7 +161,7 @@ Case make_case(Rng& r, const std::string& spec, const ptx::Module& m, const ptx:
 // One emulated launch and what it showed, per branch instruction.
 struct Seen {
   std::set<uint32_t> reached, split;
-  std::map<uint32_t, std::set<std::pair<uint64_t, uint32_t>>> split_warps;  // (CTA, warp)
+  std::map<uint32_t, std::set<std::pair<uint64_t, uint32_t>>> reached_warps, split_warps;  // (CTA, warp)
   bool faulted = false;  // the launch ended in a fault; the above is what ran before it
 };
 
@@ -206,6 +206,7 @@ Seen emulate(const ptx::Module& m, const ptx::Function& k, size_t function, cons
                      uint32_t taken) {
     if (f != function) return false;
     seen.reached.insert(instruction);
+    seen.reached_warps[instruction].insert({c.linear, w.id});
     if (taken != 0 && taken != active) {
       seen.split.insert(instruction);
       seen.split_warps[instruction].insert({c.linear, w.id});
@@ -426,10 +427,12 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
         if (seen.split_warps[b.instruction].count({cta, w.warp})) {
           ++f.witnesses_emulated;
         } else if (b.validated && (!w.loads.empty() || b.seen_split || !w.aggregates.empty() ||
-                                   (seen.faulted && !seen.reached.count(b.instruction)))) {
+                                   (seen.faulted && !seen.reached_warps[b.instruction].count({cta, w.warp})))) {
           // Its split needs the memory values the replay placed, or memory
           // past the zero-filled buffers here (a witness's parameters may
-          // index megabytes into a buffer the replay sizes to fit).
+          // index megabytes into a buffer the replay sizes to fit), or the
+          // launch stopped (a fault, the step limit of a witness's long loop)
+          // before the witness's warp reached the branch, though others had.
           ++f.witnesses_replayed;
         } else {
           out.disagree(fmt::format("{} is divergent, but its witness (block {}, grid {}, CTA {}, warp {}, params "

@@ -34,3 +34,23 @@ TEST_CASE("assumption property: every verdict under random assumptions agrees wi
   CHECK(f.launches > 20);
   CHECK(f.witnesses_emulated > 0);
 }
+
+// The fifteenth session's trial kernel, one warp per segment: random
+// witnesses give huge segments, whose loads fault (or reach the step limit)
+// after some warps of the witness's CTA reached the branch but before the
+// witness's own warp did. Such a witness needs the replay's memory; the
+// property test once called it a disagreement.
+TEST_CASE("assumption property: a witness launch that stops before the witness's warp reaches the branch") {
+  std::string ptx = std::string(WARPSAT_SOURCE_DIR) + "/tests/files/branches/assume/seg_warp_sum.sm_80.ptx";
+  std::vector<std::string> kernels = property_kernels({ptx});
+  REQUIRE(kernels.size() == 1);
+  PropertyOptions o;
+  o.seed = 52;  // bench_assumption_property --seed 52 --cases 10 over this kernel alone
+  o.cases = 10;
+  o.shapes_per_case = 0;
+  PropertyFigures f = run_assumption_property(kernels, o);
+  INFO(fmt::format("{}", fmt::join(f.disagreement_texts, "\n")));
+  CHECK(f.disagreements == 0);
+  CHECK(f.witnesses_replayed > 0);
+  CHECK(f.witnesses_emulated > 0);
+}
