@@ -360,9 +360,11 @@ class Replayer {
     }
     uint64_t steps = 0;
     eo.steps_out = &steps;
+    std::map<uint32_t, uint64_t> executions;  // this run's, per branch
     eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t function, uint32_t instruction,
                        uint32_t active, uint32_t taken) {
       if (function != index_) return false;
+      ++executions[instruction];
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
       // The first launch that ran each branch: a run the solver can start
@@ -406,6 +408,12 @@ class Replayer {
                       simt::to_string(race)};
         if (std::find(races_.begin(), races_.end(), f) == races_.end()) races_.push_back(std::move(f));
       }
+      // Made-up launches other than the shapes (exploration, random data,
+      // witnesses) meet the assumptions too: a run of one to its end, with
+      // no shared-memory race the race-free reading would not cover, is an
+      // execution a uniform verdict no shape reached can be checked by.
+      if (made_up && origin != Origin::Shape && !last_run_raced_shared_)
+        for (const auto& [instruction, n] : executions) other_executions_[instruction] += n;
     } catch (const InputError& e) {
       if (made_up) used += steps;
       return std::string(e.what());
@@ -696,10 +704,28 @@ class Replayer {
                                    last_shape_fault_);
         continue;
       }
+      std::string faults = shape_faults_ ? fmt::format(" ({} other launch(es) faulted)", shape_faults_) : "";
+      // A uniform verdict no replay ran is not re-derived by any execution:
+      // on CUTLASS's grouped GEMM the made-up Params leave the group
+      // scheduler without work, and 169 of 184 uniform verdicts were
+      // "validated" by launches that never got there. (An unreachable
+      // verdict is exactly what such launches confirm.)
+      if (b.verdict == BranchVerdict::Uniform && seen[b.instruction] == 0) {
+        auto other = other_executions_.find(b.instruction);
+        if (other == other_executions_.end() || observed_splits_.count(b.instruction)) {
+          b.validation = fmt::format("none of the {} replayed launch(es) that meet the assumptions reached it{}",
+                                     shape_runs_.size(), faults);
+          continue;
+        }
+        b.validated = true;
+        b.validation = fmt::format("none of the {} replayed shape launch(es) reached it{}; other made-up launches "
+                                   "that meet the assumptions ran it to their end: {} warp execution(s), no split",
+                                   shape_runs_.size(), faults, other->second);
+        continue;
+      }
       b.validated = true;
       b.validation = fmt::format("replayed {} launch(es) that meet the assumptions: {} warp execution(s) agree{}",
-                                 shape_runs_.size(), seen[b.instruction],
-                                 shape_faults_ ? fmt::format(" ({} other launch(es) faulted)", shape_faults_) : "");
+                                 shape_runs_.size(), seen[b.instruction], faults);
     }
   }
 
@@ -1229,6 +1255,7 @@ class Replayer {
   size_t harvest_dry_ = 0;           // harvests in a row that showed no new split
   size_t last_good_plan_[2] = {SIZE_MAX, SIZE_MAX};  // per phase: the plan that last split a branch
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
+  std::map<uint32_t, uint64_t> other_executions_;  // branch instruction -> executions by other made-up runs (observe)
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
   std::vector<std::string> mismatches_;
   std::vector<RaceFinding> races_;  // with ReplayOptions::racecheck (each once)
