@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `branches --declared-block` on every committed CUTLASS 3 Hopper GEMM kernel
 # (examples/cutlass, issue 30): per kernel, the branches decided and
-# validated, the role branches of the warp-specialized kernels, wall time
+# validated (a uniform verdict only where a replay ran it), the role
+# branches of the warp-specialized kernels, wall time
 # CPU (user) seconds and peak resident memory (GNU time), one kernel at a
 # time on one core. A kernel is stopped after KERNEL_CPU_LIMIT seconds of CPU
 # (default 400; `ulimit -t`, which the kernel's child process inherits) or
@@ -77,9 +78,12 @@ decided = len(b) - count("unknown")
 valid = sum(1 for x in b if x["validated"])
 # Replays of a made-up launch stop at the first TMA load while no tensor map is made up.
 tma = sum(1 for x in b if not x["validated"] and "holds no tensor map" in (x.get("validation") or ""))
+# Uniform verdicts no replayed launch ran (not validated since the fifteenth session).
+unreached = sum(1 for x in b if not x["validated"] and x["verdict"] == "uniform"
+                and "reached it" in (x.get("validation") or ""))
 print(f"{f.split('/')[-1]:<40} {schedule:<44} {len(b):6} {decided:6} {valid:6} {float(user):8.1f} {float(secs):8.1f} {int(kb)/1024:8.0f}"
       f"  ({100*decided/max(1,len(b)):.1f}% decided: {count('uniform')} uniform, {count('divergent')} divergent,"
-      f" {count('unreachable')} unreachable, {count('unknown')} unknown; {tma} unvalidated at a tensor map; exit {rc})")
+      f" {count('unreachable')} unreachable, {count('unknown')} unknown; {unreached} uniform no replay reached; {tma} unvalidated at a tensor map; exit {rc})")
 PY
   done
 done
