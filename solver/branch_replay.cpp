@@ -360,11 +360,12 @@ class Replayer {
     }
     uint64_t steps = 0;
     eo.steps_out = &steps;
-    std::map<uint32_t, uint64_t> executions;  // this run's, per branch
+    // Where `out` stood before this run: its executions are what it adds.
+    std::map<uint32_t, size_t> before;
+    for (const auto& [instruction, obs] : out) before[instruction] = obs.size();
     eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t function, uint32_t instruction,
                        uint32_t active, uint32_t taken) {
       if (function != index_) return false;
-      ++executions[instruction];
       const Observation& ob =
           out[instruction].emplace_back(Observation{linear_cta(c, launch.grid), w.id, active, taken});
       // The first launch that ran each branch: a run the solver can start
@@ -413,7 +414,8 @@ class Replayer {
       // no shared-memory race the race-free reading would not cover, is an
       // execution a uniform verdict no shape reached can be checked by.
       if (made_up && origin != Origin::Shape && !last_run_raced_shared_)
-        for (const auto& [instruction, n] : executions) other_executions_[instruction] += n;
+        for (const auto& [instruction, obs] : out)
+          if (size_t n = obs.size() - (before.count(instruction) ? before.at(instruction) : 0)) other_executions_[instruction] += n;
     } catch (const InputError& e) {
       if (made_up) used += steps;
       return std::string(e.what());

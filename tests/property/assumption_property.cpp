@@ -66,7 +66,8 @@ bool holds(const std::vector<Assumption>& as, const Values& v, bool missing_hold
   return true;
 }
 
-// The parameter's value as an assumption reads it: its bits at its width, sign-extended.
+// The parameter's value as an assumption reads it: its bits at its width,
+// zero-extended for an unsigned C++ type, else sign-extended.
 int64_t as_assumed(const ptx::Variable& p, bool is_unsigned, uint64_t bits) {
   uint8_t bytes[8];
   for (int b = 0; b < 8; ++b) bytes[b] = static_cast<uint8_t>(bits >> (8 * b));
@@ -160,8 +161,8 @@ Case make_case(Rng& r, const std::string& spec, const ptx::Module& m, const ptx:
 
 // One emulated launch and what it showed, per branch instruction.
 struct Seen {
-  std::set<uint32_t> reached, split;
-  std::map<uint32_t, std::set<std::pair<uint64_t, uint32_t>>> reached_warps, split_warps;  // (CTA, warp)
+  // Per branch instruction, the (CTA, warp)s that ran it and that split there.
+  std::map<uint32_t, std::set<std::pair<uint64_t, uint32_t>>> reached_warps, split_warps;
   bool faulted = false;  // the launch ended in a fault; the above is what ran before it
 };
 
@@ -205,10 +206,8 @@ Seen emulate(const ptx::Module& m, const ptx::Function& k, size_t function, cons
   eo.on_branch = [&](const simt::Cta& c, const simt::Warp& w, uint32_t f, uint32_t instruction, uint32_t active,
                      uint32_t taken) {
     if (f != function) return false;
-    seen.reached.insert(instruction);
     seen.reached_warps[instruction].insert({c.linear, w.id});
     if (taken != 0 && taken != active) {
-      seen.split.insert(instruction);
       seen.split_warps[instruction].insert({c.linear, w.id});
     }
     return false;
@@ -377,7 +376,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
       case BranchVerdict::Uniform:
         ++f.uniform;
         for (const Emulated& e : runs)
-          if (e.seen.split.count(b.instruction)) {
+          if (e.seen.split_warps.count(b.instruction)) {
             out.disagree(fmt::format("{} is uniform, but a warp splits there in the launch {}", where, launch_text(e)));
             break;
           }
@@ -385,7 +384,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
       case BranchVerdict::Unreachable:
         ++f.unreachable;
         for (const Emulated& e : runs)
-          if (e.seen.reached.count(b.instruction)) {
+          if (e.seen.reached_warps.count(b.instruction)) {
             out.disagree(fmt::format("{} is unreachable, but the launch {} reaches it", where, launch_text(e)));
             break;
           }
