@@ -1,5 +1,7 @@
 #include "cli/branch_cache.h"
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 
@@ -61,6 +63,16 @@ std::string answer_options(const BranchesOptions& o, const std::optional<LaunchF
               .add(std::string_view(reinterpret_cast<const char*>((*b)->bytes.data()), (*b)->bytes.size()));
     }
     j["launch"] = h.hex();
+  }
+  // The launches the verdicts are also replayed on change what is validated:
+  // each by its bytes, so that an edited file is a miss.
+  if (!o.replay_launches.empty()) {
+    ContentHash h;
+    for (const std::string& path : o.replay_launches) {
+      std::ifstream in(path, std::ios::binary);
+      h.add(std::string(std::istreambuf_iterator<char>(in), {}));
+    }
+    j["replay_launches"] = h.hex();
   }
   return j.dump();
 }

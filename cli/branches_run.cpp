@@ -57,6 +57,11 @@ void add_branch_analysis_options(CLI::App* sub, BranchesOptions& o) {
   sub->add_flag("--full-names", o.full_names,
                 "name kernels by their mangled names (default: demangled and shortened, as Nsight Compute does)");
   sub->add_option("--launch", o.launch, "a launch description (.toml): concrete block, grid and scalar parameters");
+  sub->add_option("--replay-launch", o.replay_launches,
+                  "a launch description (.toml) the verdicts are also replayed on, beside the launches the replay makes "
+                  "up: its kernel's verdicts still hold for every launch, and this one must meet the assumptions "
+                  "(repeatable; a file for a kernel not analysed is not run)")
+      ->check(CLI::ExistingFile);
   add_shape_option(sub, "--block", o.block, "concrete block, 16x16 or 16,16");
   add_shape_option(sub, "--grid", o.grid, "concrete grid, 4x2 or 4,2");
   sub->add_flag("--symbolic-launch", o.symbolic, "any block and grid the hardware allows (the default without --block/--launch)");
@@ -212,6 +217,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
     throw command_line_error("--launch fixes the block and grid: give it without --block, --grid or --symbolic-launch");
   if (o.declared_block && (!o.launch.empty() || !o.block.empty()))
     throw command_line_error("--declared-block takes each kernel's block from its .maxntid: give it without --launch or --block");
+  if (!o.launch.empty() && !o.replay_launches.empty())
+    throw command_line_error("--launch replays the verdicts on its own launch: give --replay-launch without it");
   if (o.symbolic && (!o.block.empty() || !o.grid.empty()))
     throw command_line_error("--symbolic-launch leaves the block and grid free: give it without --block or --grid");
   std::optional<LaunchFile> lf;
@@ -277,6 +284,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   }
   ModuleBranches out;
   out.selected = kernels.size();
+  std::vector<std::string_view> selected_names;  // before --shard keeps this process's part
+  for (const ptx::Function* k : kernels) selected_names.push_back(k->name);
   out.items = shard_items(branch_cost_estimates(kernels), o.shard.empty() ? ShardSpec{} : parse_shard(o.shard));
   std::vector<const ptx::Function*> mine;
   for (size_t i : out.items) mine.push_back(kernels[i]);
@@ -290,6 +299,19 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   // data included: a CUTLASS GEMM's made-up launch has no tensor maps, and
   // its replay stops at the first TMA load.
   ro.launch = std::move(given_launch);
+  std::vector<std::string> all_kernels;
+  for (const ptx::Function& f : m.functions)
+    if (f.is_entry) all_kernels.emplace_back(f.name);
+  KernelNames module_names(all_kernels, o.full_names);
+  for (const std::string& path : o.replay_launches) {
+    LaunchFile f = read_launch_file(path);
+    simt::Launch l = simt::launch_from_file(m, f);
+    // A file for a kernel this run leaves out would be run by nothing.
+    if (std::find(selected_names.begin(), selected_names.end(), l.kernel) == selected_names.end())
+      throw command_line_error(fmt::format("--replay-launch {}: its kernel {} is not one this run analyses{}", path,
+                                           module_names.display(l.kernel), o.kernel.empty() ? "" : " (--kernel)"));
+    ro.replay_launches.push_back({path, std::move(l)});
+  }
   // --cache FILE (or WARPSAT_CACHE): a kernel answered before under these
   // options comes from the cache (cli/branch_cache.h), its verdicts
   // replayed unless --trust-cache; the others are analysed and stored.

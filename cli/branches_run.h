@@ -16,6 +16,9 @@ namespace warpsat::cli {
 
 struct BranchesOptions {
   std::string file, kernel, launch, format = "table";
+  // --replay-launch: launch files the verdicts are also replayed on, beside
+  // the launches the replay makes up (a CUTLASS kernel's real Params).
+  std::vector<std::string> replay_launches;
   std::vector<uint32_t> block, grid;
   bool symbolic = false;
   bool racecheck = false;

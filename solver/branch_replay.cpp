@@ -88,7 +88,11 @@ class Replayer {
   Replayer(const ptx::Module& m, const ptx::Function& k, const BranchOptions& o, KernelBranches& r,
            const ReplayOptions& ro)
       : m_(m), k_(k), o_(o), r_(r), ro_(ro), index_(static_cast<uint32_t>(&k - m.functions.data())),
-        launches_(m, k, o.launch) {}
+        launches_(m, k, o.launch) {
+    for (const ReplayOptions::FileLaunch& f : ro.replay_launches)
+      if (f.launch.kernel == k.name) file_launches_.push_back(&f);
+    check_file_launches();
+  }
 
   // Before the queries, for launches the replay makes up: the first
   // phase of shapes and the exploration, whose splits need no query.
@@ -622,7 +626,58 @@ class Replayer {
   // that takes a struct by value). Before the queries both phases run, as
   // the splits they show need no query; otherwise the second only where it
   // can settle something, a branch still open.
+  // A launch the user gives to replay on must be one the verdicts speak
+  // for; a run of any other would contradict nothing.
+  void check_file_launches() const {
+    for (const ReplayOptions::FileLaunch* f : file_launches_) {
+      const simt::Launch& l = f->launch;
+      auto dims = [](const uint32_t* d) { return fmt::format("{}x{}x{}", d[0], d[1], d[2]); };
+      std::string broken;
+      if (concrete())
+        broken = "the launch is fixed already (a block and a grid are given), and its replay runs that one";
+      else if (o_.launch.concrete_block && !std::equal(l.block, l.block + 3, o_.launch.block))
+        broken = fmt::format("its block {} is not the block {} the verdicts are for", dims(l.block), dims(o_.launch.block));
+      else if (o_.launch.concrete_grid && !std::equal(l.grid, l.grid + 3, o_.launch.grid))
+        broken = fmt::format("its grid {} is not the grid {} the verdicts are for", dims(l.grid), dims(o_.launch.grid));
+      for (int d = 0; d < 3 && broken.empty(); ++d) {
+        uint32_t want = o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
+        if (std::max(1u, l.cluster[d]) != want) {
+          uint32_t given[3] = {std::max(1u, l.cluster[0]), std::max(1u, l.cluster[1]), std::max(1u, l.cluster[2])};
+          uint32_t wanted[3];
+          for (int e = 0; e < 3; ++e)
+            wanted[e] = o_.launch.cluster[e] ? o_.launch.cluster[e] : std::max(1u, k_.reqnctapercluster[e]);
+          broken = fmt::format("its cluster {} is not the cluster {} the verdicts are for (--cluster)", dims(given),
+                               dims(wanted));
+        }
+      }
+      if (broken.empty())
+        if (std::optional<std::string> a = launches_.violated_assumption(l)) broken = "it breaks the assumption " + *a;
+      if (!broken.empty())
+        throw command_line_error(fmt::format("--replay-launch {}: {}", f->source, broken));
+    }
+  }
+
+  // The launches given with --replay-launch, before any made-up one: a run
+  // of each to its end, or an error (a real launch that faults is the
+  // user's to see, not a shape to skip).
+  void run_file_launches() {
+    for (const ReplayOptions::FileLaunch* f : file_launches_) {
+      ShapeRun run;
+      std::copy(f->launch.block, f->launch.block + 3, run.block);
+      last_run_raced_shared_ = false;
+      if (std::optional<std::string> fault = observe(f->launch, {}, run.obs, Origin::Given))
+        throw command_line_error(fmt::format("--replay-launch {}: the launch did not run to its end: {}", f->source, *fault));
+      run.raced_shared = last_run_raced_shared_;
+      shape_runs_.push_back(std::move(run));
+      ++file_runs_;
+    }
+  }
+
   void run_shapes(int phase, bool before_queries = false, size_t most = SIZE_MAX) {
+    if (phase == 0) {
+      run_file_launches();
+      if (most != SIZE_MAX) most += file_runs_;
+    }
     static constexpr uint32_t kBlocks[][3] = {{32, 1, 1},  {64, 1, 1}, {96, 1, 1}, {128, 1, 1}, {256, 1, 1},
                                               {1024, 1, 1}, {1, 1, 1},  {17, 1, 1}, {33, 1, 1},  {65, 2, 1},
                                               {48, 3, 1},  {16, 16, 1}, {32, 4, 2}, {8, 8, 8},  {7, 3, 5}};
@@ -707,6 +762,7 @@ class Replayer {
         continue;
       }
       std::string faults = shape_faults_ ? fmt::format(" ({} other launch(es) faulted)", shape_faults_) : "";
+      std::string given = file_runs_ ? fmt::format(" ({} of them from --replay-launch)", file_runs_) : "";
       // A uniform verdict no replay ran is not re-derived by any execution:
       // on CUTLASS's grouped GEMM the made-up Params leave the group
       // scheduler without work, and 169 of 184 uniform verdicts were
@@ -715,8 +771,8 @@ class Replayer {
       if (b.verdict == BranchVerdict::Uniform && seen[b.instruction] == 0) {
         auto other = other_executions_.find(b.instruction);
         if (other == other_executions_.end() || observed_splits_.count(b.instruction)) {
-          b.validation = fmt::format("none of the {} replayed launch(es) that meet the assumptions reached it{}",
-                                     shape_runs_.size(), faults);
+          b.validation = fmt::format("none of the {} replayed launch(es) that meet the assumptions{} reached it{}",
+                                     shape_runs_.size(), given, faults);
           continue;
         }
         b.validated = true;
@@ -726,8 +782,8 @@ class Replayer {
         continue;
       }
       b.validated = true;
-      b.validation = fmt::format("replayed {} launch(es) that meet the assumptions: {} warp execution(s) agree{}",
-                                 shape_runs_.size(), seen[b.instruction], faults);
+      b.validation = fmt::format("replayed {} launch(es) that meet the assumptions{}: {} warp execution(s) agree{}",
+                                 shape_runs_.size(), given, seen[b.instruction], faults);
     }
   }
 
@@ -1243,7 +1299,9 @@ class Replayer {
   };
   bool checking_racy_launch_ = false;
   bool last_run_raced_shared_ = false;  // set by observe() for the run it just did
-  std::vector<ShapeRun> shape_runs_;
+  std::vector<ShapeRun> shape_runs_;  // the --replay-launch runs first, then the made-up shapes
+  std::vector<const ReplayOptions::FileLaunch*> file_launches_;  // those of this kernel
+  size_t file_runs_ = 0;
   size_t shape_faults_ = 0;
   std::string last_shape_fault_;
   bool shapes_ran_ = false;  // the first phase ran before the queries

@@ -24,6 +24,17 @@ struct ReplayOptions {
   // The launch to replay for concrete launches (a launch file's buffers);
   // without it, buffers are zero-filled and scalars 0.
   std::optional<simt::Launch> launch;
+  // Launches the user gives (`--replay-launch FILE`) that the verdicts of a
+  // launch left free are replayed on too, beside the made-up ones: a
+  // CUTLASS kernel's real Params reach the mainloop and epilogue that made-
+  // up bytes seldom do. Each must meet the kernel's launch description and
+  // assumptions (check_kernel_branches says which it breaks); a launch of
+  // another kernel is not run.
+  struct FileLaunch {
+    std::string source;  // the file, for messages
+    simt::Launch launch;
+  };
+  std::vector<FileLaunch> replay_launches;
   size_t sample_warps = 4096;  // at least this many warps when a grid is too large to run whole
   // Warp instructions for the launches the replay makes up, each, and all
   // of them together per kernel: the any-launch shapes, and the witnesses.

@@ -11,8 +11,10 @@ for b in kernel["branches"]:
     text = b.get("validation") or ""
     if "contradict" in text:
         print("contradiction:", text)
-    m = re.match(r"replayed (\d+) launch\(es\) that meet the assumptions: (\d+) warp execution\(s\) agree"
+    m = re.match(r"replayed (\d+) launch\(es\) that meet the assumptions(?: \(\d+ of them from --replay-launch\))?: (\d+) warp execution\(s\) agree"
                  r"(?: \((\d+) other launch\(es\) faulted\))?", text)
+    if b["verdict"] == "uniform" and "that meet the assumptions" in text and "reached it" in text:
+        unreached += 1  # "none of the N replayed launch(es) ... reached it": not validated
     if b["verdict"] != "uniform" or not m:
         continue
     ran, faulted = int(m.group(1)), int(m.group(3) or 0)
