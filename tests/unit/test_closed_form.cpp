@@ -298,7 +298,7 @@ TEST_CASE("kernel sets: the branch and bound proves the optimum an enumeration o
   }
 }
 
-TEST_CASE("hopper: the mainloop keeps its own dependency structure; a pipeline one slot too deep breaks it") {
+TEST_CASE("hopper: the mainloop keeps its own dependency structure, a pipeline one slot too deep breaks it") {
   Machine m = resolve_machine("h100-sxm");
   TileConfig c{{128, 128, 64}, 3, {{1, 1}, MainloopSchedule::PingPong, TileScheduler::Persistent}};
   Schedule s = simulate({1024, 1024, 1024}, c, m, GemmModel::Hopper);

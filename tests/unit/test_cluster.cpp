@@ -82,7 +82,7 @@ Launch one_thread(const char* kernel, size_t out_words) {
 
 }  // namespace
 
-TEST_CASE("mbarrier: a phase completes when arrivals and tx-count both reach zero; negative tx-counts wait") {
+TEST_CASE("mbarrier: a phase completes when arrivals and tx-count both reach zero, negative tx-counts wait") {
   ptx::Module m = parse(kPhases);
   RunResult r = run_kernel(m, one_thread("phases", 16));
   const std::vector<uint8_t>& out = r.buffers[0];
@@ -231,7 +231,7 @@ SPIN:
 }
 )";
 
-TEST_CASE("clusters: CTAs of a cluster run together; %cluster_* registers, mapa, getctarank, DSMEM stores") {
+TEST_CASE("clusters: CTAs of a cluster run together, %cluster_* registers, mapa, getctarank, DSMEM stores") {
   ptx::Module m = parse(kPeers);
   Launch l = one_thread("peers", 12 * 8);
   l.grid[0] = 4;

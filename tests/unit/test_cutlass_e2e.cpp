@@ -44,16 +44,17 @@ struct Problem {
 Problem problem_of(const LaunchFile& lf) {
   // The launch file's description line (launch_writer.cpp writes it):
   // "M=256 N=256 K=128 alpha=2 beta=0.5", with " L=2" after K for a batched
-  // GEMM, or "groups=256x128x128,136x200x80 alpha=...".
+  // GEMM, or "groups=256x128x128,136x200x80 alpha=...", with " sm_count=4"
+  // before alpha for a GPU of other than 132 SMs.
   std::smatch s;
   Problem p;
   REQUIRE(std::regex_search(lf.text, s, std::regex(R"(description = .* alpha=(\S+) beta=(\S+)\")")));
   p.alpha = std::stod(s[1]), p.beta = std::stod(s[2]);
-  if (std::regex_search(lf.text, s, std::regex(R"(description = .*: M=(\d+) N=(\d+) K=(\d+)( L=(\d+))? alpha)"))) {
+  if (std::regex_search(lf.text, s, std::regex(R"(description = .*: M=(\d+) N=(\d+) K=(\d+)( L=(\d+))?( sm_count=\d+)? alpha)"))) {
     p.m = std::stoi(s[1]), p.n = std::stoi(s[2]), p.k = std::stoi(s[3]);
     if (s[5].matched) p.batches = std::stoi(s[5]);
   } else {
-    REQUIRE(std::regex_search(lf.text, s, std::regex(R"(description = .*: groups=([0-9x,]+) alpha)")));
+    REQUIRE(std::regex_search(lf.text, s, std::regex(R"(description = .*: groups=([0-9x,]+)( sm_count=\d+)? alpha)")));
     std::string list = s[1];
     const std::regex group(R"((\d+)x(\d+)x(\d+))");
     for (auto it = std::sregex_iterator(list.begin(), list.end(), group); it != std::sregex_iterator(); ++it)
@@ -229,7 +230,7 @@ TEST_CASE("CUTLASS example 54 (FP8 cooperative, cluster 1x2) computes D, Aux and
   }
 }
 
-TEST_CASE("CUTLASS example 56 (pointer-array batched FP16; cooperative, cluster 1x2, and ping-pong) computes every batch's D bit for bit") {
+TEST_CASE("CUTLASS example 56 (pointer-array batched FP16, cooperative, cluster 1x2, and ping-pong) computes every batch's D bit for bit") {
   for (const char* schedule : {"cooperative", "pingpong"})
   for (const char* size : {"256x256x128x2", "208x136x80x3"}) {
     CAPTURE(schedule);
@@ -251,9 +252,9 @@ TEST_CASE("CUTLASS example 56 (pointer-array batched FP16; cooperative, cluster 
   }
 }
 
-TEST_CASE("CUTLASS example 57 (grouped FP8 e4m3 x e5m2, groups of different shapes; cooperative and ping-pong) computes every group's D bit for bit") {
+TEST_CASE("CUTLASS example 57 (grouped FP8 e4m3 x e5m2, groups of different shapes, cooperative and ping-pong, CTAs with one tile or several) computes every group's D bit for bit") {
   for (const char* schedule : {"cooperative", "pingpong"})
-  for (const char* groups : {"2groups", "3groups"}) {
+  for (const char* groups : {"2groups", "3groups", "3groups_4sms"}) {
     CAPTURE(schedule);
     CAPTURE(groups);
     Problem p;

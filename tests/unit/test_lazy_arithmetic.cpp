@@ -46,7 +46,7 @@ TEST_CASE("lazy arithmetic: divisions by a non-constant become functions, shared
   CHECK(!lazy.axioms().empty());
 }
 
-TEST_CASE("lazy arithmetic: 64-bit products of non-constants become functions; narrow or constant factors do not") {
+TEST_CASE("lazy arithmetic: 64-bit products of non-constants become functions, narrow or constant factors do not") {
   z3::context c;
   z3::expr a = c.bv_const("a", 32), b = c.bv_const("b", 32), tid = c.bv_const("tid", 10);
   LazyArithmetic lazy(c);

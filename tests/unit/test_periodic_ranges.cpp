@@ -63,7 +63,7 @@ TEST_CASE("t % 2 == 0 over 64 threads is one run: even threads one way, odd the 
   check_exact(p, runs);
 }
 
-TEST_CASE("a few intervals stay intervals; a periodic stretch before a plain tail is split off exactly") {
+TEST_CASE("a few intervals stay intervals, a periodic stretch before a plain tail is split off exactly") {
   auto two_halves = partition_of(64, [](uint64_t t) { return (t & 31) < 16 ? 1u : 2u; });
   std::vector<PeriodicRun> runs = periodic_runs(two_halves);
   CHECK(runs.size() == 4);

@@ -311,7 +311,7 @@ TEST_CASE("hostile input: truncation, binary garbage, deep nesting, a 100 MB lin
 
 // CUTLASS's inline assembly repeats `LAB_WAIT:` and `.reg .pred P1;` in every
 // `{ }` block; PTX scopes them (ptxas 13 accepts exactly what is accepted here).
-TEST_CASE("block-scoped labels, variables and registers get unique names; uses resolve outward") {
+TEST_CASE("block-scoped labels, variables and registers get unique names, uses resolve outward") {
   Module m = parse(R"(
 .entry k(.param .u64 p) {
   .reg .pred %p<2>;
