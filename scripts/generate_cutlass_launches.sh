@@ -107,4 +107,9 @@ for schedule in cooperative pingpong; do
     0 0 0 2 0.5 1 256x128x128,136x200x80
   make "57_grouped$label_suffix" 57_hopper_grouped_gemm "$out/57_grouped_${schedule}_3groups.toml" "$e" \
     0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16
+  # A GPU of 4 SMs: CUTLASS launches fewer persistent CTAs than tiles, and
+  # each takes its next tile in the same group or the next one
+  # (advance_to_next_work), which no launch above does.
+  SM_COUNT=4 make "57_grouped$label_suffix" 57_hopper_grouped_gemm "$out/57_grouped_${schedule}_3groups_4sms.toml" \
+    "$e" 0 0 0 -1 2 7 200x72x48,64x264x144,120x136x16
 done

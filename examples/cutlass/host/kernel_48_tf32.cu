@@ -57,7 +57,7 @@ void make_48_tf32_cooperative(KernelLaunch& l) {
   auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
   auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
   cutlass::KernelHardwareInfo hw;
-  hw.sm_count = 132;
+  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kGemm,
       {p.m, p.n, p.k},

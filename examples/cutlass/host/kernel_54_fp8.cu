@@ -78,7 +78,7 @@ void make_54_fp8_cooperative(KernelLaunch& l) {
   using StrideAux = cutlass::gemm::TagToStrideC_t<LayoutAux>;
   auto stride_aux = cutlass::make_cute_packed_stride(StrideAux{}, {p.m, p.n, 1});
   cutlass::KernelHardwareInfo hw;
-  hw.sm_count = 132;
+  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args{};
   args.mode = cutlass::gemm::GemmUniversalMode::kGemm;
   args.problem_shape = {p.m, p.n, p.k, 1};

@@ -94,7 +94,7 @@ void make_56_ptr_array(KernelLaunch& l) {
   auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
   auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
   cutlass::KernelHardwareInfo hw;
-  hw.sm_count = 132;
+  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kArray,
       {{p.m, p.n, p.k, batches}},

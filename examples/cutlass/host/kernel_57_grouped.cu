@@ -134,7 +134,7 @@ void make_57_grouped(KernelLaunch& l) {
   Buffer& ptr_c = add_pointer_buffer(l, "ptr_C", cs);
   Buffer& ptr_d = add_pointer_buffer(l, "ptr_D", ds);
   cutlass::KernelHardwareInfo hw;
-  hw.sm_count = 132;
+  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args;
   decltype(args.epilogue.thread) fusion;
   fusion.alpha = float(p.alpha);

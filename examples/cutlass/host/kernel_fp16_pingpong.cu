@@ -23,7 +23,7 @@ void make_fp16_pingpong(KernelLaunch& l) {
   auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
   auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
   cutlass::KernelHardwareInfo hw;
-  hw.sm_count = 132;
+  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kGemm,
       {p.m, p.n, p.k, 1},

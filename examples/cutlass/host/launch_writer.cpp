@@ -70,6 +70,11 @@ std::string problem_text(const Problem& p) {
   return s;
 }
 
+// problem_text, and the SM count where it is not the default's.
+std::string problem_and_sms_text(const Problem& p) {
+  return problem_text(p) + (p.sm_count != Problem{}.sm_count ? " sm_count=" + std::to_string(p.sm_count) : "");
+}
+
 namespace {
 
 const char* kTypeNames[] = {"u8", "u16", "u32", "s32", "u64", "s64", "f16", "f32", "f64", "bf16", "f32_ftz", "tf32",
@@ -154,7 +159,7 @@ std::string launch_toml(const KernelLaunch& l) {
   }
 
   std::ostringstream o;
-  o << "# " << l.kernel_label << ": D = alpha * A * B + beta * C, " << problem_text(l.problem) << ", alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
+  o << "# " << l.kernel_label << ": D = alpha * A * B + beta * C, " << problem_and_sms_text(l.problem) << ", alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
     << "\n# Written by examples/cutlass/host (scripts/generate_cutlass_launches.sh): the Params bytes are CUTLASS's\n"
     << "# own GemmKernel::to_underlying_arguments for this problem, compiled against the CUTLASS headers.\n";
   for (const std::string& n : l.notes) o << "# " << n << "\n";
@@ -177,7 +182,7 @@ std::string launch_toml(const KernelLaunch& l) {
     << (l.varying_offsets.empty() ? std::string("none") : offset_ranges(l.varying_offsets)) << "\n";
   o << "\nkernel = \"" << l.entry << "\"\n";
   // tests/unit/test_cutlass_e2e.cpp reads the problem back from here.
-  o << "description = \"" << l.kernel_label << " from " << l.ptx << ": " << problem_text(l.problem) << " alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
+  o << "description = \"" << l.kernel_label << " from " << l.ptx << ": " << problem_and_sms_text(l.problem) << " alpha=" << number_text(l.problem.alpha) << " beta=" << number_text(l.problem.beta)
     << "\"\n";
   o << "grid = " << list(l.grid, 3) << "\nblock = " << list(l.block, 3) << "\ncluster = " << list(l.cluster, 3)
     << "\ndynamic_shared_bytes = " << l.dynamic_shared_bytes << "\n";

@@ -57,6 +57,10 @@ struct Problem {
   uint64_t seed = 1;
   int batches = 1;                         // a pointer-array GEMM's batch count (L)
   std::vector<std::array<int, 3>> groups;  // a grouped GEMM's (M, N, K) per group
+  // The SMs KernelHardwareInfo says the GPU has (an H100 SXM's 132): the
+  // persistent schedulers launch at most this many CTAs, so fewer make
+  // each CTA take several tiles (and a grouped GEMM's CTAs cross groups).
+  int sm_count = 132;
 };
 
 struct KernelLaunch {

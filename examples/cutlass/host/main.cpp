@@ -1,6 +1,6 @@
 // cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
 // problem (examples/cutlass/README.md, "Launch files").
-//   cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
+//   [SM_COUNT=N] cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
 // KERNEL is 48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
 // committed file (written into the launch file's description).
 #include <array>
@@ -29,6 +29,12 @@ int main(int argc, char** argv) {
   l.problem.seed = std::strtoull(argv[7], nullptr, 10);
   l.entry = argv[8];
   l.ptx = argv[9];
+  // SM_COUNT=N: the hardware info's SM count (Problem::sm_count).
+  if (const char* sms = std::getenv("SM_COUNT")) l.problem.sm_count = std::atoi(sms);
+  if (l.problem.sm_count < 1) {
+    std::fprintf(stderr, "SM_COUNT must be a positive number of SMs\n");
+    return 2;
+  }
   if (argc == 12) {
     // 56: the batch count; 57: each group's problem.
     std::string extra = argv[11];
