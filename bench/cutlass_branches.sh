@@ -16,6 +16,9 @@
 # the kernel's place among the file's GEMM kernels, from 1; an entry with an
 # index wins). INDEXES="5 6" runs only those kernels of each file. The default is the committed kernels' shapes
 # (examples/cutlass/README.md); a kernel without an entry gets no --cluster.
+# REPLAY_LAUNCHES=1 replays each kernel's verdicts also on the launch files
+# of examples/cutlass/launch that name it (`--replay-launch`, CUTLASS's own
+# Params; the row says how many files).
 #
 # Usage: [KERNEL_CPU_LIMIT=400] [KERNEL_TIMEOUT=3600] [JSON_DIR=DIR] [CLUSTERS=...] \
 #          bench/cutlass_branches.sh [build/cli/warpsat] [FILE.ptx...]   (figures: docs/benchmarks.md)
@@ -52,15 +55,21 @@ for f in "${files[@]}"; do
     cluster_args=()
     shape="$(cluster_of "$f" "$index")"
     [ -n "$shape" ] && cluster_args=(--cluster "$shape")
+    replay_args=()
+    if [ -n "${REPLAY_LAUNCHES:-}" ]; then
+      for t in examples/cutlass/launch/*.toml; do
+        grep -q "^kernel = \"$k\"" "$t" && replay_args+=(--replay-launch "$t")
+      done
+    fi
     (ulimit -t "$cpu_limit"; exec /usr/bin/time -f '%e %U %M' -o "$scratch/time" timeout "$limit" "$warpsat" branches "$f" \
-      --declared-block "${cluster_args[@]}" --full-names --kernel "$k" --format json) > "$out" 2> "$scratch/err"
+      --declared-block "${cluster_args[@]}" "${replay_args[@]}" --full-names --kernel "$k" --format json) > "$out" 2> "$scratch/err"
     rc=$?
     [ -n "${JSON_DIR:-}" ] && mkdir -p "$JSON_DIR" && cp "$out" "$JSON_DIR/$(basename "$f" .ptx).$index.json"
     # GNU time writes "Command exited with non-zero status N" before its figures.
     read -r secs user kb < <(tail -n 1 "$scratch/time")
-    python3 - "$out" "$f" "$secs" "$user" "$kb" "$rc" "$k" "$limit" "$index" "$cpu_limit" "$shape" <<'PY'
+    python3 - "$out" "$f" "$secs" "$user" "$kb" "$rc" "$k" "$limit" "$index" "$cpu_limit" "$shape" "$((${#replay_args[@]} / 2))" <<'PY'
 import json, re, sys
-out, f, secs, user, kb, rc, mangled, limit, index, cpu_limit, cluster = sys.argv[1:]
+out, f, secs, user, kb, rc, mangled, limit, index, cpu_limit, cluster, files = sys.argv[1:]
 # The demangled names all shorten to device_kernel<GemmUniversal<...>>: name the schedule and tile instead.
 sched = re.findall(r"Kernel[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*", mangled)
 schedule = f"#{index} " + (sched[0] if sched else mangled[-40:]) + (f" {cluster}" if cluster else "")
@@ -83,7 +92,8 @@ unreached = sum(1 for x in b if not x["validated"] and x["verdict"] == "uniform"
                 and "reached it" in (x.get("validation") or ""))
 print(f"{f.split('/')[-1]:<40} {schedule:<44} {len(b):6} {decided:6} {valid:6} {float(user):8.1f} {float(secs):8.1f} {int(kb)/1024:8.0f}"
       f"  ({100*decided/max(1,len(b)):.1f}% decided: {count('uniform')} uniform, {count('divergent')} divergent,"
-      f" {count('unreachable')} unreachable, {count('unknown')} unknown; {unreached} uniform no replay reached; {tma} unvalidated at a tensor map; exit {rc})")
+      f" {count('unreachable')} unreachable, {count('unknown')} unknown; {unreached} uniform no replay reached; {tma} unvalidated at a tensor map;"
+      f"{' ' + files + ' launch file(s);' if files != '0' else ''} exit {rc})")
 PY
   done
 done
