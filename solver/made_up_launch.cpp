@@ -161,7 +161,8 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
       if (scalar_seed >= 4) {
         fill_struct(a.bytes, StructFill::SmallWords, i + 131 * scalar_seed);
         if (i < struct_fields_.size())
-          fill_fields(a.bytes, struct_fields_[i], scalar_seed, i, uint64_t{grid[0]} * grid[1] * grid[2]);
+          fill_fields(a.bytes, struct_fields_[i], scalar_seed, i, uint64_t{grid[0]} * grid[1] * grid[2],
+                      std::max({1u, l.cluster[0], l.cluster[1], l.cluster[2]}));
       } else
         fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
       continue;
@@ -200,7 +201,7 @@ void MadeUpLaunches::fill_struct(std::vector<uint8_t>& bytes, StructFill fill, u
 }
 
 void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
-                                 uint64_t seed, size_t param, uint64_t ctas) {
+                                 uint64_t seed, size_t param, uint64_t ctas, uint32_t cluster_side) {
   uint64_t pointers = 0;
   for (const analysis::StructField& f : fields) {
     if (f.offset + f.bytes > bytes.size()) continue;
@@ -210,9 +211,10 @@ void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<
         v = kFieldPointerBase + (param * 64 + pointers++ % 64) * kFieldPointerStride;
         break;
       case analysis::FieldUse::Float:
-        if (seed == 4) v = f.bytes == 8 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
+        if (seed == 4 || seed == 6) v = f.bytes == 8 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
         break;
       case analysis::FieldUse::Integer:
+      case analysis::FieldUse::Multiplier:
         // 64-bit: the persistent tile schedulers' tile total and their fast
         // divisions. One tile per CTA, whatever the grid: a CTA with no work
         // in a cluster whose others have some leaves them waiting forever on
@@ -220,16 +222,74 @@ void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<
         // clusters). Seed 5 on grids of up to 16 CTAs: two, so that a
         // ping-pong kernel's second consumer gets one (on larger grids the
         // second tile would spend the replay's step budget). 32-bit:
-        // problem sizes, tile counts, shifts: 8 (one partial tile), or 40
-        // (two k-tiles of 32).
+        // problem sizes, tile counts, shifts: 8 (one partial tile), 40
+        // (two k-tiles of 32), or with seed 6 the cluster's longest side:
+        // a grouped GEMM's group count and cluster shape, whose tile total
+        // is then a few whole clusters' tiles per group instead of 40x40
+        // (its problem shapes are in memory, one tile each, the fast
+        // divisions' divisor a tile: fill_fast_divisions); a cluster whose
+        // CTAs do not all get a tile waits forever at the producers' tail.
         v = f.bytes == 1   ? 0
             : f.bytes == 8 ? (seed == 5 && ctas <= 16 ? 2 * ctas : ctas)
             : seed == 4    ? 8
+            : seed == 6    ? cluster_side
                            : 40;
         break;
     }
     std::memcpy(bytes.data() + f.offset, &v, f.bytes);
   }
+  // Seed 6 alone: the made-up members of seeds 4 and 5 happen to give the
+  // non-grouped schedulers tiles that run (CUTLASS 48: 69 uniform verdicts
+  // validated with them, 30 with these); a grouped GEMM needs these.
+  if (seed == 6) fill_fast_divisions(bytes, fields);
+}
+
+FastDivision cutlass_fast_division(uint64_t d, unsigned bits) {
+  if (bits == 32) {
+    // FastDivmod(int d): quotient = d != 1 ? umulhi(x, multiplier) >> shift : x.
+    if (d <= 1) return {0, 0, 0};
+    uint32_t p = 31 + static_cast<uint32_t>(std::bit_width(d - 1));
+    return {static_cast<uint32_t>(((uint64_t{1} << p) + d - 1) / d), p - 32, 0};
+  }
+  // FastDivmodU64(d): quotient = (multiplier ? umul64hi(x + round_up, multiplier) : x) >> shift.
+  if (d == 0) return {1, 0, 0};
+  uint32_t shift = static_cast<uint32_t>(std::bit_width(d) - 1);
+  if ((d & (d - 1)) == 0) return {0, shift, 0};
+  unsigned __int128 p = static_cast<unsigned __int128>(uint64_t{1} << shift) << 64;
+  uint64_t lo = static_cast<uint64_t>(p / d);
+  uint64_t m = static_cast<uint64_t>((p + (uint64_t{1} << shift)) / d);
+  return {m, shift, lo == m ? 1u : 0u};
+}
+
+namespace {
+
+template <class T>
+void put(std::vector<uint8_t>& bytes, uint32_t at, T v) {
+  if (at + sizeof(T) <= bytes.size()) std::memcpy(bytes.data() + at, &v, sizeof(T));
+}
+
+}  // namespace
+
+void MadeUpLaunches::fill_fast_divisions(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields) {
+  for (const analysis::StructField& f : fields) {
+    if (f.use != analysis::FieldUse::Multiplier || f.offset < f.bytes) continue;
+    uint32_t divisor_at = f.offset - f.bytes, shift_at = f.offset + f.bytes;
+    FastDivision d = cutlass_fast_division(kMadeUpDivisor, f.bytes * 8);
+    if (f.bytes == 4) {
+      put(bytes, divisor_at, static_cast<int32_t>(kMadeUpDivisor));
+      put(bytes, f.offset, static_cast<uint32_t>(d.multiplier));
+      put(bytes, shift_at, d.shift);
+    } else if (f.bytes == 8) {
+      put(bytes, divisor_at, uint64_t{kMadeUpDivisor});
+      put(bytes, f.offset, d.multiplier);
+      put(bytes, shift_at, d.shift);
+      put(bytes, shift_at + 4, d.round_up);
+    }
+  }
+  // FastDivmodU64Pow2 {u64 divisor; u32 shift} has no multiplier and keeps
+  // the fill above: a divisor of 1 there (a cluster of one along that axis)
+  // made every seed-6 launch of CUTLASS 48 and the BF16 kernel, whose
+  // clusters are 4x2 and 2x1, deadlock.
 }
 
 // 32-bit words, half of them small integers and half floats in [0, 256),

@@ -39,6 +39,19 @@ constexpr uint64_t kPointeeStride = uint64_t{1} << 20;
 // A by-value struct this large is a library's Params (CUTLASS): its made-up
 // launches take seeds 4 and 5.
 constexpr uint64_t kLargeStructBytes = 256;
+// CUTLASS's fast division by `d` (cutlass/fast_math.h) as its host-side
+// constructor makes it: FastDivmod (`bits` 32: quotient = d == 1 ? x :
+// umulhi(x, multiplier) >> shift) or FastDivmodU64 (64: quotient =
+// (multiplier ? umul64hi(x + round_up, multiplier) : x) >> shift).
+struct FastDivision {
+  uint64_t multiplier = 0;
+  uint32_t shift = 0, round_up = 0;
+};
+FastDivision cutlass_fast_division(uint64_t d, unsigned bits);
+
+// The divisor of a made-up struct's fast divisions (fill_fast_divisions):
+// a tile size, so that a problem of a few rows is one tile.
+constexpr uint32_t kMadeUpDivisor = 64;
 
 // One random-data run of a witness's launch.
 struct RandomDataPlan {
@@ -157,9 +170,15 @@ class MadeUpLaunches {
   // launches, so that a pointer read through one is null); integers are
   // small and 64 bits wide where loaded so (a loop bound of two small
   // 32-bit halves runs 2^32 times too long); floats are 1 (seed 4: alpha
-  // and beta both on) or 0 (seed 5: the source operand off).
+  // and beta both on, and seed 6) or 0 (seed 5: the source operand off).
+  // `cluster_side` is the launch's longest cluster side (seed 6's 32-bit
+  // integers, a grouped GEMM's cluster shape among them).
   static void fill_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
-                          uint64_t seed, size_t param, uint64_t ctas);
+                          uint64_t seed, size_t param, uint64_t ctas, uint32_t cluster_side);
+  // The members of each CUTLASS fast division in `fields` (a Multiplier
+  // field, the divisor before it, the shift and round-up after) made from
+  // one divisor, kMadeUpDivisor, as its constructor makes them.
+  static void fill_fast_divisions(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);
   // The values the assumptions name, as `l` gives them: ntid.*, nctaid.*

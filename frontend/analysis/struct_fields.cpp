@@ -52,10 +52,11 @@ class FieldFinder {
       else
         dests.push_back(&dst);
       for (size_t e = 0; e < dests.size(); ++e) {
-        FieldUse use = ptx::is_float(ins.type()) ? FieldUse::Float
-                       : bytes == 8 && dests[e]->kind == Operand::Kind::Register && used_as_address(i, dests[e]->reg)
-                           ? FieldUse::Address
-                           : FieldUse::Integer;
+        bool reg = dests[e]->kind == Operand::Kind::Register;
+        FieldUse use = ptx::is_float(ins.type())                          ? FieldUse::Float
+                       : bytes == 8 && reg && used_as_address(i, dests[e]->reg) ? FieldUse::Address
+                       : reg && reaches_operand(i, dests[e]->reg, is_multiplier)  ? FieldUse::Multiplier
+                                                                                 : FieldUse::Integer;
         auto key = std::make_pair(at->param, std::make_pair(static_cast<uint32_t>(at->offset + e * bytes), bytes));
         auto [it, fresh] = fields.emplace(key, use);
         if (!fresh) it->second = std::max(it->second, use);
@@ -133,6 +134,35 @@ class FieldFinder {
     if (!base || base->generic == param) return std::nullopt;
     base->offset += a.value;
     return base;
+  }
+
+  // Whether operand `o` of `ins` is a mul.hi's factor.
+  static bool is_multiplier(const ptx::Instruction& ins, size_t o) {
+    return ins.op == Opcode::Mul && ins.has("hi") && (o == 1 || o == 2);
+  }
+  // Whether the value `def` writes to `reg` is, after moves and
+  // conversions only, an operand `wanted` accepts.
+  template <class Wanted>
+  bool reaches_operand(uint32_t def, RegId reg, Wanted wanted) const {
+    std::deque<std::pair<uint32_t, RegId>> work{{def, reg}};
+    std::set<std::pair<uint32_t, RegId>> seen{{def, reg}};
+    while (!work.empty()) {
+      auto [d, r] = work.front();
+      work.pop_front();
+      for (uint32_t user : d_.users[d]) {
+        const ptx::Instruction& ins = f_.instructions[user];
+        bool reads = std::any_of(d_.uses[user].begin(), d_.uses[user].end(), [&](const UseDefs& u) {
+          return u.reg == r && std::binary_search(u.defs.begin(), u.defs.end(), d);
+        });
+        if (!reads) continue;
+        for (size_t o = 1; o < ins.operands.size(); ++o)
+          if (ins.operands[o].kind == Operand::Kind::Register && ins.operands[o].reg == r && wanted(ins, o)) return true;
+        bool copies = (ins.op == Opcode::Mov || ins.op == Opcode::Cvt) && ins.operands.size() == 2 &&
+                      ins.operands[0].kind == Operand::Kind::Register;
+        if (copies && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
+      }
+    }
+    return false;
   }
 
   // Whether the value `def` writes to `reg` becomes the base address of a

@@ -22,10 +22,17 @@
 namespace warpsat::analysis {
 
 enum class FieldUse : uint8_t {
-  Integer,  // anything not below
-  Float,    // loaded as .f32/.f64 (alpha, beta, scales)
-  Address,  // the base of a load, store or atomic, after moves, cvta and address arithmetic
+  Integer,     // anything not below
+  Multiplier,  // a factor of a mul.hi, after moves and conversions
+  Float,       // loaded as .f32/.f64 (alpha, beta, scales)
+  Address,     // the base of a load, store or atomic, after moves, cvta and address arithmetic
 };
+// Multiplier is how CUTLASS's fast divisions show: FastDivmod {int
+// divisor; unsigned multiplier, shift_right} and FastDivmodU64 {u64
+// divisor, multiplier; u32 shift_right, round_up}, whose quotient the
+// kernel reads as mul.hi(x, multiplier) >> shift. Made-up bytes must make
+// the members of one agree (solver/made_up_launch.cpp), or a grouped
+// GEMM's every tile count is 0.
 
 struct StructField {
   uint32_t offset = 0;  // bytes from the start of the parameter

@@ -162,3 +162,88 @@ TEST_CASE("made-up launches: a ramp buffer holds ascending words, and only index
   }
   CHECK(ramped >= 8);
 }
+
+// CUTLASS's fast divisions, made as its host code makes them, divide
+// exactly: the device's quotient formula gives x / d for every x tried.
+TEST_CASE("made-up launches: CUTLASS's fast division members give true quotients") {
+  for (uint64_t d : {1ull, 2ull, 3ull, 7ull, 64ull, 100ull, 128ull, 255ull, 1000003ull}) {
+    CAPTURE(d);
+    FastDivision f32 = cutlass_fast_division(d, 32);
+    FastDivision f64 = cutlass_fast_division(d, 64);
+    for (uint64_t x : {0ull, 1ull, 63ull, 64ull, 65ull, 1000ull, 123456789ull, 0x7fffffffull}) {
+      CAPTURE(x);
+      uint32_t q32 = d == 1 ? static_cast<uint32_t>(x)
+                            : static_cast<uint32_t>((x * f32.multiplier) >> 32) >> f32.shift;
+      CHECK(q32 == x / d);
+      uint64_t hi = f64.multiplier
+                        ? static_cast<uint64_t>((static_cast<unsigned __int128>(x + f64.round_up) * f64.multiplier) >> 64)
+                        : x;
+      CHECK((hi >> f64.shift) == x / d);
+    }
+  }
+}
+
+// Seed 6 makes a Params struct's fast divisions agree (struct_fields.h
+// finds the multiplier of a mul.hi): FastDivmodU64 at 16 (divisor,
+// multiplier, shift, round_up), FastDivmod at 40 (divisor, multiplier,
+// shift); FastDivmodU64Pow2 at 56 (divisor, shift) has no multiplier.
+TEST_CASE("made-up launches: seed 6 fills a struct's fast divisions from one divisor") {
+  ptx::Module m = ptx::parse_module(R"(.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .align 8 .b8 P[256])
+.maxntid 128, 1, 1
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<16>;
+  mov.u32 %r1, %tid.x;
+  cvt.u64.u32 %rd1, %r1;
+  ld.param.u64 %rd2, [P+16];
+  ld.param.u64 %rd3, [P+24];
+  ld.param.v2.u32 {%r2, %r3}, [P+32];
+  cvt.u64.u32 %rd4, %r3;
+  add.s64 %rd5, %rd1, %rd4;
+  mul.hi.u64 %rd6, %rd5, %rd3;
+  shr.u64 %rd7, %rd6, %r2;
+  ld.param.u32 %r4, [P+40];
+  ld.param.u32 %r5, [P+44];
+  ld.param.u32 %r6, [P+48];
+  mul.hi.u32 %r7, %r1, %r5;
+  shr.u32 %r8, %r7, %r6;
+  ld.param.u64 %rd8, [P+56];
+  ld.param.u32 %r9, [P+64];
+  shr.u64 %rd9, %rd1, %r9;
+  ret;
+}
+)", "divmod.ptx");
+  LaunchSpec spec;
+  MadeUpLaunches launches(m, m.functions[0], spec);
+  uint32_t block[3] = {128, 1, 1}, grid[3] = {2, 1, 1};
+  simt::Launch l = launches.shape(block, grid, 6);
+  const std::vector<uint8_t>& b = l.args.at(0).bytes;
+  REQUIRE(b.size() == 256);
+  auto u64 = [&](size_t at) {
+    uint64_t v;
+    std::memcpy(&v, b.data() + at, 8);
+    return v;
+  };
+  auto u32 = [&](size_t at) {
+    uint32_t v;
+    std::memcpy(&v, b.data() + at, 4);
+    return v;
+  };
+  FastDivision wide = cutlass_fast_division(kMadeUpDivisor, 64), narrow = cutlass_fast_division(kMadeUpDivisor, 32);
+  CHECK(u64(16) == kMadeUpDivisor);
+  CHECK(u64(24) == wide.multiplier);
+  CHECK(u32(32) == wide.shift);
+  CHECK(u32(36) == wide.round_up);
+  CHECK(u32(40) == kMadeUpDivisor);
+  CHECK(u32(44) == narrow.multiplier);
+  CHECK(u32(48) == narrow.shift);
+  // A power-of-two division (no multiplier) keeps the fill of its width.
+  CHECK(u64(56) == 2);  // a 64-bit integer: the grid's CTA count
+  CHECK(u32(64) == 1);  // a 32-bit integer: the cluster's longest side, 1 without clusters
+  // Seed 5 leaves them as made up before (one value per field's width).
+  simt::Launch five = launches.shape(block, grid, 5);
+  CHECK(std::memcmp(five.args[0].bytes.data() + 24, b.data() + 24, 8) != 0);
+}

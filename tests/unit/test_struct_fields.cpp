@@ -117,3 +117,36 @@ B:
   REQUIRE(fields[0].size() == 1);
   CHECK(fields[0][0].offset == 4);
 }
+
+// CUTLASS's fast divisions: the multiplier of a mul.hi, through moves and
+// conversions, is a field of its own kind.
+TEST_CASE("struct fields: a mul.hi's multiplier") {
+  ptx::Module m = ptx::parse_module(R"(.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .align 8 .b8 P[256])
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  mov.u32 %r1, %tid.x;
+  cvt.u64.u32 %rd1, %r1;
+  ld.param.u64 %rd2, [P+24];
+  ld.param.v2.u32 {%r2, %r3}, [P+32];
+  mul.hi.u64 %rd3, %rd1, %rd2;
+  cvt.u64.u32 %rd4, %r2;
+  cvt.u32.u64 %r4, %rd4;
+  shr.u64 %rd5, %rd3, %r4;
+  add.s32 %r5, %r3, %r1;
+  mul.lo.u32 %r6, %r5, %r3;
+  ret;
+}
+)", "divmod.ptx");
+  auto fields = fields_of(m);
+  const auto& p = fields.at(0);
+  REQUIRE(at(p, 24));
+  CHECK(at(p, 24)->use == FieldUse::Multiplier);
+  REQUIRE(at(p, 32));
+  CHECK(at(p, 32)->use == FieldUse::Integer);  // a shift amount
+  REQUIRE(at(p, 36));
+  CHECK(at(p, 36)->use == FieldUse::Integer);  // added and multiplied (mul.lo), never a mul.hi's factor
+}
