@@ -781,8 +781,15 @@ class Replayer {
       if (b.verdict == BranchVerdict::Uniform && seen[b.instruction] == 0) {
         auto other = other_executions_.find(b.instruction);
         if (other == other_executions_.end() || observed_splits_.count(b.instruction)) {
+          // Why the others stopped, so that the user can tell a made-up
+          // launch's dead end from the kernel's (the mangled name the
+          // emulator's message ends with is cut).
+          std::string why = last_shape_fault_.substr(0, last_shape_fault_.find(" (in _Z"));
           b.validation = fmt::format("none of the {} replayed launch(es) that meet the assumptions{} reached it{}",
-                                     shape_runs_.size(), given, faults);
+                                     shape_runs_.size(), given,
+                                     shape_faults_ ? fmt::format(" ({} other launch(es) faulted; the last: {})",
+                                                                 shape_faults_, why)
+                                                   : "");
           continue;
         }
         b.validated = true;
