@@ -55,7 +55,7 @@ class FieldFinder {
         bool reg = dests[e]->kind == Operand::Kind::Register;
         FieldUse use = ptx::is_float(ins.type())                          ? FieldUse::Float
                        : bytes == 8 && reg && used_as_address(i, dests[e]->reg) ? FieldUse::Address
-                       : reg && reaches_operand(i, dests[e]->reg, is_multiplier)  ? FieldUse::Multiplier
+                       : reg && multiplies_high(i, dests[e]->reg)                ? FieldUse::Multiplier
                                                                                  : FieldUse::Integer;
         auto key = std::make_pair(at->param, std::make_pair(static_cast<uint32_t>(at->offset + e * bytes), bytes));
         auto [it, fresh] = fields.emplace(key, use);
@@ -136,14 +136,12 @@ class FieldFinder {
     return base;
   }
 
-  // Whether operand `o` of `ins` is a mul.hi's factor.
-  static bool is_multiplier(const ptx::Instruction& ins, size_t o) {
-    return ins.op == Opcode::Mul && ins.has("hi") && (o == 1 || o == 2);
-  }
-  // Whether the value `def` writes to `reg` is, after moves and
-  // conversions only, an operand `wanted` accepts.
-  template <class Wanted>
-  bool reaches_operand(uint32_t def, RegId reg, Wanted wanted) const {
+  // Breadth-first over where the value `def` writes to `reg` goes: each
+  // instruction that reads it is asked `found(user, r)` (r the register it
+  // reads the value in), which ends the walk with true, and `passes(user,
+  // r)`, whether its destination register carries the value on.
+  template <class Found, class Passes>
+  bool flows(uint32_t def, RegId reg, Found found, Passes passes) const {
     std::deque<std::pair<uint32_t, RegId>> work{{def, reg}};
     std::set<std::pair<uint32_t, RegId>> seen{{def, reg}};
     while (!work.empty()) {
@@ -155,14 +153,29 @@ class FieldFinder {
           return u.reg == r && std::binary_search(u.defs.begin(), u.defs.end(), d);
         });
         if (!reads) continue;
-        for (size_t o = 1; o < ins.operands.size(); ++o)
-          if (ins.operands[o].kind == Operand::Kind::Register && ins.operands[o].reg == r && wanted(ins, o)) return true;
-        bool copies = (ins.op == Opcode::Mov || ins.op == Opcode::Cvt) && ins.operands.size() == 2 &&
-                      ins.operands[0].kind == Operand::Kind::Register;
-        if (copies && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
+        if (found(user, r)) return true;
+        if (ins.operands.empty() || ins.operands[0].kind != Operand::Kind::Register) continue;
+        if (passes(user, r) && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
       }
     }
     return false;
+  }
+
+  // Whether the value `def` writes to `reg` is, after moves and
+  // conversions only, a factor of a mul.hi.
+  bool multiplies_high(uint32_t def, RegId reg) const {
+    auto is_factor = [&](uint32_t user, RegId r) {
+      const ptx::Instruction& ins = f_.instructions[user];
+      if (ins.op != Opcode::Mul || !ins.has("hi")) return false;
+      for (size_t o = 1; o < ins.operands.size() && o <= 2; ++o)
+        if (ins.operands[o].kind == Operand::Kind::Register && ins.operands[o].reg == r) return true;
+      return false;
+    };
+    auto copies = [&](uint32_t user, RegId) {
+      const ptx::Instruction& ins = f_.instructions[user];
+      return (ins.op == Opcode::Mov || ins.op == Opcode::Cvt) && ins.operands.size() == 2;
+    };
+    return flows(def, reg, is_factor, copies);
   }
 
   // Whether the value `def` writes to `reg` becomes the base address of a
@@ -182,26 +195,17 @@ class FieldFinder {
   // Whether the value becomes the base address of an access `counts`.
   template <class Counts>
   bool addresses(uint32_t def, RegId reg, Counts counts) const {
-    std::deque<std::pair<uint32_t, RegId>> work{{def, reg}};
-    std::set<std::pair<uint32_t, RegId>> seen{{def, reg}};
-    while (!work.empty()) {
-      auto [d, r] = work.front();
-      work.pop_front();
-      for (uint32_t user : d_.users[d]) {
-        const ptx::Instruction& ins = f_.instructions[user];
-        bool reads = std::any_of(d_.uses[user].begin(), d_.uses[user].end(), [&](const UseDefs& u) {
-          return u.reg == r && std::binary_search(u.defs.begin(), u.defs.end(), d);
-        });
-        if (!reads) continue;
-        auto carried = [&](const Operand& o) { return o.kind == Operand::Kind::Register && o.reg == r; };
-        for (const Operand& o : ins.operands)
-          if (o.kind == Operand::Kind::Address && !o.elements.empty() && carried(o.elements[0]) && counts(user))
-            return true;
-        if (ins.operands.empty() || ins.operands[0].kind != Operand::Kind::Register) continue;
-        if (passes_address(ins, carried) && seen.insert({user, ins.operands[0].reg}).second) work.emplace_back(user, ins.operands[0].reg);
-      }
-    }
-    return false;
+    auto carried = [](RegId r) {
+      return [r](const Operand& o) { return o.kind == Operand::Kind::Register && o.reg == r; };
+    };
+    auto is_base = [&](uint32_t user, RegId r) {
+      for (const Operand& o : f_.instructions[user].operands)
+        if (o.kind == Operand::Kind::Address && !o.elements.empty() && carried(r)(o.elements[0]) && counts(user))
+          return true;
+      return false;
+    };
+    auto passes = [&](uint32_t user, RegId r) { return passes_address(f_.instructions[user], carried(r)); };
+    return flows(def, reg, is_base, passes);
   }
 
   const ptx::Function& f_;
