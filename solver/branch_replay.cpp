@@ -337,6 +337,10 @@ class Replayer {
     eo.return_buffers = false;
     eo.only_ctas = ctas;
     eo.program_cache = &decoded_;
+    // A wait that would block first fails once, as the hardware may: the
+    // retry of CUTLASS's mbarrier wait loop runs, and its uniform verdict
+    // has an execution (no run took it before).
+    eo.fail_first_try_wait = true;
     bool made_up = origin != Origin::Given;
     // The launches the uniform proofs are checked on: the given one, and
     // with a symbolic launch the any-launch shapes (each meets the

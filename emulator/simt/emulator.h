@@ -167,6 +167,14 @@ struct EmulatorOptions {
   // sooner. It never changes the result of a launch that terminates; off:
   // runaway loops run into max_steps.
   bool detect_spin = true;
+  // A try_wait that finds its phase incomplete returns false once, as the
+  // hardware's time limit allows, before the next one suspends the warp
+  // until the phase completes: the retry of a wait loop (CUTLASS's
+  // ClusterBarrier::wait) then runs. The emulator's
+  // producers otherwise fill a stage before its consumer waits, and no run
+  // ever takes the retry (branches replays it, so that a verdict there is
+  // re-derived by an execution).
+  bool fail_first_try_wait = false;
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
   // used), and kept current when on_branch is called (a replay that has

@@ -227,10 +227,15 @@ void run_mbarrier(Exec& x, const Op& op, uint32_t mask) {
       if (done == mask) --e.phase;  // the phase that completed last: the one waited for
       observer->on_sync(e);
     }
-    if (done == mask) return void(++x.warp.activity.mbarrier_waits);
-    if (kind == TestWait || x.warp.mbarrier.timed_out) {
+    if (done == mask) {
+      x.warp.mbarrier.failed_once = false;
+      return void(++x.warp.activity.mbarrier_waits);
+    }
+    bool fail_first = x.run.options.fail_first_try_wait && !x.warp.mbarrier.failed_once;
+    if (kind == TestWait || x.warp.mbarrier.timed_out || fail_first) {
       // test_wait never suspends; a timed-out try_wait returns false once.
       x.warp.mbarrier.timed_out = false;
+      if (kind == TryWait) x.warp.mbarrier.failed_once = true;
       x.warp.yield = true;
       ++x.warp.activity.mbarrier_waits;
       return;

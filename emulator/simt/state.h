@@ -42,6 +42,7 @@ struct MbarrierWait {
   uint32_t parity = 0;
   uint32_t lanes = 0;        // the lanes that wait
   bool timed_out = false;    // its next try_wait returns false (the hardware's time limit)
+  bool failed_once = false;  // EmulatorOptions::fail_first_try_wait: its last try_wait returned false, unsuspended
 };
 
 // What a warp did that decides its role (metrics.h, WarpRole) and goes

@@ -185,6 +185,57 @@ TEST_CASE("deadlock: a wrong transaction count is reported at once, with the bar
   CHECK(steps < 200);  // stopped when nothing could run, not at a step limit
 }
 
+// A consumer counts the try_waits of its wait loop while the producer
+// warp spends more than a scheduler quantum before it arrives. The emulator suspends
+// a try_wait that finds its phase incomplete until the phase completes, so
+// the loop runs once; with fail_first_try_wait (branches' replays) that
+// try_wait returns false first, as the hardware's time limit may, and the
+// retry runs (CUTLASS's ClusterBarrier::wait loop, which no replay took).
+TEST_CASE("mbarrier: fail_first_try_wait runs a wait loop's retry once") {
+  ptx::Module m = parse(R"(
+.visible .entry pc(.param .u64 out) {
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<4>;
+  .shared .align 8 .b64 bar;
+  mov.u32 %r1, bar;
+  mov.u32 %r2, %tid.x;
+  setp.ne.u32 %p1, %r2, 0;
+  @%p1 bra SYNC;
+  mbarrier.init.shared::cta.b64 [%r1], 1;
+SYNC:
+  bar.sync 0;
+  setp.lt.u32 %p2, %r2, 32;
+  @%p2 bra CONSUMER;
+  setp.ne.u32 %p1, %r2, 32;
+  @%p1 bra DONE;
+  mov.u32 %r6, 0;
+DELAY:
+  add.u32 %r6, %r6, 1;
+  setp.lt.u32 %p1, %r6, 2000;
+  @%p1 bra DELAY;
+  mbarrier.arrive.shared::cta.b64 _, [%r1];
+  bra.uni DONE;
+CONSUMER:
+  mov.u32 %r5, 0;
+AGAIN:
+  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r1], 0;
+  add.u32 %r5, %r5, 1;
+  @!%p3 bra AGAIN;
+  ld.param.u64 %rd1, [out];
+  st.global.u32 [%rd1], %r5;
+DONE:
+  ret;
+}
+)");
+  Launch l = one_thread("pc", 1);
+  l.block[0] = 64;
+  EmulatorOptions o;
+  CHECK(word(run_kernel(m, l, o).buffers[0], 0) == 1);
+  o.fail_first_try_wait = true;
+  CHECK(word(run_kernel(m, l, o).buffers[0], 0) == 2);
+}
+
 // Each CTA of a 2-CTA cluster writes a flag into its peer's shared memory
 // and spins until its own flag is set: only CTAs that run together finish.
 // Then every thread records its cluster registers.
