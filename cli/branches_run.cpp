@@ -299,17 +299,18 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
   // data included: a CUTLASS GEMM's made-up launch has no tensor maps, and
   // its replay stops at the first TMA load.
   ro.launch = std::move(given_launch);
-  std::vector<std::string> all_kernels;
-  for (const ptx::Function& f : m.functions)
-    if (f.is_entry) all_kernels.emplace_back(f.name);
-  KernelNames module_names(all_kernels, o.full_names);
   for (const std::string& path : o.replay_launches) {
     LaunchFile f = read_launch_file(path);
     simt::Launch l = simt::launch_from_file(m, f);
     // A file for a kernel this run leaves out would be run by nothing.
-    if (std::find(selected_names.begin(), selected_names.end(), l.kernel) == selected_names.end())
+    if (std::find(selected_names.begin(), selected_names.end(), l.kernel) == selected_names.end()) {
+      std::vector<std::string> entries;  // named as output names them, with an id where two shorten alike
+      for (const ptx::Function& k : m.functions)
+        if (k.is_entry) entries.emplace_back(k.name);
       throw command_line_error(fmt::format("--replay-launch {}: its kernel {} is not one this run analyses{}", path,
-                                           module_names.display(l.kernel), o.kernel.empty() ? "" : " (--kernel)"));
+                                           KernelNames(entries, o.full_names).display(l.kernel),
+                                           o.kernel.empty() ? "" : " (--kernel)"));
+    }
     ro.replay_launches.push_back({path, std::move(l)});
   }
   // --cache FILE (or WARPSAT_CACHE): a kernel answered before under these

@@ -625,18 +625,20 @@ class Replayer {
     r_.paths_validation = fmt::format("replayed: {} thread(s) of the paths' ranges follow their paths", checked);
   }
 
-  // Concrete launches that meet the assumptions, including shapes whose x
-  // size is no multiple of 32, with two choices of scalar parameters (the
-  // first phase), and two more (the second phase; the third for a kernel
-  // that takes a struct by value). Before the queries both phases run, as
-  // the splits they show need no query; otherwise the second only where it
-  // can settle something, a branch still open.
+  // The side of the clusters the replays launch along `d`: --cluster, else
+  // the kernel's .reqnctapercluster, else one CTA.
+  uint32_t cluster_side(int d) const {
+    return o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
+  }
+
   // A launch the user gives to replay on must be one the verdicts speak
   // for; a run of any other would contradict nothing.
   void check_file_launches() const {
+    auto dims = [](const uint32_t* d) { return fmt::format("{}x{}x{}", d[0], d[1], d[2]); };
+    const uint32_t wanted[3] = {cluster_side(0), cluster_side(1), cluster_side(2)};
     for (const ReplayOptions::FileLaunch* f : file_launches_) {
       const simt::Launch& l = f->launch;
-      auto dims = [](const uint32_t* d) { return fmt::format("{}x{}x{}", d[0], d[1], d[2]); };
+      const uint32_t given[3] = {std::max(1u, l.cluster[0]), std::max(1u, l.cluster[1]), std::max(1u, l.cluster[2])};
       std::string broken;
       if (concrete())
         broken = "the launch is fixed already (a block and a grid are given), and its replay runs that one";
@@ -644,22 +646,26 @@ class Replayer {
         broken = fmt::format("its block {} is not the block {} the verdicts are for", dims(l.block), dims(o_.launch.block));
       else if (o_.launch.concrete_grid && !std::equal(l.grid, l.grid + 3, o_.launch.grid))
         broken = fmt::format("its grid {} is not the grid {} the verdicts are for", dims(l.grid), dims(o_.launch.grid));
-      for (int d = 0; d < 3 && broken.empty(); ++d) {
-        uint32_t want = o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
-        if (std::max(1u, l.cluster[d]) != want) {
-          uint32_t given[3] = {std::max(1u, l.cluster[0]), std::max(1u, l.cluster[1]), std::max(1u, l.cluster[2])};
-          uint32_t wanted[3];
-          for (int e = 0; e < 3; ++e)
-            wanted[e] = o_.launch.cluster[e] ? o_.launch.cluster[e] : std::max(1u, k_.reqnctapercluster[e]);
-          broken = fmt::format("its cluster {} is not the cluster {} the verdicts are for (--cluster)", dims(given),
-                               dims(wanted));
-        }
-      }
-      if (broken.empty())
-        if (std::optional<std::string> a = launches_.violated_assumption(l)) broken = "it breaks the assumption " + *a;
-      if (!broken.empty())
-        throw command_line_error(fmt::format("--replay-launch {}: {}", f->source, broken));
+      else if (!std::equal(given, given + 3, wanted))
+        broken = fmt::format("its cluster {} is not the cluster {} the verdicts are for (--cluster)", dims(given),
+                             dims(wanted));
+      else if (std::optional<std::string> a = launches_.violated_assumption(l))
+        broken = "it breaks the assumption " + *a;
+      if (!broken.empty()) throw command_line_error(fmt::format("--replay-launch {}: {}", f->source, broken));
     }
+  }
+
+  // Runs one launch the uniform and unreachable verdicts are checked
+  // against (check_shapes), and keeps its observations; or the reason it
+  // stopped short of its end.
+  std::optional<std::string> run_shape(const simt::Launch& l, Origin origin, const MadeUpMemory& memory = {}) {
+    ShapeRun run;
+    std::copy(l.block, l.block + 3, run.block);
+    last_run_raced_shared_ = false;
+    if (std::optional<std::string> fault = observe(l, {}, run.obs, origin, {}, memory)) return fault;
+    run.raced_shared = last_run_raced_shared_;
+    shape_runs_.push_back(std::move(run));
+    return std::nullopt;
   }
 
   // The launches given with --replay-launch, before any made-up one: a run
@@ -667,17 +673,18 @@ class Replayer {
   // user's to see, not a shape to skip).
   void run_file_launches() {
     for (const ReplayOptions::FileLaunch* f : file_launches_) {
-      ShapeRun run;
-      std::copy(f->launch.block, f->launch.block + 3, run.block);
-      last_run_raced_shared_ = false;
-      if (std::optional<std::string> fault = observe(f->launch, {}, run.obs, Origin::Given))
+      if (std::optional<std::string> fault = run_shape(f->launch, Origin::Given))
         throw command_line_error(fmt::format("--replay-launch {}: the launch did not run to its end: {}", f->source, *fault));
-      run.raced_shared = last_run_raced_shared_;
-      shape_runs_.push_back(std::move(run));
       ++file_runs_;
     }
   }
 
+  // Concrete launches that meet the assumptions, including shapes whose x
+  // size is no multiple of 32, with two choices of scalar parameters (the
+  // first phase), and two more (the second phase; the third for a kernel
+  // that takes a struct by value). Before the queries both phases run, as
+  // the splits they show need no query; otherwise the second only where it
+  // can settle something, a branch still open.
   void run_shapes(int phase, bool before_queries = false, size_t most = SIZE_MAX) {
     if (phase == 0) {
       run_file_launches();
@@ -726,8 +733,7 @@ class Replayer {
       Dims g;
       for (int d = 0; d < 3; ++d) {
         // A kernel with clusters runs only on grids of whole clusters.
-        uint32_t cluster = o_.launch.cluster[d] ? o_.launch.cluster[d] : std::max(1u, k_.reqnctapercluster[d]);
-        g[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * cluster;
+        g[d] = o_.launch.concrete_grid ? o_.launch.grid[d] : grd[d] * cluster_side(d);
       }
       add_once(grids, g);
     }
@@ -736,22 +742,17 @@ class Replayer {
         for (uint64_t seed : seeds) {
           simt::Launch l = launches_.shape(block.data(), grid.data(), seed);
           if (!launches_.meet_assumptions(l, o_.solver.timeout_ms, o_.solver.random_seed)) continue;
-          ShapeRun run;
-          std::copy(block.begin(), block.end(), run.block);
-          last_run_raced_shared_ = false;
           // The pointers of a large struct's fields lead to zeros: a pointer
           // read through one is null, as an unused optional pointer is.
           MadeUpMemory memory;
           // Seed 6's lead to words of 8: the problem shapes a grouped GEMM
           // reads through its Params (M = N = K = 8, one tile each).
           if (seed >= 4) memory.fill = {simt::LazyFill::Kind::Word, seed == 6 ? 8u : 0u};
-          if (std::optional<std::string> fault = observe(l, {}, run.obs, Origin::Shape, {}, memory)) {
+          if (std::optional<std::string> fault = run_shape(l, Origin::Shape, memory)) {
             ++shape_faults_;
             last_shape_fault_ = *fault;
             continue;
           }
-          run.raced_shared = last_run_raced_shared_;
-          shape_runs_.push_back(std::move(run));
           if (shape_runs_.size() >= most) return;
         }
   }

@@ -127,9 +127,9 @@ TEST_CASE("mbarrier: misuse stops the run at the instruction") {
   CHECK(run("  mbarrier.init.shared::cta.b64 [%r1], 2;\n  mbarrier.init.shared::cta.b64 [%r1], 2;\n").empty());
 }
 
-// Two warps: warp 1 produces (arrive.expect_tx, then complete_tx of `bytes`),
-// warp 0 waits on the phase with a try_wait loop.
-std::string producer_consumer(uint32_t bytes) {
+// Two warps and one mbarrier of one expected arrival: thread 32 runs
+// `producer`, warp 0 `consumer`, each then goes to DONE.
+std::string two_warps(const std::string& producer, const std::string& consumer) {
   return R"(
 .visible .entry pc(.param .u64 out) {
   .reg .b32 %r<8>;
@@ -147,19 +147,23 @@ SYNC:
   @%p2 bra CONSUMER;
   setp.ne.u32 %p1, %r2, 32;
   @%p1 bra DONE;
-  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 1024;
-  mbarrier.complete_tx.shared::cta.b64 [%r1], )" +
-         std::to_string(bytes) + R"(;
-  bra.uni DONE;
+)" + producer + R"(  bra.uni DONE;
 CONSUMER:
-  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r1], 0;
-  @!%p3 bra CONSUMER;
-  ld.param.u64 %rd1, [out];
-  st.global.u32 [%rd1], 7;
-DONE:
+)" + consumer + R"(DONE:
   ret;
 }
 )";
+}
+
+// Warp 1 produces (arrive.expect_tx, then complete_tx of `bytes`), warp 0
+// waits on the phase with a try_wait loop.
+std::string producer_consumer(uint32_t bytes) {
+  return two_warps("  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 1024;\n"
+                   "  mbarrier.complete_tx.shared::cta.b64 [%r1], " + std::to_string(bytes) + ";\n",
+                   "  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r1], 0;\n"
+                   "  @!%p3 bra CONSUMER;\n"
+                   "  ld.param.u64 %rd1, [out];\n"
+                   "  st.global.u32 [%rd1], 7;\n");
 }
 
 TEST_CASE("deadlock: a wrong transaction count is reported at once, with the barrier's phase and bytes") {
@@ -192,42 +196,19 @@ TEST_CASE("deadlock: a wrong transaction count is reported at once, with the bar
 // try_wait returns false first, as the hardware's time limit may, and the
 // retry runs (CUTLASS's ClusterBarrier::wait loop, which no replay took).
 TEST_CASE("mbarrier: fail_first_try_wait runs a wait loop's retry once") {
-  ptx::Module m = parse(R"(
-.visible .entry pc(.param .u64 out) {
-  .reg .b32 %r<8>;
-  .reg .b64 %rd<4>;
-  .reg .pred %p<4>;
-  .shared .align 8 .b64 bar;
-  mov.u32 %r1, bar;
-  mov.u32 %r2, %tid.x;
-  setp.ne.u32 %p1, %r2, 0;
-  @%p1 bra SYNC;
-  mbarrier.init.shared::cta.b64 [%r1], 1;
-SYNC:
-  bar.sync 0;
-  setp.lt.u32 %p2, %r2, 32;
-  @%p2 bra CONSUMER;
-  setp.ne.u32 %p1, %r2, 32;
-  @%p1 bra DONE;
-  mov.u32 %r6, 0;
-DELAY:
-  add.u32 %r6, %r6, 1;
-  setp.lt.u32 %p1, %r6, 2000;
-  @%p1 bra DELAY;
-  mbarrier.arrive.shared::cta.b64 _, [%r1];
-  bra.uni DONE;
-CONSUMER:
-  mov.u32 %r5, 0;
-AGAIN:
-  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r1], 0;
-  add.u32 %r5, %r5, 1;
-  @!%p3 bra AGAIN;
-  ld.param.u64 %rd1, [out];
-  st.global.u32 [%rd1], %r5;
-DONE:
-  ret;
-}
-)");
+  ptx::Module m = parse(two_warps("  mov.u32 %r6, 0;\n"
+                                  "DELAY:\n"
+                                  "  add.u32 %r6, %r6, 1;\n"
+                                  "  setp.lt.u32 %p1, %r6, 2000;\n"
+                                  "  @%p1 bra DELAY;\n"
+                                  "  mbarrier.arrive.shared::cta.b64 _, [%r1];\n",
+                                  "  mov.u32 %r5, 0;\n"
+                                  "AGAIN:\n"
+                                  "  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r1], 0;\n"
+                                  "  add.u32 %r5, %r5, 1;\n"
+                                  "  @!%p3 bra AGAIN;\n"
+                                  "  ld.param.u64 %rd1, [out];\n"
+                                  "  st.global.u32 [%rd1], %r5;\n"));
   Launch l = one_thread("pc", 1);
   l.block[0] = 64;
   EmulatorOptions o;
