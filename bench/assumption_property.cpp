@@ -27,6 +27,11 @@ int main(int argc, char** argv) {
   app.add_flag("--verbose", o.verbose);
   CLI11_PARSE(app, argc, argv);
   std::vector<std::string> kernels = property_kernels(committed_ptx_files(source));
+  if (kernels.empty()) {
+    fmt::print(stderr, "bench_assumption_property: no kernels under {}/examples/kernels/ptx (*.sm_80.ptx) or "
+                       "{}/tests/files/branches (*.ptx)\n", source, source);
+    return 2;
+  }
   PropertyFigures f = run_assumption_property(kernels, o);
   for (const std::string& d : f.disagreement_texts) fmt::print("DISAGREEMENT: {}\n", d);
   fmt::print("seed {}: {} kernels; {} cases answered, {} infeasible (both sides); {} verdicts: {} uniform, {} divergent, "

@@ -14,6 +14,9 @@
 
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/state.h"
+#include "frontend/analysis/cfg.h"
+#include "frontend/analysis/reaching_defs.h"
+#include "frontend/analysis/struct_fields.h"
 #include "frontend/assumption.h"
 #include "frontend/diagnostics.h"
 #include "frontend/kernel_params.h"
@@ -172,10 +175,27 @@ struct Emulated {
   Seen seen;
 };
 
+// Per parameter, the offsets of the pointers a struct passed by value
+// holds (analysis/struct_fields.h, Address fields): each gets a buffer of
+// its own when a launch gives the struct no bytes, as a caller would.
+using StructPointers = std::vector<std::vector<uint32_t>>;
+StructPointers struct_pointers(const ptx::Module& m, const ptx::Function& k) {
+  StructPointers out(k.params.size());
+  if (!k.has_body) return out;
+  analysis::Cfg cfg = analysis::build_cfg(k, m.source);
+  std::vector<std::vector<analysis::StructField>> fields =
+      analysis::struct_field_uses(k, analysis::reaching_definitions(k, cfg, m.source));
+  for (size_t i = 0; i < fields.size() && i < out.size(); ++i)
+    if (!k.params[i].dims.empty())
+      for (const analysis::StructField& f : fields[i])
+        if (f.use == analysis::FieldUse::Address && f.bytes == 8) out[i].push_back(f.offset);
+  return out;
+}
+
 Seen emulate(const ptx::Module& m, const ptx::Function& k, size_t function, const uint32_t block[3],
                             const uint32_t grid[3], const std::vector<uint64_t>& params,
                             const std::map<size_t, std::vector<uint8_t>>& aggregates,
-                            std::optional<uint64_t> only_cta) {
+                            std::optional<uint64_t> only_cta, const StructPointers& pointers = {}) {
   simt::Launch l;
   l.kernel = std::string(k.name);
   std::copy_n(block, 3, l.block);
@@ -189,11 +209,21 @@ Seen emulate(const ptx::Module& m, const ptx::Function& k, size_t function, cons
       continue;
     }
     std::vector<uint8_t> bytes(p.size_bytes(), 0);
-    if (auto it = aggregates.find(i); it != aggregates.end())
+    simt::KernelArgument a = simt::KernelArgument::scalar({}, std::string(p.name));
+    if (auto it = aggregates.find(i); it != aggregates.end()) {
       std::copy_n(it->second.begin(), std::min(bytes.size(), it->second.size()), bytes.begin());
-    else
+    } else if (i < pointers.size() && !pointers[i].empty()) {
+      for (uint32_t offset : pointers[i]) {
+        simt::KernelArgument b = simt::KernelArgument::buffer({}, fmt::format("{}+{}", p.name, offset));
+        b.zero_bytes = uint64_t{4} << 20;
+        a.pointer_slots.push_back({offset, simt::BufferRef{true, static_cast<uint32_t>(l.buffers.size()), 0}});
+        l.buffers.push_back(std::move(b));
+      }
+    } else {
       for (size_t b = 0; b < bytes.size() && b < 8; ++b) bytes[b] = static_cast<uint8_t>(params[i] >> (8 * b));
-    l.args.push_back(simt::KernelArgument::scalar(std::move(bytes), std::string(p.name)));
+    }
+    a.bytes = std::move(bytes);
+    l.args.push_back(std::move(a));
   }
   simt::EmulatorOptions eo;
   eo.max_steps = uint64_t{1} << 22;
@@ -281,6 +311,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
   Outcome out{f, c};
   std::vector<Assumption> assumptions = assumptions_for_kernel(c.assume, k);
   std::vector<bool> unsigned_params = unsigned_scalar_params(k);
+  StructPointers pointers = struct_pointers(m, k);
   // The small launches that meet the assumptions.
   std::vector<Dims> shapes;
   if (c.concrete_block) {
@@ -327,7 +358,7 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
         if (holds(assumptions, v, false)) chosen.insert(params);
       }
       for (const std::vector<uint64_t>& params : chosen) {
-        Seen seen = emulate(m, k, function, b.v, g.v, params, {}, std::nullopt);
+        Seen seen = emulate(m, k, function, b.v, g.v, params, {}, std::nullopt, pointers);
         f.faulted += seen.faulted;
         ++f.launches;
         Emulated e;
@@ -449,14 +480,18 @@ void run_case(const Case& c, const ptx::Module& m, const ptx::Function& k, size_
 
 std::vector<std::string> committed_ptx_files(const std::string& source_dir) {
   std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(fs::path(source_dir) / "examples/kernels/ptx")) {
-    std::string name = e.path().filename().string();
-    if (name.ends_with(".sm_80.ptx") && name.find("clang") == std::string::npos &&
-        name.find("nolineinfo") == std::string::npos)
-      out.push_back(e.path().string());
-  }
-  for (const auto& e : fs::recursive_directory_iterator(fs::path(source_dir) / "tests/files/branches"))
-    if (e.path().extension() == ".ptx") out.push_back(e.path().string());
+  // Either folder may be missing: --source may hold one trial kernel alone.
+  fs::path kernels = fs::path(source_dir) / "examples/kernels/ptx", branches = fs::path(source_dir) / "tests/files/branches";
+  if (fs::is_directory(kernels))
+    for (const auto& e : fs::directory_iterator(kernels)) {
+      std::string name = e.path().filename().string();
+      if (name.ends_with(".sm_80.ptx") && name.find("clang") == std::string::npos &&
+          name.find("nolineinfo") == std::string::npos)
+        out.push_back(e.path().string());
+    }
+  if (fs::is_directory(branches))
+    for (const auto& e : fs::recursive_directory_iterator(branches))
+      if (e.path().extension() == ".ptx") out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }
