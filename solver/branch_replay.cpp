@@ -702,8 +702,7 @@ class Replayer {
     // structs of small words (seeds 4 to 6) instead: the pointer-like and
     // varied words of seeds 1 to 3 are its problem sizes and tile counts,
     // and every such launch ran into its step limit.
-    bool large_struct = std::any_of(k_.params.begin(), k_.params.end(),
-                                    [](const ptx::Variable& p) { return p.size_bytes() >= kLargeStructBytes; });
+    bool large_struct = takes_large_struct(k_);
     if (phase == 0) seeds = large_struct ? std::vector<uint64_t>{0, 4} : std::vector<uint64_t>{0, 1};
     else if (wants_splits || before_queries)
       seeds = large_struct       ? std::vector<uint64_t>{5}

@@ -126,11 +126,16 @@ MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel
       counters_(atomic_targets(kernel)),
       unsigned_params_(unsigned_scalar_params(kernel)),
       index_buffers_(index_buffers(kernel)),
-      dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))) {
-  bool large_struct = std::any_of(kernel.params.begin(), kernel.params.end(), [](const ptx::Variable& p) {
-    return !p.dims.empty() && p.size_bytes() >= kLargeStructBytes;
+      dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))),
+      large_struct_(takes_large_struct(kernel)) {
+  // Any struct larger than one pointer: the fields of CUTLASS's Params, and
+  // a small struct's pointer field (CUB's streaming context, whose
+  // d_num_selected_in every tile's scatter loads) that a refill with random
+  // words points nowhere (random_data).
+  bool has_struct = std::any_of(kernel.params.begin(), kernel.params.end(), [](const ptx::Variable& p) {
+    return !p.dims.empty() && p.size_bytes() > 8;
   });
-  if (large_struct && kernel.has_body) {
+  if (has_struct && kernel.has_body) {
     analysis::Cfg cfg = analysis::build_cfg(kernel, m.source);
     struct_fields_ = analysis::struct_field_uses(kernel, analysis::reaching_definitions(kernel, cfg, m.source));
   }
@@ -163,8 +168,10 @@ simt::Launch MadeUpLaunches::shape(const uint32_t block[3], const uint32_t grid[
         if (i < struct_fields_.size())
           fill_fields(a.bytes, struct_fields_[i], scalar_seed, i, uint64_t{grid[0]} * grid[1] * grid[2],
                       std::max({1u, l.cluster[0], l.cluster[1], l.cluster[2]}));
-      } else
+      } else {
         fill_struct(a.bytes, varied ? StructFill::Varied : StructFill::Pointers, i);
+        if (i < struct_fields_.size() && !large_struct_) point_fields(a.bytes, struct_fields_[i], i);
+      }
       continue;
     }
     uint64_t scalars = scalar_seed == 3 ? 1 : scalar_seed;
@@ -208,7 +215,7 @@ void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<
     uint64_t v = 0;
     switch (f.use) {
       case analysis::FieldUse::Address:
-        v = kFieldPointerBase + (param * 64 + pointers++ % 64) * kFieldPointerStride;
+        v = made_up_field_pointer(param, pointers++);
         break;
       case analysis::FieldUse::Float:
         if (seed == 4 || seed == 6) v = f.bytes == 8 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
@@ -242,6 +249,31 @@ void MadeUpLaunches::fill_fields(std::vector<uint8_t>& bytes, const std::vector<
   // non-grouped schedulers tiles that run (CUTLASS 48: 69 uniform verdicts
   // validated with them, 30 with these); a grouped GEMM needs these.
   if (seed == 6) fill_fast_divisions(bytes, fields);
+}
+
+void MadeUpLaunches::point_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
+                                  size_t param) {
+  uint64_t pointers = 0;
+  for (const analysis::StructField& f : fields) {
+    if (f.bytes != 8 || f.offset + 8 > bytes.size()) continue;
+    if (f.use == analysis::FieldUse::Address) {
+      uint64_t v = made_up_field_pointer(param, pointers++);
+      std::memcpy(bytes.data() + f.offset, &v, 8);
+    } else if (f.use == analysis::FieldUse::Integer) {
+      // A 64-bit integer beside pointers is an item count or offset (CUB's
+      // total_previous_num_items, added to the input pointer): a random
+      // word of 2^40 and more sends every load past device memory.
+      uint64_t v = 0;
+      std::memcpy(&v, bytes.data() + f.offset, 8);
+      v %= 4096;
+      std::memcpy(bytes.data() + f.offset, &v, 8);
+    }
+  }
+}
+
+bool takes_large_struct(const ptx::Function& f) {
+  return std::any_of(f.params.begin(), f.params.end(),
+                     [](const ptx::Variable& p) { return !p.dims.empty() && p.size_bytes() >= kLargeStructBytes; });
 }
 
 FastDivision cutlass_fast_division(uint64_t d, unsigned bits) {
@@ -490,6 +522,8 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
       uint64_t first = 0;
       std::memcpy(&first, a.bytes.data(), 8);
       bool pointer = a.bytes.size() == 8;
+      bool refilled = round > 1 || std::none_of(w.aggregates.begin(), w.aggregates.end(),
+                                                [&](const auto& agg) { return agg.first == name; });
       if (pointer && (round > 1 || simt::window_of(first) != simt::Window::Device))
         fill_struct(a.bytes, StructFill::Pointers, i + round * 131 + plan.struct_seed);
       else if (!pointer && round > 1)
@@ -499,6 +533,15 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
                     : round == 7 ? StructFill::SmallIntegers
                                  : StructFill::Floats,
                     i + round * 131 + plan.struct_seed);
+      // A field the kernel loads through leads to lazily mapped memory in a
+      // struct of made-up bytes: random words there (or the zeros of the
+      // exploration's first round) fault at the first load through it. On
+      // a fresh CUB DeviceSelect::Unique sweep every exploration run
+      // faulted in its first tile's scatter, loading through the streaming
+      // context's null d_num_selected_in. The model's own struct (a
+      // witness's first round) keeps what it chose.
+      if (!pointer && refilled && !large_struct_ && i < struct_fields_.size())
+        point_fields(a.bytes, struct_fields_[i], i);
     }
   }
   return l;

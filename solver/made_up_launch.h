@@ -30,6 +30,11 @@ constexpr uint64_t kWindowStride = uint64_t{1} << 34;
 // from 3 * 2^44 on, 2^24 bytes apart.
 constexpr uint64_t kFieldPointerBase = uint64_t{3} << 44;
 constexpr uint64_t kFieldPointerStride = uint64_t{1} << 24;
+// The n-th pointer field of parameter `param` in a made-up struct: its own
+// window of lazily mapped memory.
+constexpr uint64_t made_up_field_pointer(uint64_t param, uint64_t n) {
+  return kFieldPointerBase + (param * 64 + n % 64) * kFieldPointerStride;
+}
 // What the pointer arrays of a witness's struct fields point to: lazily
 // mapped memory from 2^47 on, 2^37 bytes per witness window, 2^20 per
 // element (MadeUpLaunches::witness).
@@ -39,6 +44,8 @@ constexpr uint64_t kPointeeStride = uint64_t{1} << 20;
 // A by-value struct this large is a library's Params (CUTLASS): its made-up
 // launches take seeds 4 and 5.
 constexpr uint64_t kLargeStructBytes = 256;
+// Whether `f` takes a struct of at least kLargeStructBytes by value.
+bool takes_large_struct(const ptx::Function& f);
 // CUTLASS's fast division by `d` (cutlass/fast_math.h) as its host-side
 // constructor makes it: FastDivmod (`bits` 32: quotient = d == 1 ? x :
 // umulhi(x, multiplier) >> shift) or FastDivmodU64 (64: quotient =
@@ -97,7 +104,8 @@ class MadeUpLaunches {
   // LaunchSpec::dynamic_shared_bytes) with the data of `seed`: 0, zero
   // parameters and zero memory; 1 and 2, small scalars (1 to 1000),
   // buffers starting with varied words, structs of pointer-like slots
-  // (2: larger structs varied words); 3, small scalars over zero memory;
+  // (2: larger structs varied words) whose fields the kernel loads through
+  // point somewhere (point_fields); 3, small scalars over zero memory;
   // 4 and 5, as 1 but structs of small words (each 32-bit word 0 or 1 to
   // 16), different ones, and each field the kernel loads from a struct a
   // value of its use (fill_fields).
@@ -111,6 +119,9 @@ class MadeUpLaunches {
   // place (shared memory, memory the kernel writes first), if any.
   simt::Launch witness(const Witness& w, std::string& unset) const;
   // The witness's block, grid and integer parameters with random data.
+  // A struct it refills (rounds from 2 on, or one the witness did not
+  // choose) gets point_fields over the round's words, unless it is a
+  // library's Params (takes_large_struct).
   simt::Launch random_data(const Witness& w, const RandomDataPlan& plan) const;
 
   // Run `i` of the exploration (deterministic in `i` and `seed`). The first
@@ -121,7 +132,9 @@ class MadeUpLaunches {
   // (varied words, sparse, all zeros, all ones), the round and the
   // struct's contents. Scalars are small: below 64, or below 4 or 24 times
   // the launch's threads, so that a loop over items ends and the last
-  // tile is partial. The last CTA of a grid of 1 to 3 runs.
+  // tile is partial. The grid has 1 to 3 CTAs; its last is the witness
+  // CTA, and the replay runs every CTA up to it (a decoupled look-back
+  // waits for its predecessors' tile statuses).
   ExplorationRun exploration(uint64_t i, uint64_t seed) const;
   // Run `i` of the exploration's other kind, between those: a launch as
   // exploration() draws them, with memory in runs of equal words (mean
@@ -178,6 +191,11 @@ class MadeUpLaunches {
   // The members of each CUTLASS fast division in `fields` (a Multiplier
   // field, the divisor before it, the shift and round-up after) made from
   // one divisor, kMadeUpDivisor, as its constructor makes them.
+  // Every 8-byte field the kernel uses as an address gets made_up_field_pointer,
+  // and every other 8-byte integer field is taken modulo 4096 (an item
+  // count or offset, not the high bits of a pointer).
+  static void point_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
+                           size_t param);
   static void fill_fast_divisions(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);
@@ -192,8 +210,9 @@ class MadeUpLaunches {
   std::vector<bool> unsigned_params_;  // per parameter: an unsigned C++ integer (assumptions zero-extend it)
   std::vector<bool> index_buffers_;  // per parameter: words loaded through it address other loads
   uint64_t dynamic_shared_bytes_;  // every launch's (LaunchSpec::dynamic_shared_bytes)
+  bool large_struct_;              // takes_large_struct(k_): a library's Params, seeds 4 to 6
   // Per parameter: the struct fields the kernel loads; empty unless some
-  // parameter is a struct of at least kLargeStructBytes.
+  // parameter is a struct larger than one pointer.
   std::vector<std::vector<analysis::StructField>> struct_fields_;
 };
 

@@ -18,9 +18,7 @@ bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p) {
 std::vector<std::vector<uint32_t>> struct_pointer_fields(const ptx::Module& m, const ptx::Function& f,
                                                          const analysis::ReachingDefs& defs) {
   std::vector<std::vector<uint32_t>> out(f.params.size());
-  bool large = std::any_of(f.params.begin(), f.params.end(),
-                           [](const ptx::Variable& p) { return !p.dims.empty() && p.size_bytes() >= kLargeStructBytes; });
-  if (!large || !f.has_body || m.address_size != 64) return out;
+  if (!takes_large_struct(f) || !f.has_body || m.address_size != 64) return out;
   std::vector<std::vector<analysis::StructField>> uses = analysis::struct_field_uses(f, defs);
   for (size_t i = 0; i < f.params.size() && i < uses.size(); ++i) {
     if (f.params[i].dims.empty() || f.params[i].size_bytes() < kLargeStructBytes) continue;

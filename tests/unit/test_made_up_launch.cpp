@@ -247,3 +247,63 @@ TEST_CASE("made-up launches: seed 6 fills a struct's fast divisions from one div
   simt::Launch five = launches.shape(block, grid, 5);
   CHECK(std::memcmp(five.args[0].bytes.data() + 24, b.data() + 24, 8) != 0);
 }
+
+TEST_CASE("made-up launches: a small struct's pointer field leads somewhere, its 64-bit count stays small") {
+  // CUB's streaming context: a flag, a 64-bit item offset added to the
+  // input pointer, and a pointer to the previous partitions' count.
+  ptx::Module m = ptx::parse_module(R"(.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 in, .param .align 8 .b8 ctx[32])
+{
+  .reg .pred %p<2>;
+  .reg .b16 %rs<2>;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [in];
+  ld.param.u8 %rs1, [ctx];
+  ld.param.u64 %rd2, [ctx+16];
+  ld.param.u64 %rd3, [ctx+24];
+  shl.b64 %rd4, %rd2, 2;
+  add.s64 %rd5, %rd1, %rd4;
+  ld.global.u32 %r1, [%rd5];
+  setp.ne.s16 %p1, %rs1, 0;
+  @%p1 bra DONE;
+  ld.global.u64 %rd6, [%rd3];
+DONE:
+  ret;
+}
+)", "ctx.ptx");
+  LaunchSpec spec;
+  MadeUpLaunches launches(m, m.functions[0], spec);
+  auto u64 = [](const simt::Launch& l, size_t at) {
+    uint64_t v;
+    std::memcpy(&v, l.args.at(1).bytes.data() + at, 8);
+    return v;
+  };
+  uint64_t pointer = made_up_field_pointer(1, 0);
+  uint32_t block[3] = {32, 1, 1}, grid[3] = {1, 1, 1};
+  for (uint64_t seed : {1, 2}) {
+    simt::Launch l = launches.shape(block, grid, seed);
+    CHECK(u64(l, 24) == pointer);
+    CHECK(u64(l, 16) < 4096);
+  }
+  // Refilled by every round of random data, and by the exploration's first
+  // round, whose launch chose no struct.
+  Witness w;
+  for (int d = 0; d < 3; ++d) w.block[d] = block[d], w.grid[d] = grid[d];
+  for (uint64_t round = 1; round <= 7; ++round) {
+    RandomDataPlan plan;
+    plan.round = round;
+    plan.struct_seed = 1021 * round;
+    simt::Launch l = launches.random_data(w, plan);
+    CHECK(u64(l, 24) == pointer);
+    CHECK(u64(l, 16) < 4096);
+  }
+  // A struct the witness chose keeps its bytes in the first round.
+  std::vector<uint8_t> chosen(32, 0);
+  chosen[24] = 0x40;
+  w.aggregates.emplace_back(std::string(m.functions[0].params[1].name), chosen);
+  RandomDataPlan first;
+  CHECK(u64(launches.random_data(w, first), 24) == 0x40);
+}
