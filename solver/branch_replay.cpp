@@ -360,6 +360,9 @@ class Replayer {
       uint64_t each = origin == Origin::Fuzz      ? ro_.fuzz_steps_per_launch
                       : origin == Origin::Explore ? ro_.explore_steps_per_launch
                                                   : ro_.made_up_steps_per_launch;
+      // Each CTA of an exploration run its own share (a run is a whole
+      // small grid).
+      if (origin == Origin::Explore) each *= std::max<size_t>(1, ctas.size());
       eo.max_steps = std::min(each, total - used);
       // Made-up launches run many shapes: a kernel declaring a million
       // registers would allocate gigabytes in each.
@@ -1087,8 +1090,18 @@ class Replayer {
       // A fault ends a run; the splits it saw before count all the same.
       // Each kind's memory from a seed of its own index.
       uint64_t memory_seed = (of_runs ? (uint64_t{1} << 20) + k : k) * 0x51ed27 + index_ + 1;
-      observe(l, {linear_cta(run.launch)}, obs, Origin::Explore, {}, {memory_seed, run.plan.fill, !of_runs});
-      kind.steps += used - used_before;
+      // The grid's CTAs in order up to the drawn one (its last): a decoupled
+      // look-back (CUB's scans and selects) waits for the tile statuses its
+      // predecessors publish, which a CTA run alone never sees, and the
+      // partial last tile's scatter after it stayed unreached (a fresh
+      // CUB DeviceSelect::Unique sweep: 49 of 336 branches unknown with the
+      // last CTA alone, 15 with its predecessors).
+      std::vector<uint64_t> ctas(linear_cta(run.launch) + 1);
+      std::iota(ctas.begin(), ctas.end(), uint64_t{0});
+      observe(l, ctas, obs, Origin::Explore, {}, {memory_seed, run.plan.fill, !of_runs});
+      // Dry by the steps of one CTA's run: a grid's earlier CTAs run only
+      // so that its last can get past its look-back.
+      kind.steps += (used - used_before) / ctas.size();
       if (observed_splits_.size() > before) kind.dry_runs = 0, kind.steps_at_last_new = kind.steps;
       else ++kind.dry_runs;
     }
