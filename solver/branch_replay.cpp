@@ -1005,9 +1005,21 @@ class Replayer {
   // Plans by phase: every open branch gets phase k's plans before any gets
   // phase k + 1's, so that the cheap, likely ones are not starved by the
   // budget.
-  static const Witness::Load* shared_load(const Witness& w) {
-    auto it = std::find_if(w.loads.begin(), w.loads.end(), [](const Witness::Load& ld) { return ld.space == "shared"; });
-    return it == w.loads.end() ? nullptr : &*it;
+  // The values the witness read in shared memory, at most two, those other
+  // than zero first: which of its loads the model lists first is its own
+  // choice (on examples/kernels/branches_tile_queue a model listed a bin
+  // counter's 0 before the tile index that thread 0's atomicAdd
+  // broadcasts, and the runs holding 0 never reached the tile).
+  static std::vector<uint32_t> shared_values(const Witness& w) {
+    std::vector<uint32_t> values;
+    for (bool zero : {false, true})
+      for (const Witness::Load& ld : w.loads) {
+        auto v = static_cast<uint32_t>(ld.value);
+        if (ld.space == "shared" && (v == 0) == zero && values.size() < 2 &&
+            std::find(values.begin(), values.end(), v) == values.end())
+          values.push_back(v);
+      }
+    return values;
   }
 
   std::vector<RandomDataPlan> fuzz_plans(const Witness& w, int phase) const {
@@ -1026,8 +1038,7 @@ class Replayer {
     // does not read (the counter behind an atomic), the rest all ones or
     // all zeros (data a barrier reduction or a fast path asks to be alike:
     // every key in one radix bin).
-    const Witness::Load* shared = shared_load(w);
-    if (!shared) return plans;
+    std::vector<uint32_t> words = shared_values(w);
     // A library kernel runs at the block size it declares: a fast path that
     // a barrier reduction opens only when the whole tile agrees (every key
     // of 384 threads × 21 items in one bin) needs every thread there, and
@@ -1035,14 +1046,14 @@ class Replayer {
     // Last, only the counters hold the shared value (the tile index thread
     // 0's atomicAdd read) and every other buffer is all ones: a partial
     // tile whose missing keys (all ones) and loaded keys fall in one bin.
-    uint32_t word = static_cast<uint32_t>(shared->value);
-    for (bool declared : {false, true}) {
-      if (declared && !declares_block()) break;
-      plans.push_back({1, {Fill::Kind::Word, word}, std::nullopt, false, declared});
-      plans.push_back({1, {Fill::Kind::Word, ~0u}, word, false, declared});
-      plans.push_back({1, {Fill::Kind::Word, 0}, word, false, declared});
-      plans.push_back({1, {Fill::Kind::Word, ~0u}, word, true, declared});
-    }
+    for (uint32_t word : words)
+      for (bool declared : {false, true}) {
+        if (declared && !declares_block()) break;
+        plans.push_back({1, {Fill::Kind::Word, word}, std::nullopt, false, declared});
+        plans.push_back({1, {Fill::Kind::Word, ~0u}, word, false, declared});
+        plans.push_back({1, {Fill::Kind::Word, 0}, word, false, declared});
+        plans.push_back({1, {Fill::Kind::Word, ~0u}, word, true, declared});
+      }
     return plans;
   }
 
