@@ -841,25 +841,6 @@ class Replayer {
     return d;
   }
 
-  // The witness with every 8-byte word of its structs that no device
-  // address reaches (2^48 and above, as unsigned) made zero; nothing when
-  // it has none.
-  static std::optional<Witness> with_wild_words_zeroed(const Witness& w) {
-    constexpr uint64_t kAddressLimit = uint64_t{1} << 48;
-    Witness tame = w;
-    bool changed = false;
-    for (auto& [name, bytes] : tame.aggregates)
-      for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
-        uint64_t word = 0;
-        std::memcpy(&word, bytes.data() + at, 8);
-        if (word < kAddressLimit) continue;
-        std::memset(bytes.data() + at, 0, 8);
-        changed = true;
-      }
-    if (!changed) return std::nullopt;
-    return tame;
-  }
-
   // `harvest`: the witness CTA runs to its end instead of stopping at the
   // split it looks for, so that the splits of later branches show too.
   void replay_witness(BranchResult& b, bool harvest = false) {

@@ -276,6 +276,22 @@ bool takes_large_struct(const ptx::Function& f) {
                      [](const ptx::Variable& p) { return !p.dims.empty() && p.size_bytes() >= kLargeStructBytes; });
 }
 
+std::optional<Witness> with_wild_words_zeroed(const Witness& w) {
+  constexpr uint64_t kAddressLimit = uint64_t{1} << 48;
+  Witness tame = w;
+  bool changed = false;
+  for (auto& [name, bytes] : tame.aggregates)
+    for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
+      uint64_t word = 0;
+      std::memcpy(&word, bytes.data() + at, 8);
+      if (word < kAddressLimit) continue;
+      std::memset(bytes.data() + at, 0, 8);
+      changed = true;
+    }
+  if (!changed) return std::nullopt;
+  return tame;
+}
+
 FastDivision cutlass_fast_division(uint64_t d, unsigned bits) {
   if (bits == 32) {
     // FastDivmod(int d): quotient = d != 1 ? umulhi(x, multiplier) >> shift : x.

@@ -46,6 +46,12 @@ constexpr uint64_t kPointeeStride = uint64_t{1} << 20;
 constexpr uint64_t kLargeStructBytes = 256;
 // Whether `f` takes a struct of at least kLargeStructBytes by value.
 bool takes_large_struct(const ptx::Function& f);
+// The witness with every 8-byte word of its structs that no device
+// address reaches (2^48 and above, as unsigned) made zero; nothing when it
+// has none. A model may give a struct word its split does not read such a
+// value (CUB's streaming context: a 64-bit item offset near 2^63 that the
+// input pointer adds), and the witness's launch faults before the split.
+std::optional<Witness> with_wild_words_zeroed(const Witness& w);
 // CUTLASS's fast division by `d` (cutlass/fast_math.h) as its host-side
 // constructor makes it: FastDivmod (`bits` 32: quotient = d == 1 ? x :
 // umulhi(x, multiplier) >> shift) or FastDivmodU64 (64: quotient =

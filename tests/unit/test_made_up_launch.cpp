@@ -307,3 +307,24 @@ DONE:
   RandomDataPlan first;
   CHECK(u64(launches.random_data(w, first), 24) == 0x40);
 }
+
+TEST_CASE("made-up launches: a witness's struct words past any device address are made zero, the others kept") {
+  Witness w;
+  std::vector<uint8_t> bytes(24, 0);
+  uint64_t offset = uint64_t{1} << 63, pointer = uint64_t{1} << 40, count = 7;
+  std::memcpy(bytes.data(), &offset, 8);
+  std::memcpy(bytes.data() + 8, &pointer, 8);
+  std::memcpy(bytes.data() + 16, &count, 8);
+  w.aggregates.emplace_back("ctx", bytes);
+  std::optional<Witness> tame = with_wild_words_zeroed(w);
+  REQUIRE(tame);
+  auto word = [&](size_t at) {
+    uint64_t v;
+    std::memcpy(&v, tame->aggregates.at(0).second.data() + at, 8);
+    return v;
+  };
+  CHECK(word(0) == 0);
+  CHECK(word(8) == pointer);
+  CHECK(word(16) == count);
+  CHECK_FALSE(with_wild_words_zeroed(*tame));  // nothing left to change
+}
