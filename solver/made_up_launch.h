@@ -136,9 +136,9 @@ class MadeUpLaunches {
   // rest draw the block (half the time the declared one, else 128 or any
   // size up to it, whose last warp is partial), the fill of memory
   // (varied words, sparse, all zeros, all ones), the round and the
-  // struct's contents. Scalars are small: below 64, or below 4 or 24 times
-  // the launch's threads, so that a loop over items ends and the last
-  // tile is partial. The grid has 1 to 3 CTAs; its last is the witness
+  // struct's contents. Scalars are small: 0 to 2 (one in eight: a tile
+  // count of one), below 64, or below 4 or 24 times the launch's threads,
+  // so that a loop over items ends and the last tile is partial. The grid has 1 to 3 CTAs; its last is the witness
   // CTA, and the replay runs every CTA up to it (a decoupled look-back
   // waits for its predecessors' tile statuses).
   ExplorationRun exploration(uint64_t i, uint64_t seed) const;
