@@ -425,11 +425,17 @@ class Replayer {
       // witnesses) meet the assumptions too: a run of one to its end, with
       // no shared-memory race the race-free reading would not cover, is an
       // execution a uniform verdict no shape reached can be checked by.
-      if (made_up && origin != Origin::Shape && !last_run_raced_shared_)
-        for (const auto& [instruction, obs] : out)
-          if (size_t n = obs.size() - (before.count(instruction) ? before.at(instruction) : 0)) other_executions_[instruction] += n;
+      if (made_up && origin != Origin::Shape && !last_run_raced_shared_) count_other_executions(out, before);
     } catch (const InputError& e) {
       if (made_up) used += steps;
+      // A made-up run its step budget stopped (a shape's too: it is not
+      // among the shapes that ran) executed what it did exactly, in a
+      // launch that meets the assumptions; only its end is missing. Its
+      // executions count as a finished run's do (CUB's HistogramRange: the
+      // level search's loop test, 79 uniform copies, ran only in sample
+      // loops longer than any budget). A run that faulted does not: its
+      // made-up memory broke the launch (a pointer no caller passes).
+      if (made_up && steps > eo.max_steps && !eo.racecheck) count_other_executions(out, before);
       return std::string(e.what());
     } catch (const std::invalid_argument& e) {
       // A launch the replay made up that the emulator cannot place (its
@@ -437,6 +443,15 @@ class Replayer {
       return std::string("the launch could not be set up: ") + e.what();
     }
     return std::nullopt;
+  }
+
+  // The executions `out` gained since `before`, for uniform verdicts no
+  // shape reached.
+  void count_other_executions(const Observations& out, const std::map<uint32_t, size_t>& before) {
+    for (const auto& [instruction, obs] : out) {
+      auto b = before.find(instruction);
+      if (size_t n = obs.size() - (b == before.end() ? 0 : b->second)) other_executions_[instruction] += n;
+    }
   }
 
   // One report per branch: the first launch that contradicts it.
@@ -800,9 +815,10 @@ class Replayer {
           continue;
         }
         b.validated = true;
-        b.validation = fmt::format("none of the {} replayed shape launch(es) reached it{}; other made-up launches "
-                                   "that meet the assumptions ran it to their end: {} warp execution(s), no split",
-                                   shape_runs_.size(), faults, other->second);
+        b.validation = fmt::format(
+            "none of the {} replayed shape launch(es) reached it{}; other made-up launches that meet the "
+            "assumptions ran it (to their end or their step budget): {} warp execution(s), no split",
+            shape_runs_.size(), faults, other->second);
         continue;
       }
       b.validated = true;
