@@ -428,14 +428,16 @@ class Replayer {
       if (made_up && origin != Origin::Shape && !last_run_raced_shared_) count_other_executions(out, before);
     } catch (const InputError& e) {
       if (made_up) used += steps;
-      // A made-up run its step budget stopped (a shape's too: it is not
-      // among the shapes that ran) executed what it did exactly, in a
-      // launch that meets the assumptions; only its end is missing. Its
-      // executions count as a finished run's do (CUB's HistogramRange: the
-      // level search's loop test, 79 uniform copies, ran only in sample
-      // loops longer than any budget). A run that faulted does not: its
-      // made-up memory broke the launch (a pointer no caller passes).
-      if (made_up && steps > eo.max_steps && !eo.racecheck) count_other_executions(out, before);
+      // A made-up run that stopped (its step budget, or a fault after the
+      // branch: a shape's too, which is not among the shapes that ran)
+      // executed what it did before exactly, in a launch that meets the
+      // assumptions; only its end is missing. Those executions count as a
+      // finished run's do, as its splits count for divergence (CUB's
+      // HistogramRange: the level search's loop test, 79 uniform copies,
+      // ran only in sample loops longer than any budget; the held-out
+      // Flagged select's scatter ran only in launches whose made-up count
+      // sent the store after it out of bounds).
+      if (made_up && !eo.racecheck) count_other_executions(out, before);
       return std::string(e.what());
     } catch (const std::invalid_argument& e) {
       // A launch the replay made up that the emulator cannot place (its
@@ -817,7 +819,7 @@ class Replayer {
         b.validated = true;
         b.validation = fmt::format(
             "none of the {} replayed shape launch(es) reached it{}; other made-up launches that meet the "
-            "assumptions ran it (to their end or their step budget): {} warp execution(s), no split",
+            "assumptions ran it (before their end, their step budget or a fault): {} warp execution(s), no split",
             shape_runs_.size(), faults, other->second);
         continue;
       }
