@@ -360,9 +360,9 @@ class Replayer {
       uint64_t each = origin == Origin::Fuzz      ? ro_.fuzz_steps_per_launch
                       : origin == Origin::Explore ? ro_.explore_steps_per_launch
                                                   : ro_.made_up_steps_per_launch;
-      // Each CTA of an exploration run its own share (a run is a whole
-      // small grid).
-      if (origin == Origin::Explore) each *= std::max<size_t>(1, ctas.size());
+      // The budgets are per CTA of a given list (the exploration runs a
+      // whole small grid; a witness or random-data run, one CTA).
+      each *= std::max<size_t>(1, ctas.size());
       eo.max_steps = std::min(each, total - used);
       // Made-up launches run many shapes: a kernel declaring a million
       // registers would allocate gigabytes in each.

@@ -533,13 +533,16 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
       // ones not exact).
       // An 8-byte struct is most often a pointer: unless the model put it
       // in device memory, it points somewhere a lazy replay can follow.
+      bool chosen = false;  // the witness's model chose this struct's bytes
       for (const auto& [n, bytes] : w.aggregates)
-        if (n == name) std::copy_n(bytes.begin(), std::min(bytes.size(), a.bytes.size()), a.bytes.begin());
+        if (n == name) {
+          std::copy_n(bytes.begin(), std::min(bytes.size(), a.bytes.size()), a.bytes.begin());
+          chosen = true;
+        }
       uint64_t first = 0;
       std::memcpy(&first, a.bytes.data(), 8);
       bool pointer = a.bytes.size() == 8;
-      bool refilled = round > 1 || std::none_of(w.aggregates.begin(), w.aggregates.end(),
-                                                [&](const auto& agg) { return agg.first == name; });
+      bool refilled = round > 1 || !chosen;
       if (pointer && (round > 1 || simt::window_of(first) != simt::Window::Device))
         fill_struct(a.bytes, StructFill::Pointers, i + round * 131 + plan.struct_seed);
       else if (!pointer && round > 1)

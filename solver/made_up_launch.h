@@ -138,9 +138,10 @@ class MadeUpLaunches {
   // (varied words, sparse, all zeros, all ones), the round and the
   // struct's contents. Scalars are small: 0 to 2 (one in eight: a tile
   // count of one), below 64, or below 4 or 24 times the launch's threads,
-  // so that a loop over items ends and the last tile is partial. The grid has 1 to 3 CTAs; its last is the witness
-  // CTA, and the replay runs every CTA up to it (a decoupled look-back
-  // waits for its predecessors' tile statuses).
+  // so that a loop over items ends and the last tile is partial. The grid
+  // has 1 to 3 CTAs; its last is the witness CTA, and the replay runs
+  // every CTA up to it (a decoupled look-back waits for its predecessors'
+  // tile statuses).
   ExplorationRun exploration(uint64_t i, uint64_t seed) const;
   // Run `i` of the exploration's other kind, between those: a launch as
   // exploration() draws them, with memory in runs of equal words (mean
@@ -194,14 +195,14 @@ class MadeUpLaunches {
   // integers, a grouped GEMM's cluster shape among them).
   static void fill_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
                           uint64_t seed, size_t param, uint64_t ctas, uint32_t cluster_side);
+  // Every 8-byte field the kernel uses as an address gets
+  // made_up_field_pointer, and every other 8-byte integer field is taken
+  // modulo 4096 (an item count or offset, not the high bits of a pointer).
+  static void point_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
+                           size_t param);
   // The members of each CUTLASS fast division in `fields` (a Multiplier
   // field, the divisor before it, the shift and round-up after) made from
   // one divisor, kMadeUpDivisor, as its constructor makes them.
-  // Every 8-byte field the kernel uses as an address gets made_up_field_pointer,
-  // and every other 8-byte integer field is taken modulo 4096 (an item
-  // count or offset, not the high bits of a pointer).
-  static void point_fields(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields,
-                           size_t param);
   static void fill_fast_divisions(std::vector<uint8_t>& bytes, const std::vector<analysis::StructField>& fields);
   // The first bytes of a buffer in a launch with varied data.
   static std::vector<uint8_t> varied_words(uint64_t seed);
