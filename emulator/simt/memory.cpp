@@ -152,11 +152,12 @@ Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed
   if (fill.kind == LazyFill::Kind::Runs) {
     fill_runs(words, lo, seed, std::max<uint32_t>(fill.word, 1));
   } else {
+    uint64_t sparse_mask = (uint64_t{4} << std::min<uint32_t>(fill.word, 20)) - 1;
     for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
       uint64_t x = mix_word(lo + w, seed);
       float f = static_cast<float>(x >> 40 & 0xffff) / 256.0f;
       uint32_t v = fill.kind == LazyFill::Kind::Word     ? fill.word
-                   : fill.kind == LazyFill::Kind::Sparse ? ((x & 3) ? 0u : std::bit_cast<uint32_t>(f))
+                   : fill.kind == LazyFill::Kind::Sparse ? ((x & sparse_mask) ? 0u : std::bit_cast<uint32_t>(f))
                    : fill.kind == LazyFill::Kind::Mixed && (x >> 62 & 1) ? fill.word
                    : (x & 1)                             ? static_cast<uint32_t>(x >> 8 & 127)
                                                          : std::bit_cast<uint32_t>(f);
