@@ -126,6 +126,7 @@ MadeUpLaunches::MadeUpLaunches(const ptx::Module& m, const ptx::Function& kernel
       counters_(atomic_targets(kernel)),
       unsigned_params_(unsigned_scalar_params(kernel)),
       index_buffers_(index_buffers(kernel)),
+      tiles_(analysis::tile_shape(kernel)),
       dynamic_shared_bytes_(spec.dynamic_shared_bytes.value_or(ptx::max_dynamic_shared_bytes(m, kernel))),
       large_struct_(takes_large_struct(kernel)) {
   // Any struct larger than one pointer: the fields of CUTLASS's Params, and
@@ -570,7 +571,7 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
   // splitmix64 of (seed, i, stream, draw): each draw independent of the
   // others. The pointers' offsets draw from a stream of their own, so that
   // the launch, scalars and data a seed gives do not move with them.
-  uint64_t draws[2] = {0, 0};
+  uint64_t draws[3] = {0, 0, 0};
   auto draw = [&](unsigned stream) {
     return splitmix(seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + ++draws[stream] * 0x94d049bb133111ebull +
                     stream * 0xd6e8feb86659fd93ull);
@@ -596,6 +597,15 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
   w.cta[0] = w.grid[0] - 1;
   uint64_t threads = uint64_t{w.block[0]} * w.block[1] * w.block[2] * w.grid[0];
   simt::Launch plain = shape(w.block, w.grid, 0);
+  // One run in eight past the sweep (on a stream of its own, so that the
+  // other runs stay as they were): scalars consistent with the grid's
+  // tiles, as a real launch passes them. A tile count is the CTA count,
+  // any other scalar an item count that gives the last CTA a partial tile
+  // of one of the kernel's tile sizes (analysis::tile_shape). CUB's select
+  // sweep reached its later partial tile's scatter only in such launches.
+  std::optional<uint64_t> tile;
+  if (!sweep && !tiles_.tile_sizes.empty() && draw(2) % 8 == 0)
+    tile = tiles_.tile_sizes[draw(2) % tiles_.tile_sizes.size()];
   for (size_t p = 0; p < k_.params.size(); ++p) {
     // Pointers off a 16-byte boundary, half the time past the sweep:
     // library code loads vectors only from aligned ones and takes another
@@ -617,19 +627,21 @@ ExplorationRun MadeUpLaunches::exploration(uint64_t i, uint64_t seed) const {
     uint64_t v = x % 8 == 0   ? (x >> 8) % 3
                  : x % 4 == 0 ? (x >> 8) % 64
                               : (x >> 8) % ((x % 4 == 1 ? 4 : 24) * threads + 1);
+    if (tile) v = tiles_.tile_counts[p] ? ctas : (ctas - 1) * *tile + 1 + draw(2) % *tile;
     w.params.emplace_back(std::string(k_.params[p].name), v);
   }
   // Memory of one word everywhere (all zeros, all ones) opens the fast
   // paths library code takes when a whole tile agrees (every key in one
   // radix bin, every item flagged).
   using Fill = simt::LazyFill;
-  uint64_t fill = sweep ? 0 : next() % 6;
+  uint64_t fill_draw = sweep ? 0 : next();
+  uint64_t fill = fill_draw % 6;
   run.plan.round = sweep ? 1 + i % 7 : 1 + next() % 7;
   // Each run its own struct contents: thresholds a struct passes (a
   // histogram's levels) must fall among the data for lanes to split.
   run.plan.struct_seed = next() % 65536 * 1021;
   run.plan.fill = fill < 3    ? Fill{}
-                  : fill == 3 ? Fill{Fill::Kind::Sparse, 0}
+                  : fill == 3 ? Fill{Fill::Kind::Sparse, static_cast<uint32_t>(fill_draw >> 32 & 1) * 4}
                               : Fill{Fill::Kind::Word, fill == 4 ? 0u : ~0u};
   return run;
 }

@@ -16,6 +16,7 @@
 #include "emulator/simt/memory.h"
 #include "encodings/branch_options.h"
 #include "frontend/analysis/struct_fields.h"
+#include "frontend/analysis/tile_shape.h"
 #include "frontend/ptx/ir.h"
 #include "solver/branch_analysis.h"
 
@@ -216,6 +217,7 @@ class MadeUpLaunches {
   std::vector<bool> counters_;  // per parameter: a pointer some global atomic addresses
   std::vector<bool> unsigned_params_;  // per parameter: an unsigned C++ integer (assumptions zero-extend it)
   std::vector<bool> index_buffers_;  // per parameter: words loaded through it address other loads
+  analysis::TileShape tiles_;         // tile sizes and tile-count parameters (consistent scalars)
   uint64_t dynamic_shared_bytes_;  // every launch's (LaunchSpec::dynamic_shared_bytes)
   bool large_struct_;              // takes_large_struct(k_): a library's Params, seeds 4 to 6
   // Per parameter: the struct fields the kernel loads; empty unless some
