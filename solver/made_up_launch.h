@@ -136,10 +136,13 @@ class MadeUpLaunches {
   // .maxntid), varied words and each round of struct fills in turn; the
   // rest draw the block (half the time the declared one, else 128 or any
   // size up to it, whose last warp is partial), the fill of memory
-  // (varied words, sparse, all zeros, all ones), the round and the
-  // struct's contents. Scalars are small: 0 to 2 (one in eight: a tile
-  // count of one), below 64, or below 4 or 24 times the launch's threads,
-  // so that a loop over items ends and the last tile is partial. The grid
+  // (varied words, sparse or very sparse, all zeros, all ones), the round
+  // and the struct's contents. Scalars are small: 0 to 2 (one in eight: a
+  // tile count of one), below 64, or below 4 or 24 times the launch's
+  // threads, so that a loop over items ends and the last tile is partial;
+  // or, in one run in eight of a kernel with tiles (analysis::tile_shape),
+  // consistent with them: tile counts the CTA count, every other scalar
+  // an item count that leaves the last CTA a partial tile. The grid
   // has 1 to 3 CTAs; its last is the witness CTA, and the replay runs
   // every CTA up to it (a decoupled look-back waits for its predecessors'
   // tile statuses).
