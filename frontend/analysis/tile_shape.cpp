@@ -11,8 +11,11 @@ using ptx::Opcode;
 using ptx::Operand;
 using ptx::RegId;
 
-// Tiles of more items than this are no tiles but strides (a batch's).
+// Tiles of more items than this are no tiles but strides (a batch's); of
+// fewer, element sizes (`tile_idx * 8` is the byte offset of a tile's
+// status word).
 constexpr uint64_t kLargestTile = uint64_t{1} << 20;
+constexpr uint64_t kSmallestTile = 32;
 
 bool is_register(const Operand& o) { return o.kind == Operand::Kind::Register; }
 
@@ -91,7 +94,7 @@ TileShape tile_shape(const ptx::Function& k) {
           // A CTA index times a constant is a tile's offset; times another
           // register (`ctaid.x * nctaid.y + ctaid.y`), another index.
           if (std::optional<uint64_t> f = constant_factor(ins)) {
-            if (*f <= kLargestTile) sizes.insert(*f);
+            if (*f >= kSmallestTile && *f <= kLargestTile) sizes.insert(*f);
           } else {
             changed |= index.insert(dst).second;
           }

@@ -20,8 +20,9 @@
 namespace warpsat::analysis {
 
 struct TileShape {
-  // Distinct constants of at least 2 that a CTA index is multiplied by (mul,
-  // mad, or shl by their log2), ascending: `tile_offset = blockIdx.x * 3200`.
+  // Distinct constants from 32 to 2^20 that a CTA index is multiplied by
+  // (mul, mad, or shl by their log2), ascending: `tile_offset = blockIdx.x *
+  // 3200`. Smaller ones are element sizes (a tile status's 8 bytes).
   std::vector<uint64_t> tile_sizes;
   // Per kernel parameter: a scalar compared (setp) with a CTA index, itself
   // or after moves, conversions and added constants (`tile_idx < num_tiles

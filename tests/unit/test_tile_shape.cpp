@@ -35,13 +35,15 @@ TEST_CASE("tile shape: CUB's tile offset, tile count and item count") {
   setp.lt.s32 %p2, %r9, %r7;
   setp.lt.s32 %p2, %r8, %r4;
   shl.b32 %r7, %r4, 7;
+  mul.wide.s32 %rd1, %r4, 8;
 FULL:
   ret;
 }
 )",
                                     "sweep.ptx");
   analysis::TileShape t = analysis::tile_shape(m.functions.at(0));
-  // 3,200 from the mul, 128 from the shl by 7.
+  // 3,200 from the mul, 128 from the shl by 7; not the 8 bytes of a
+  // tile's status word.
   CHECK(t.tile_sizes == std::vector<uint64_t>{128, 3200});
   REQUIRE(t.tile_counts.size() == 5);
   CHECK_FALSE(t.tile_counts[0]);  // a pointer
