@@ -39,7 +39,7 @@ flags=(-std=c++17 -arch=sm_90a --expt-relaxed-constexpr -DCUTLASS_ENABLE_DIRECT_
        -I "$cutlass/include" -I "$cutlass/tools/util/include" -Xcompiler -Wno-invalid-offsetof
        -diag-suppress 20012)
 objects=()
-for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_54_fp8.cu kernel_56_ptr_array.cu kernel_57_grouped.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
+for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_54_fp8.cu kernel_49_stream_k.cu kernel_56_ptr_array.cu kernel_57_grouped.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
   obj="$build/${src%.*}.o"
   objects+=("$obj")
   # Compiled again only when its source, a header of host/ or (for a kernel) src/ is newer than the object.
@@ -88,6 +88,14 @@ for k in "${kernels[@]}"; do
     make "$label" "$file" "$out/${prefix}_${m}x${n}x${kk}.toml" "$e" "$m" "$n" "$kk" "$alpha" "$beta" "$seed"
   done
 done
+
+# Example 49's stream-K kernel on a GPU of 4 SMs: fewer output tiles than
+# SMs, so CUTLASS's scheduler splits each tile's K loop among CTAs, which
+# add their partial sums through the workspace (whole tiles; partial ones
+# in M, N and K).
+e="$(entry 49_collective_builder StreamK)"
+SM_COUNT=4 make 49_stream_k 49_collective_builder "$out/49_stream_k_256x128x1024_4sms.toml" "$e" 256 128 1024 2 0.5 1
+SM_COUNT=4 make 49_stream_k 49_collective_builder "$out/49_stream_k_200x120x1000_4sms.toml" "$e" 200 120 1000 -1 2 7
 
 # Examples 56 (pointer-array batched: L batches of one problem, whole tiles
 # and partial ones) and 57 (grouped: groups of different shapes, each M a

@@ -14,6 +14,7 @@
 // (tensormap.replace): every batch's and group's D is checked the same way.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -193,6 +194,28 @@ TEST_CASE("CUTLASS's FP16 ping-pong kernel computes D = alpha A B + beta C bit f
     }
     CAPTURE(first);
     CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("CUTLASS example 49's stream-K kernel (FP16 cooperative, cluster 2x1, on 4 SMs) adds its CTAs' partial sums into D bit for bit") {
+  // Two output tiles on a GPU of 4 SMs: the
+  // scheduler splits each tile's K loop among CTAs, which add their partial
+  // sums through the workspace, each waiting on a flag there.
+  for (std::string size : {"256x128x1024", "200x120x1000"}) {
+    CAPTURE(size);
+    Problem p;
+    std::string kernel;
+    Buffers b = run(repo("examples/cutlass/ptx/49_collective_builder.ptx"),
+                    repo("examples/cutlass/launch/49_stream_k_" + size + "_4sms.toml"), p, kernel);
+    CHECK(kernel.find("StreamKScheduler") != std::string::npos);
+    std::vector<double> acc = products(p, b.in["A"], b.in["B"], f16_value, 2);
+    size_t first = SIZE_MAX;
+    size_t wrong = wrong_f16(p, acc, b.in["C"], b.out["D"], first);
+    CAPTURE(first);
+    CHECK(wrong == 0);
+    // The CTAs went through the workspace: partial sums and flags written.
+    const std::vector<uint8_t>& w = b.out["workspace"];
+    CHECK(std::any_of(w.begin(), w.end(), [](uint8_t x) { return x != 0; }));
   }
 }
 

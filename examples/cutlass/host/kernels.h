@@ -14,5 +14,6 @@ void make_56_ptr_array_cooperative(KernelLaunch& l);  // kernel_56_ptr_array.cu
 void make_56_ptr_array_pingpong(KernelLaunch& l);     // kernel_56_ptr_array.cu
 void make_57_grouped_cooperative(KernelLaunch& l);    // kernel_57_grouped.cu
 void make_57_grouped_pingpong(KernelLaunch& l);       // kernel_57_grouped.cu
+void make_49_stream_k(KernelLaunch& l);               // kernel_49_stream_k.cu
 
 }  // namespace warpsat_host

@@ -1,7 +1,7 @@
 // cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
 // problem (examples/cutlass/README.md, "Launch files").
 //   [SM_COUNT=N] cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
-// KERNEL is 48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
+// KERNEL is 48_tf32, fp16_pingpong, 54_fp8, 49_stream_k, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
 // committed file (written into the launch file's description).
 #include <array>
 #include <cstdio>
@@ -76,8 +76,11 @@ int main(int argc, char** argv) {
     } else if (kernel == "57_grouped_pingpong") {
       l.kernel_label = "CUTLASS example 57 (grouped FP8 e4m3 x e5m2, ping-pong, cluster 2x1x1)";
       warpsat_host::make_57_grouped_pingpong(l);
+    } else if (kernel == "49_stream_k") {
+      l.kernel_label = "CUTLASS example 49 (FP16, cooperative, stream-K, cluster 2x1x1)";
+      warpsat_host::make_49_stream_k(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k)\n",
                    kernel.c_str());
       return 2;
     }

@@ -1,0 +1,84 @@
+// CUTLASS example 49's cooperative stream-K GEMM (examples/
+// 49_hopper_gemm_with_collective_builder, its sixth kernel): f16 x f16 ->
+// f32, f16 C and D, tile 128x128x64, mainloop cluster 2x1x1 (the epilogue
+// built for 1x1x1, as the example builds it), TMA cooperative epilogue,
+// stream-K tile scheduler. The configuration is the example's, restated
+// (its .cu holds a main and builds each kernel inside a class template), so
+// GemmKernel is the kernel of examples/cutlass/ptx/49_collective_builder.ptx
+// whose name holds StreamKScheduler; the Params size the emulator checks
+// against the PTX's parameter confirms it. Stream-K (asked for: the
+// Arguments' decomposition mode) splits a tile's K loop among CTAs: they add
+// their partial sums through the workspace, each waiting on a flag there
+// (sm90_tile_scheduler_stream_k.hpp's fixup), which no made-up launch of
+// `warpsat branches` reaches (docs/benchmarks.md).
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/epilogue/fusion/operations.hpp"
+#include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include "cutlass/gemm/kernel/tile_scheduler.hpp"
+#include "describe.h"
+#include "kernels.h"
+
+namespace {
+
+using namespace cute;
+
+using Element = cutlass::half_t;
+constexpr int kAlignment = 16 / sizeof(Element);
+using TileShape = Shape<_128, _128, _64>;
+
+using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, Shape<_1, _1, _1>,
+    cutlass::epilogue::collective::EpilogueTileAuto, float, float, Element, cutlass::layout::ColumnMajor, kAlignment,
+    Element, cutlass::layout::ColumnMajor, kAlignment, cutlass::epilogue::TmaWarpSpecializedCooperative,
+    cutlass::epilogue::fusion::LinearCombination<Element, float, Element, float,
+                                                 cutlass::FloatRoundStyle::round_to_nearest>>::CollectiveOp;
+
+using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Element, cutlass::layout::RowMajor, kAlignment, Element,
+    cutlass::layout::ColumnMajor, kAlignment, float, TileShape, Shape<_2, _1, _1>,
+    cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename CollectiveEpilogue::SharedStorage))>,
+    cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+
+using GemmKernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, CollectiveMainloop,
+                                                        CollectiveEpilogue, cutlass::gemm::StreamKScheduler>;
+
+}  // namespace
+
+namespace warpsat_host {
+
+void make_49_stream_k(KernelLaunch& l) {
+  using half = cutlass::half_t;
+  const Problem& p = l.problem;
+  // Small integers (|A*B| sums stay below 2^11): exact in f32 and in f16,
+  // so the order in which stream-K's CTAs add their partial sums does not
+  // change D.
+  Buffer& a = add_buffer(l, "A", "f16", 2, texts(small_values(uint64_t(p.m) * p.k, -2, 2, 1, p.seed)));
+  Buffer& b = add_buffer(l, "B", "f16", 2, texts(small_values(uint64_t(p.n) * p.k, -2, 2, 1, p.seed + 1)));
+  Buffer& c = add_buffer(l, "C", "f16", 2, texts(small_values(uint64_t(p.m) * p.n, -4, 4, 0.5, p.seed + 2)));
+  Buffer& d = add_buffer(l, "D", "f16", 2, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
+  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, 1});
+  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
+  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
+  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
+  cutlass::KernelHardwareInfo hw;
+  hw.sm_count = p.sm_count;
+  typename GemmKernel::Arguments args{
+      cutlass::gemm::GemmUniversalMode::kGemm,
+      {p.m, p.n, p.k, 1},
+      {device_pointer<half>(a), stride_a, device_pointer<half>(b), stride_b},
+      {{float(p.alpha), float(p.beta)}, device_pointer<half>(c), stride_c, device_pointer<half>(d), stride_d},
+      hw};
+  // Stream-K itself, not the data-parallel split CUTLASS's heuristic picks
+  // for so few tiles (and a workspace of 0 bytes with it).
+  args.scheduler.decomposition_mode = cutlass::gemm::kernel::detail::DecompositionMode::StreamK;
+  // The workspace holds the partial sums and the flags, zero as CUTLASS's
+  // initialize_workspace leaves them.
+  Buffer& workspace = add_buffer(l, "workspace", "u8", 1,
+                                 std::vector<std::string>(GemmKernel::get_workspace_size(args), "0"), true);
+  describe<GemmKernel>(l, args, device_pointer<void>(workspace));
+  l.notes.push_back("A: M x K row-major f16; B: K x N column-major f16; C, D: M x N column-major f16; "
+                    "workspace: GemmKernel::get_workspace_size (stream-K partial sums and flags)");
+}
+
+}  // namespace warpsat_host
