@@ -60,6 +60,36 @@ inline std::vector<std::string> e5m2_texts(const std::vector<double>& v) {
   return out;
 }
 
+// A TN GEMM over f16 (A M x K row-major, B K x N column-major, C and D M x N
+// column-major) of one problem (M, N, K, 1): its four buffers, of small
+// integers (|A*B| sums stay below 2^11, exact in f32 and in f16, so any
+// order of accumulation gives the same D), and the Arguments that point at
+// them, before `describe` makes the Params (kF16TnLayout says which is
+// which).
+inline constexpr const char* kF16TnLayout =
+    "A: M x K row-major f16; B: K x N column-major f16; C, D: M x N column-major f16";
+template <class GemmKernel>
+typename GemmKernel::Arguments f16_tn_arguments(KernelLaunch& l) {
+  using half = cutlass::half_t;
+  const Problem& p = l.problem;
+  Buffer& a = add_buffer(l, "A", "f16", 2, texts(small_values(uint64_t(p.m) * p.k, -2, 2, 1, p.seed)));
+  Buffer& b = add_buffer(l, "B", "f16", 2, texts(small_values(uint64_t(p.n) * p.k, -2, 2, 1, p.seed + 1)));
+  Buffer& c = add_buffer(l, "C", "f16", 2, texts(small_values(uint64_t(p.m) * p.n, -4, 4, 0.5, p.seed + 2)));
+  Buffer& d = add_buffer(l, "D", "f16", 2, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
+  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, 1});
+  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
+  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
+  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
+  cutlass::KernelHardwareInfo hw;
+  hw.sm_count = p.sm_count;
+  return typename GemmKernel::Arguments{
+      cutlass::gemm::GemmUniversalMode::kGemm,
+      {p.m, p.n, p.k, 1},
+      {device_pointer<half>(a), stride_a, device_pointer<half>(b), stride_b},
+      {{float(p.alpha), float(p.beta)}, device_pointer<half>(c), stride_c, device_pointer<half>(d), stride_d},
+      hw};
+}
+
 template <class P, class = void>
 struct HasWorkspace : std::false_type {};
 template <class P>

@@ -48,27 +48,7 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int
 namespace warpsat_host {
 
 void make_49_stream_k(KernelLaunch& l) {
-  using half = cutlass::half_t;
-  const Problem& p = l.problem;
-  // Small integers (|A*B| sums stay below 2^11): exact in f32 and in f16,
-  // so the order in which stream-K's CTAs add their partial sums does not
-  // change D.
-  Buffer& a = add_buffer(l, "A", "f16", 2, texts(small_values(uint64_t(p.m) * p.k, -2, 2, 1, p.seed)));
-  Buffer& b = add_buffer(l, "B", "f16", 2, texts(small_values(uint64_t(p.n) * p.k, -2, 2, 1, p.seed + 1)));
-  Buffer& c = add_buffer(l, "C", "f16", 2, texts(small_values(uint64_t(p.m) * p.n, -4, 4, 0.5, p.seed + 2)));
-  Buffer& d = add_buffer(l, "D", "f16", 2, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
-  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, 1});
-  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
-  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
-  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
-  cutlass::KernelHardwareInfo hw;
-  hw.sm_count = p.sm_count;
-  typename GemmKernel::Arguments args{
-      cutlass::gemm::GemmUniversalMode::kGemm,
-      {p.m, p.n, p.k, 1},
-      {device_pointer<half>(a), stride_a, device_pointer<half>(b), stride_b},
-      {{float(p.alpha), float(p.beta)}, device_pointer<half>(c), stride_c, device_pointer<half>(d), stride_d},
-      hw};
+  typename GemmKernel::Arguments args = f16_tn_arguments<GemmKernel>(l);
   // Stream-K itself, not the data-parallel split CUTLASS's heuristic picks
   // for so few tiles (and a workspace of 0 bytes with it).
   args.scheduler.decomposition_mode = cutlass::gemm::kernel::detail::DecompositionMode::StreamK;
@@ -77,8 +57,8 @@ void make_49_stream_k(KernelLaunch& l) {
   Buffer& workspace = add_buffer(l, "workspace", "u8", 1,
                                  std::vector<std::string>(GemmKernel::get_workspace_size(args), "0"), true);
   describe<GemmKernel>(l, args, device_pointer<void>(workspace));
-  l.notes.push_back("A: M x K row-major f16; B: K x N column-major f16; C, D: M x N column-major f16; "
-                    "workspace: GemmKernel::get_workspace_size (stream-K partial sums and flags)");
+  l.notes.push_back(std::string(kF16TnLayout) +
+                    "; workspace: GemmKernel::get_workspace_size (stream-K partial sums and flags)");
 }
 
 }  // namespace warpsat_host
