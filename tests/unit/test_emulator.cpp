@@ -525,6 +525,18 @@ TEST_CASE("lazily mapped memory filled with one word reads that word everywhere"
   }
   CHECK(zeros > 600);
   CHECK(zeros < 1000);
+  // Very sparse (word 4): one word in 64 non-zero, a few flags per tile.
+  DeviceMemory rare;
+  Allocation* r = rare.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Sparse, 4});
+  REQUIRE(r);
+  size_t nonzero = 0;
+  for (uint64_t w = 0; w < 4096; ++w) {
+    uint32_t v = 0;
+    r->read(w * 4, &v, 4);
+    nonzero += v != 0;
+  }
+  CHECK(nonzero > 20);
+  CHECK(nonzero < 150);
   // Mixed: about half the words the given one, the rest varied, so that
   // neighbouring items are equal in some lanes and not in others.
   DeviceMemory mixed;
