@@ -37,6 +37,28 @@ void fill_runs(std::vector<uint8_t>& words, uint64_t lo, uint64_t seed, uint64_t
   }
 }
 
+// LazyFill::Kind::ShortRuns over `words`, mapped at `lo`:
+// runs of `shortest` or `shortest` + 1 words, restarting at every 4 KiB so
+// that each chunk's runs are a pure function of its addresses.
+void fill_short_runs(std::vector<uint8_t>& words, uint64_t lo, uint64_t seed, uint64_t shortest) {
+  constexpr uint64_t kRestart = 4096;
+  uint64_t run_start = lo & ~(kRestart - 1), run_end = 0;
+  auto run_at = [&](uint64_t start) {
+    run_start = start;
+    run_end = start + 4 * (shortest + (mix_word(start, seed) & 1));
+  };
+  auto next = [&](uint64_t a) {
+    if (a >= run_end || a / kRestart != run_start / kRestart) run_at(a);
+  };
+  // The run holding `lo`: replayed from the last restart before it.
+  for (uint64_t a = run_start; a < lo; a += 4) next(a);
+  for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
+    next(lo + w);
+    uint32_t v = static_cast<uint32_t>(mix_word(run_start ^ 0x5bd1e995, seed) >> 8 & 127);
+    std::memcpy(words.data() + w, &v, 4);
+  }
+}
+
 }  // namespace
 
 Window window_of(uint64_t a) {
@@ -151,6 +173,8 @@ Allocation* DeviceMemory::map_lazily(uint64_t address, uint64_t n, uint64_t seed
   std::vector<uint8_t> words(hi - lo);
   if (fill.kind == LazyFill::Kind::Runs) {
     fill_runs(words, lo, seed, std::max<uint32_t>(fill.word, 1));
+  } else if (fill.kind == LazyFill::Kind::ShortRuns) {
+    fill_short_runs(words, lo, seed, std::clamp<uint32_t>(fill.word, 1, 64));
   } else {
     uint64_t sparse_mask = (uint64_t{4} << std::min<uint32_t>(fill.word, 20)) - 1;
     for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {

@@ -77,8 +77,12 @@ class Allocation {
 // (each word starts a new run with probability 1/word): what run-length
 // encoding, reduce-by-key and unique count, in every density, so that a
 // warp's number of runs falls anywhere from none to one per item.
+// ShortRuns: runs of exactly `word` or `word` + 1 equal words (each run's
+// length drawn where it starts; a run starts at every 4 KiB too), so that
+// nearly every run is non-trivial: with `word` 2, a warp's 480 items hold
+// 160 to 240 runs of two or more, which no geometric length gives.
 struct LazyFill {
-  enum class Kind { Varied, Sparse, Word, Mixed, Runs } kind = Kind::Varied;
+  enum class Kind { Varied, Sparse, Word, Mixed, Runs, ShortRuns } kind = Kind::Varied;
   uint32_t word = 0;
 };
 

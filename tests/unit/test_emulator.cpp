@@ -537,6 +537,25 @@ TEST_CASE("lazily mapped memory filled with one word reads that word everywhere"
   }
   CHECK(nonzero > 20);
   CHECK(nonzero < 150);
+  // Short runs (word 2): runs of two or three equal words, a run starting
+  // at every 4 KiB too, so a warp's items hold nearly only non-trivial runs.
+  // (Two neighbouring runs may draw the same value and read as one.)
+  DeviceMemory short_runs;
+  Allocation* sr = short_runs.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::ShortRuns, 2});
+  REQUIRE(sr);
+  std::vector<uint32_t> words(4096);
+  sr->read(0, words.data(), words.size() * 4);
+  size_t runs = 0, ones = 0;
+  for (size_t w = 0; w < words.size();) {
+    size_t end = w + 1;
+    while (end < words.size() && words[end] == words[w]) ++end;
+    ones += end - w == 1;
+    ++runs;
+    w = end;
+  }
+  CHECK(ones <= 4);  // a run cut short by one of the four restarts in these 16 KiB
+  CHECK(runs > 4096 / 4);  // mostly runs of 2 and 3, mean 2.5
+  CHECK(runs < 4096 / 2);
   // Mixed: about half the words the given one, the rest varied, so that
   // neighbouring items are equal in some lanes and not in others.
   DeviceMemory mixed;
