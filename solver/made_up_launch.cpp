@@ -665,7 +665,7 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
     run.plan.fill = Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
     // A quarter of them runs of two or three words alone: a warp's 480
     // items then hold 160 to 240 non-trivial runs, the counts at which a
-    // run-length encoding's two-phase scatter splits its item slots 5 to 7
+    // run-length encoding's two-phase scatter splits its item slots 5 and 6
     // (geometric lengths leave most runs trivial).
     if ((x >> 32) % 4 == 0) run.plan.fill = Fill{Fill::Kind::ShortRuns, 2};
   } else {
