@@ -20,6 +20,11 @@ uint64_t mix_word(uint64_t address, uint64_t seed) {
   return x;
 }
 
+// The small integer every word of the run starting at `run_start` holds.
+uint32_t run_value(uint64_t run_start, uint64_t seed) {
+  return static_cast<uint32_t>(mix_word(run_start ^ 0x5bd1e995, seed) >> 8 & 127);
+}
+
 // LazyFill::Kind::Runs over `words`, mapped at `lo`: each word starts a run
 // where mix_word % mean == 0, and the run's value is drawn at the word that
 // starts it, at most kRunLook bytes back: a pure function of the address,
@@ -32,14 +37,14 @@ void fill_runs(std::vector<uint8_t>& words, uint64_t lo, uint64_t seed, uint64_t
   for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
     if (mix_word(lo + w, seed) % mean == 0) run_start = lo + w;
     else if (lo + w - run_start > kRunLook) run_start = lo + w - kRunLook;
-    uint32_t v = static_cast<uint32_t>(mix_word(run_start ^ 0x5bd1e995, seed) >> 8 & 127);
+    uint32_t v = run_value(run_start, seed);
     std::memcpy(words.data() + w, &v, 4);
   }
 }
 
-// LazyFill::Kind::ShortRuns over `words`, mapped at `lo`:
-// runs of `shortest` or `shortest` + 1 words, restarting at every 4 KiB so
-// that each chunk's runs are a pure function of its addresses.
+// LazyFill::Kind::ShortRuns over `words`, mapped at `lo`: runs of
+// `shortest` or `shortest` + 1 words, restarting at every 4 KiB so that
+// each chunk's runs are a pure function of its addresses.
 void fill_short_runs(std::vector<uint8_t>& words, uint64_t lo, uint64_t seed, uint64_t shortest) {
   constexpr uint64_t kRestart = 4096;
   uint64_t run_start = lo & ~(kRestart - 1), run_end = 0;
@@ -54,7 +59,7 @@ void fill_short_runs(std::vector<uint8_t>& words, uint64_t lo, uint64_t seed, ui
   for (uint64_t a = run_start; a < lo; a += 4) next(a);
   for (uint64_t w = 0; w + 4 <= words.size(); w += 4) {
     next(lo + w);
-    uint32_t v = static_cast<uint32_t>(mix_word(run_start ^ 0x5bd1e995, seed) >> 8 & 127);
+    uint32_t v = run_value(run_start, seed);
     std::memcpy(words.data() + w, &v, 4);
   }
 }

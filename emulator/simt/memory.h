@@ -67,9 +67,9 @@ class Allocation {
 // What lazily mapped memory holds. Varied: half small integers, half
 // floats in [0, 256). Sparse: three words in four zero (counters and flags
 // that start at zero), the rest such floats; with `word` = k > 0, all but
-// one word in 4 << k zero (flags that select a few items of a tile). Word: every 32-bit word is
-// `word` (a value a witness wants to reach shared memory through a copy or
-// an atomic's return).
+// one word in 4 << k zero (flags that select a few items of a tile).
+// Word: every 32-bit word is `word` (a value a witness wants to reach
+// shared memory through a copy or an atomic's return).
 // Mixed: half the words `word`, the others varied: data-dependent tests
 // between neighbouring items (a histogram's run of equal bins) go both ways
 // within one warp.

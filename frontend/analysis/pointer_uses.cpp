@@ -16,18 +16,6 @@ using ptx::Operand;
 
 bool is_register(const Operand& o, RegId r) { return o.kind == Operand::Kind::Register && o.reg == r; }
 
-// The parameter index `ins` loads (`ld.param ... [p]` or `[p+0]`), if any.
-std::optional<size_t> loaded_parameter(const ptx::Function& f, const ptx::Instruction& ins) {
-  if (ins.op != Opcode::Ld || ins.space() != ptx::StateSpace::Param || ins.operands.size() < 2) return std::nullopt;
-  const Operand& a = ins.operands[1];
-  if (a.kind != Operand::Kind::Address || a.elements.size() != 1 || a.value != 0 ||
-      a.elements[0].kind != Operand::Kind::Symbol)
-    return std::nullopt;
-  for (size_t i = 0; i < f.params.size(); ++i)
-    if (f.params[i].name == a.elements[0].text) return i;
-  return std::nullopt;
-}
-
 // The address operand of a memory instruction: its position.
 std::optional<size_t> address_operand(const ptx::Instruction& ins) {
   switch (ins.op) {
@@ -40,6 +28,17 @@ std::optional<size_t> address_operand(const ptx::Instruction& ins) {
 }
 
 }  // namespace
+
+std::optional<size_t> loaded_parameter(const ptx::Function& f, const ptx::Instruction& ins) {
+  if (ins.op != Opcode::Ld || ins.space() != ptx::StateSpace::Param || ins.operands.size() < 2) return std::nullopt;
+  const Operand& a = ins.operands[1];
+  if (a.kind != Operand::Kind::Address || a.elements.size() != 1 || a.value != 0 ||
+      a.elements[0].kind != Operand::Kind::Symbol)
+    return std::nullopt;
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (f.params[i].name == a.elements[0].text) return i;
+  return std::nullopt;
+}
 
 bool passes_address(const ptx::Instruction& ins, const std::function<bool(const ptx::Operand&)>& carried) {
   size_t sources = ins.operands.size() > 1 ? ins.operands.size() - 1 : 0;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "frontend/analysis/reaching_defs.h"
@@ -33,6 +34,10 @@ struct PointerUses {
 // address on one side (base + offset, base - offset, a * b + base).
 // (struct_fields follows pointers loaded from a struct the same way.)
 bool passes_address(const ptx::Instruction& ins, const std::function<bool(const ptx::Operand&)>& carried);
+
+// The parameter index `ins` loads whole (`ld.param ... [p]` or `[p+0]`), if
+// any: not a field at an offset of a struct parameter.
+std::optional<size_t> loaded_parameter(const ptx::Function& f, const ptx::Instruction& ins);
 
 // Per parameter of `kernel` (by index): the accesses through it.
 std::vector<PointerUses> pointer_parameter_uses(const ptx::Function& kernel, const ReachingDefs& defs);

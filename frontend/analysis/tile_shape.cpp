@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "frontend/analysis/pointer_uses.h"
+
 namespace warpsat::analysis {
 
 namespace {
@@ -22,14 +24,9 @@ bool is_register(const Operand& o) { return o.kind == Operand::Kind::Register; }
 // The scalar parameter an `ld.param` reads whole, if any (a struct's field
 // at an offset is not a count the launch passes on its own).
 std::optional<size_t> loaded_scalar(const ptx::Function& k, const ptx::Instruction& ins) {
-  if (ins.op != Opcode::Ld || ins.space() != ptx::StateSpace::Param || ins.operands.size() < 2) return std::nullopt;
-  const Operand& a = ins.operands[1];
-  if (a.kind != Operand::Kind::Address || a.elements.size() != 1 || a.value != 0 ||
-      a.elements[0].kind != Operand::Kind::Symbol)
-    return std::nullopt;
-  const ptx::Variable* p = k.find_param(a.elements[0].text);
-  if (!p || !p->dims.empty()) return std::nullopt;
-  return static_cast<size_t>(p - k.params.data());
+  std::optional<size_t> p = loaded_parameter(k, ins);
+  if (p && !k.params[*p].dims.empty()) return std::nullopt;
+  return p;
 }
 
 // The constant factor of a mul, mad or shl, if it has one of at least 2.

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -513,38 +514,29 @@ TEST_CASE("lazily mapped memory filled with one word reads that word everywhere"
     a->read(at - a->base(), &v, 4);
     CHECK(v == 0x90a00u);
   }
+  // The first `n` words a fill maps at `address` (seed 7).
+  auto words_of = [&](LazyFill fill, size_t n) {
+    DeviceMemory m;
+    Allocation* x = m.map_lazily(address, 4, 7, uint64_t{1} << 20, fill);
+    REQUIRE(x);
+    std::vector<uint32_t> w(n);
+    x->read(0, w.data(), n * 4);
+    return w;
+  };
   // Sparse: most words zero, none of them the varied fill's small integers.
-  DeviceMemory sparse;
-  Allocation* s = sparse.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Sparse, 0});
-  REQUIRE(s);
-  size_t zeros = 0;
-  for (uint64_t w = 0; w < 1024; ++w) {
-    uint32_t v = 0;
-    s->read(w * 4, &v, 4);
-    zeros += v == 0;
-  }
+  std::vector<uint32_t> sparse = words_of(LazyFill{LazyFill::Kind::Sparse, 0}, 1024);
+  size_t zeros = std::count(sparse.begin(), sparse.end(), 0u);
   CHECK(zeros > 600);
   CHECK(zeros < 1000);
   // Very sparse (word 4): one word in 64 non-zero, a few flags per tile.
-  DeviceMemory rare;
-  Allocation* r = rare.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::Sparse, 4});
-  REQUIRE(r);
-  size_t nonzero = 0;
-  for (uint64_t w = 0; w < 4096; ++w) {
-    uint32_t v = 0;
-    r->read(w * 4, &v, 4);
-    nonzero += v != 0;
-  }
+  std::vector<uint32_t> rare = words_of(LazyFill{LazyFill::Kind::Sparse, 4}, 4096);
+  size_t nonzero = rare.size() - std::count(rare.begin(), rare.end(), 0u);
   CHECK(nonzero > 20);
   CHECK(nonzero < 150);
   // Short runs (word 2): runs of two or three equal words, a run starting
   // at every 4 KiB too, so a warp's items hold nearly only non-trivial runs.
   // (Two neighbouring runs may draw the same value and read as one.)
-  DeviceMemory short_runs;
-  Allocation* sr = short_runs.map_lazily(address, 4, 7, uint64_t{1} << 20, LazyFill{LazyFill::Kind::ShortRuns, 2});
-  REQUIRE(sr);
-  std::vector<uint32_t> words(4096);
-  sr->read(0, words.data(), words.size() * 4);
+  std::vector<uint32_t> words = words_of(LazyFill{LazyFill::Kind::ShortRuns, 2}, 4096);
   size_t runs = 0, ones = 0;
   for (size_t w = 0; w < words.size();) {
     size_t end = w + 1;
