@@ -75,8 +75,8 @@ struct BranchResult {
   // (split reproduced: divergent; not reproduced or not runnable: unknown).
   bool replay_decides = false;
   // Divergent because the emulator saw a warp split here (before the
-  // queries, or in the replay of an earlier branch's witness): the witness
-  // is that run. With BranchOptions::confirm_seen_splits, the encoding,
+  // queries, in the replay of an earlier branch's witness, or in a
+  // random-data run of a witness's launch): the witness is that run. With BranchOptions::confirm_seen_splits, the encoding,
   // pinned to that launch, also agreed that the split can happen
   // (`confirmed`).
   bool seen_split = false;

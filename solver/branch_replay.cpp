@@ -1261,6 +1261,10 @@ class Replayer {
     std::string before = b.verdict == BranchVerdict::Unknown ? b.reason : b.validation;
     b.witness = witness_of(s);
     b.verdict = BranchVerdict::Divergent;
+    // Like a split seen before the queries: the witness is the run, whose
+    // memory (random data) it does not carry.
+    b.seen_split = true;
+    b.replay_decides = false;
     b.validated = true;
     b.reason = "the emulator saw two lanes of one warp go different ways in a launch that meets the assumptions";
     b.validation = fmt::format("{}{}", seen, before.empty() ? "" : fmt::format(" (the solver alone: {})", before));
