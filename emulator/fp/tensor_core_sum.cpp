@@ -1,6 +1,12 @@
 #include "emulator/fp/tensor_core_sum.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 namespace warpsat::fp {
 
@@ -106,6 +112,202 @@ std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, 
   for (unsigned i = 0; i < k; ++i)
     if (a[i].special || b[i].special) return std::nullopt;
   return hopper_dot_f32_finite(a, a_frac_bits, b, b_frac_bits, k, c, kept_bits);
+}
+
+namespace {
+
+// 2^e as a double, for e within a double's normal range.
+double pow2(int e) {
+  const uint64_t bits = static_cast<uint64_t>(1023 + e) << 52;
+  double v;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+// Below this every addend is zero (the least nonzero product's exponent is
+// twice f32's emin), and 2^(kept_bits - emax) still fits a double.
+constexpr int kEmaxFloor = -900;
+
+// The f32 bits of the sum `sum` * 2^(emax - kept_bits) for row r and
+// column col, as hopper_dot_f32_finite returns them.
+uint32_t finish(double sum, int emax, int kept_bits, const DecodedMatrix& a, const DecodedMatrix& b,
+                const uint32_t* c_bits, unsigned n, unsigned k, unsigned r, unsigned col) {
+  const int result_frac = std::min(kept_bits, 23);
+  // An infinity or a NaN among the operands: the caller replaces this result.
+  if (!(std::fabs(sum) < 0x1p62)) return 0;
+  const int64_t whole = static_cast<int64_t>(sum);  // an integer below 2^53: exact
+  const int q = emax - kept_bits;
+  if (whole != 0) return to_f32_rz(whole, q, false, result_frac);
+  // An exact zero is -0 only when every addend was -0 (IEEE 754's sum).
+  bool all_negative_zero = !c_bits || c_bits[size_t{r} * n + col] == 0x80000000u;
+  for (unsigned i = 0; i < k && all_negative_zero; ++i) {
+    const double p = a.value[size_t{r} * k + i] * b.value[size_t{i} * n + col];
+    all_negative_zero = p == 0 && std::signbit(p);
+  }
+  return to_f32_rz(0, q, all_negative_zero, result_frac);
+}
+
+// An f32 accumulator's value (exact in a double) and exponent, as
+// decode_operand gives them.
+double f32_value(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+int f32_exponent(uint32_t bits) {
+  const int field = static_cast<int>((bits >> 23) & 0xff);
+  if (field != 0) return field - 127;
+  return (bits & 0x7fffffu) ? -126 : kZeroExponent;
+}
+
+void mma_scalar(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m, unsigned n,
+                unsigned k, int kept_bits, uint32_t* d) {
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned col = 0; col < n; ++col) {
+      const size_t out = size_t{r} * n + col;
+      int emax = c ? std::max(f32_exponent(c[out]), kEmaxFloor) : kEmaxFloor;
+      for (unsigned i = 0; i < k; ++i) emax = std::max(emax, a.exp[size_t{r} * k + i] + b.exp[size_t{i} * n + col]);
+      const double scale = pow2(kept_bits - emax);
+      double sum = c ? std::trunc(f32_value(c[out]) * scale) : 0;
+      for (unsigned i = 0; i < k; ++i) sum += std::trunc(a.value[size_t{r} * k + i] * b.value[size_t{i} * n + col] * scale);
+      d[out] = finish(sum, emax, kept_bits, a, b, c, n, k, r, col);
+    }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// Four accumulators' exponents from their f32 bits, as f32_exponent.
+[[gnu::target("avx2")]] inline __m128i f32_exponents(__m128i bits) {
+  const __m128i field = _mm_and_si128(_mm_srli_epi32(bits, 23), _mm_set1_epi32(0xff));
+  const __m128i subnormal = _mm_blendv_epi8(
+      _mm_set1_epi32(kZeroExponent), _mm_set1_epi32(-126),
+      _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(bits, _mm_set1_epi32(0x7fffff)), _mm_setzero_si128()),
+                    _mm_set1_epi32(-1)));
+  return _mm_blendv_epi8(_mm_sub_epi32(field, _mm_set1_epi32(127)), subnormal,
+                         _mm_cmpeq_epi32(field, _mm_setzero_si128()));
+}
+
+// 2^(e + offset) for four exponents, as doubles.
+[[gnu::target("avx2")]] inline __m256d pow2s(__m128i e, int offset) {
+  return _mm256_castsi256_pd(
+      _mm256_slli_epi64(_mm256_cvtepi32_epi64(_mm_add_epi32(e, _mm_set1_epi32(1023 + offset))), 52));
+}
+
+// The f32 bits of four sums (to_f32_rz's result) where each is nonzero and
+// lands in f32's normal range, written to d; returns a mask of the lanes
+// left for finish(). sum * 2^q is exact in a double, and truncating a
+// double's fraction to result_frac bits is rounding it toward zero.
+[[gnu::target("avx2")]] inline int store_normal(__m256d sum, __m128i emax, int kept_bits, uint32_t* d) {
+  const int result_frac = std::min(kept_bits, 23);
+  const __m256i bits = _mm256_castpd_si256(_mm256_mul_pd(sum, pow2s(emax, -kept_bits)));
+  // The f32 biased exponent: the double's, less 1023 - 127.
+  const __m256i field = _mm256_sub_epi64(_mm256_and_si256(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(0x7ff)),
+                                         _mm256_set1_epi64x(896));
+  const __m256i in_range = _mm256_andnot_si256(_mm256_cmpgt_epi64(field, _mm256_set1_epi64x(254)),
+                                               _mm256_cmpgt_epi64(field, _mm256_setzero_si256()));
+  const __m256i nonzero = _mm256_castpd_si256(_mm256_cmp_pd(sum, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+  const __m256i fast = _mm256_and_si256(in_range, nonzero);
+  const uint32_t frac_mask = 0x7fffffu & ~((1u << (23 - result_frac)) - 1);
+  const __m256i f32 = _mm256_or_si256(
+      _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi64(bits, 32), _mm256_set1_epi64x(0x80000000)),
+                      _mm256_slli_epi64(field, 23)),
+      _mm256_and_si256(_mm256_srli_epi64(bits, 29), _mm256_set1_epi64x(frac_mask)));
+  const __m256i packed = _mm256_permutevar8x32_epi32(f32, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm256_castsi256_si128(packed));
+  return ~_mm256_movemask_pd(_mm256_castsi256_pd(fast)) & 0xf;
+}
+
+// Four columns per vector, two vectors at a time (n is a multiple of 8 in
+// every wgmma shape; the caller sends other widths to mma_scalar).
+[[gnu::target("avx2")]] void mma_avx2(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m,
+                                      unsigned n, unsigned k, int kept_bits, uint32_t* d) {
+  constexpr int kRound = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
+  const __m128i floor = _mm_set1_epi32(kEmaxFloor);
+  alignas(32) double sums[8];
+  alignas(16) int32_t emaxes[8];
+  for (unsigned r = 0; r < m; ++r) {
+    const double* av = a.value.data() + size_t{r} * k;
+    const int32_t* ae = a.exp.data() + size_t{r} * k;
+    for (unsigned col = 0; col < n; col += 8) {
+      const size_t out = size_t{r} * n + col;
+      __m128i e0 = floor, e1 = floor, c0 = _mm_setzero_si128(), c1 = _mm_setzero_si128();
+      if (c) {
+        c0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + out));
+        c1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + out + 4));
+        e0 = _mm_max_epi32(e0, f32_exponents(c0));
+        e1 = _mm_max_epi32(e1, f32_exponents(c1));
+      }
+      for (unsigned i = 0; i < k; ++i) {
+        const __m128i ea = _mm_set1_epi32(ae[i]);
+        const int32_t* be = b.exp.data() + size_t{i} * n + col;
+        e0 = _mm_max_epi32(e0, _mm_add_epi32(ea, _mm_loadu_si128(reinterpret_cast<const __m128i*>(be))));
+        e1 = _mm_max_epi32(e1, _mm_add_epi32(ea, _mm_loadu_si128(reinterpret_cast<const __m128i*>(be + 4))));
+      }
+      const __m256d scale0 = pow2s(_mm_sub_epi32(_mm_setzero_si128(), e0), kept_bits);
+      const __m256d scale1 = pow2s(_mm_sub_epi32(_mm_setzero_si128(), e1), kept_bits);
+      // Two partial sums per vector: the adds' latency, not their count,
+      // bounds this loop.
+      __m256d s0 = _mm256_setzero_pd(), s1 = _mm256_setzero_pd();
+      __m256d t0 = _mm256_setzero_pd(), t1 = _mm256_setzero_pd();
+      if (c) {
+        s0 = _mm256_round_pd(_mm256_mul_pd(_mm256_cvtps_pd(_mm_castsi128_ps(c0)), scale0), kRound);
+        s1 = _mm256_round_pd(_mm256_mul_pd(_mm256_cvtps_pd(_mm_castsi128_ps(c1)), scale1), kRound);
+      }
+      unsigned i = 0;
+      for (; i + 1 < k; i += 2) {
+        const double* b0 = b.value.data() + size_t{i} * n + col;
+        const double* b1 = b0 + n;
+        const __m256d x0 = _mm256_set1_pd(av[i]), x1 = _mm256_set1_pd(av[i + 1]);
+        s0 = _mm256_add_pd(s0, _mm256_round_pd(_mm256_mul_pd(_mm256_mul_pd(x0, _mm256_loadu_pd(b0)), scale0), kRound));
+        s1 = _mm256_add_pd(s1, _mm256_round_pd(_mm256_mul_pd(_mm256_mul_pd(x0, _mm256_loadu_pd(b0 + 4)), scale1), kRound));
+        t0 = _mm256_add_pd(t0, _mm256_round_pd(_mm256_mul_pd(_mm256_mul_pd(x1, _mm256_loadu_pd(b1)), scale0), kRound));
+        t1 = _mm256_add_pd(t1, _mm256_round_pd(_mm256_mul_pd(_mm256_mul_pd(x1, _mm256_loadu_pd(b1 + 4)), scale1), kRound));
+      }
+      if (i < k) {
+        const double* b0 = b.value.data() + size_t{i} * n + col;
+        const __m256d x0 = _mm256_set1_pd(av[i]);
+        s0 = _mm256_add_pd(s0, _mm256_round_pd(_mm256_mul_pd(_mm256_mul_pd(x0, _mm256_loadu_pd(b0)), scale0), kRound));
+        s1 = _mm256_add_pd(s1, _mm256_round_pd(_mm256_mul_pd(_mm256_mul_pd(x0, _mm256_loadu_pd(b0 + 4)), scale1), kRound));
+      }
+      s0 = _mm256_add_pd(s0, t0);
+      s1 = _mm256_add_pd(s1, t1);
+      const int slow = store_normal(s0, e0, kept_bits, d + out) | store_normal(s1, e1, kept_bits, d + out + 4) << 4;
+      if (slow == 0) continue;
+      _mm256_store_pd(sums, s0);
+      _mm256_store_pd(sums + 4, s1);
+      _mm_store_si128(reinterpret_cast<__m128i*>(emaxes), e0);
+      _mm_store_si128(reinterpret_cast<__m128i*>(emaxes + 4), e1);
+      for (unsigned j = 0; j < 8; ++j)
+        if (slow >> j & 1) d[out + j] = finish(sums[j], emaxes[j], kept_bits, a, b, c, n, k, r, col + j);
+    }
+  }
+}
+#endif
+
+}  // namespace
+
+void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigned terms, bool transposed,
+                   DecodedMatrix& out) {
+  const size_t count = size_t{rows} * terms;
+  out.value.resize(count);
+  out.exp.resize(count);
+  out.special.assign(rows, 0);
+  for (unsigned r = 0; r < rows; ++r)
+    for (unsigned i = 0; i < terms; ++i) {
+      const TensorOperand o = decode_operand(f, bits[size_t{r} * terms + i]);
+      const size_t at = transposed ? size_t{i} * rows + r : size_t{r} * terms + i;
+      const double magnitude = o.sig == 0 ? 0.0 : static_cast<double>(o.sig) * pow2(o.exp - f.frac_bits);
+      out.value[at] = o.negative ? -magnitude : magnitude;
+      out.exp[at] = o.exp;
+      out.special[r] |= o.special;
+    }
+}
+
+void hopper_mma_f32_finite(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m, unsigned n,
+                           unsigned k, int kept_bits, uint32_t* d) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (n % 8 == 0 && __builtin_cpu_supports("avx2")) return mma_avx2(a, b, c, m, n, k, kept_bits, d);
+#endif
+  mma_scalar(a, b, c, m, n, k, kept_bits, d);
 }
 
 }  // namespace warpsat::fp

@@ -52,4 +52,32 @@ std::optional<uint32_t> hopper_dot_f32(const TensorOperand* a, int a_frac_bits, 
 uint32_t hopper_dot_f32_finite(const TensorOperand* a, int a_frac_bits, const TensorOperand* b, int b_frac_bits,
                                unsigned k, const uint32_t* c, int kept_bits);
 
+// A matrix's operands decoded once for hopper_mma_f32_finite: each one's
+// value as a double (exact: every input format's values are) and its
+// exponent as TensorOperand holds it.
+struct DecodedMatrix {
+  std::vector<double> value;
+  std::vector<int32_t> exp;
+  std::vector<uint8_t> special;  // per row (transposed: per column): an infinity or a NaN
+};
+// bits: rows x terms, row by row. transposed: stored term by term
+// (out.value[term * rows + row]), as hopper_mma_f32_finite takes B.
+void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigned terms, bool transposed,
+                   DecodedMatrix& out);
+
+// A whole m x n x k MMA under the model above: d[r * n + col] is what
+// hopper_dot_f32_finite gives for row r of A (a: m x k, row by row), column
+// col of B (b: k x n, term by term) and the f32 accumulator c[r * n + col]
+// (c null: none). Where a row, a column or an
+// accumulator holds an infinity or a NaN the result is unspecified: the
+// caller computes those elements otherwise.
+//
+// Why doubles: a product of two decoded values times 2^-q is exact in a
+// double, and truncating it toward zero is the cut hopper_dot_f32_finite
+// makes with shifts; each cut addend is an integer below 2^(kept_bits + 2),
+// so their sum is exact too, in any order. That lets a vector unit do four
+// columns at once, with no per-product shifts.
+void hopper_mma_f32_finite(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m, unsigned n,
+                           unsigned k, int kept_bits, uint32_t* d);
+
 }  // namespace warpsat::fp

@@ -185,56 +185,63 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
     return;
   }
   prepare(s.a, s.negate_a, a, size_t{m} * k, a_bits_);
-  a_.assign(format_of(s.a), a_bits_.data(), m, k, false);
-  // Consecutive MMAs of a CTA often multiply by the same B (a warp group's
-  // tile of several m64 parts, say): B's rows, a function of these bits
-  // alone, are kept.
   prepare(s.b, s.negate_b, b, size_t{n} * k, b_next_);
+  const fp::Format& af = format_of(s.a);
   const fp::Format& bf = format_of(s.b);
-  const fp::Format& kept = b_.format();
-  if (b_next_ != b_bits_ || b_.rows() != n || b_.terms() != k || kept.exp_bits != bf.exp_bits ||
-      kept.frac_bits != bf.frac_bits || kept.has_inf != bf.has_inf) {
-    b_bits_.swap(b_next_);
-    b_.assign(bf, b_bits_.data(), n, k);
-  }
   const fp::Format& df = format_of(s.d);
   const uint64_t nan = s.d == ScalarType::F16 ? fp::kNaNF16 : fp::kNaNF32;
   // An f32 accumulator is summed as Hopper's tensor cores do (fp/tensor_core_sum.h):
   // measured, where the exact sum is not what the hardware gives.
-  const fp::Format& af = format_of(s.a);
   const int kept_bits = s.d == ScalarType::F32 ? std::min(fp::hopper_kept_bits(af), fp::hopper_kept_bits(bf)) : 0;
-  if (kept_bits > 0) {
-    decoded_a_.resize(size_t{m} * k);
-    decoded_b_.resize(size_t{n} * k);
-    for (size_t i = 0; i < decoded_a_.size(); ++i) decoded_a_[i] = fp::decode_operand(af, a_bits_[i]);
-    for (size_t i = 0; i < decoded_b_.size(); ++i) decoded_b_[i] = fp::decode_operand(bf, b_bits_[i]);
-    // Rows and columns holding an infinity or a NaN take the exact sum's
-    // IEEE rules (fixed_dot), as does an accumulator that holds one.
-    auto special = [k](const std::vector<fp::TensorOperand>& v, unsigned row) {
-      for (unsigned i = 0; i < k; ++i)
-        if (v[size_t{row} * k + i].special) return true;
-      return false;
-    };
-    special_b_.assign(n, 0);
-    for (unsigned col = 0; col < n; ++col) special_b_[col] = special(decoded_b_, col);
-    for (unsigned r = 0; r < m; ++r) {
-      const bool row_special = special(decoded_a_, r);
-      for (unsigned col = 0; col < n; ++col) {
-        const uint32_t* cc = c ? c + size_t{r} * n + col : nullptr;
-        if (row_special || special_b_[col] || (cc && fp::decode_operand(fp::kF32, *cc).special))
-          d[r * n + col] =
-              static_cast<uint32_t>(fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, cc ? *cc : 0, df, nan));
-        else
-          d[r * n + col] = fp::hopper_dot_f32_finite(decoded_a_.data() + size_t{r} * k, af.frac_bits,
-                                                     decoded_b_.data() + size_t{col} * k, bf.frac_bits, k, cc,
-                                                     kept_bits);
-      }
-    }
-    return;
-  }
+  if (kept_bits > 0) return multiply_hopper(s, c, d, kept_bits);
+  a_.assign(af, a_bits_.data(), m, k, false);
+  update_fixed_b(bf, n, k);
   for (unsigned r = 0; r < m; ++r)
     fp::fixed_dot_row(a_, r, b_, c ? &df : nullptr, c ? c + size_t{r} * n : nullptr, df, nan, d + size_t{r} * n,
                       scratch_);
+}
+
+bool WgmmaMultiplier::same_b(const std::vector<uint32_t>& bits, const fp::Format& kept, const fp::Format& f) const {
+  return bits == b_next_ && kept.exp_bits == f.exp_bits && kept.frac_bits == f.frac_bits && kept.has_inf == f.has_inf;
+}
+
+// Consecutive MMAs of a CTA often multiply by the same B (a warp group's
+// tile of several m64 parts, say): B's rows, a function of these bits
+// alone, are kept.
+void WgmmaMultiplier::update_fixed_b(const fp::Format& bf, unsigned n, unsigned k) {
+  if (same_b(b_bits_, b_.format(), bf) && b_.rows() == n && b_.terms() == k) return;
+  b_bits_ = b_next_;
+  b_.assign(bf, b_bits_.data(), n, k);
+}
+
+void WgmmaMultiplier::multiply_hopper(const WgmmaShape& s, const uint32_t* c, uint32_t* d, int kept_bits) {
+  const unsigned m = 64, n = s.n, k = s.k;
+  const fp::Format& af = format_of(s.a);
+  const fp::Format& bf = format_of(s.b);
+  fp::decode_matrix(af, a_bits_.data(), m, k, false, decoded_a_);
+  if (!same_b(decoded_b_bits_, decoded_b_format_, bf)) {
+    decoded_b_bits_ = b_next_;
+    decoded_b_format_ = bf;
+    fp::decode_matrix(bf, b_next_.data(), n, k, true, decoded_b_);
+  }
+  fp::hopper_mma_f32_finite(decoded_a_, decoded_b_, c, m, n, k, kept_bits, d);
+  // Rows and columns holding an infinity or a NaN take the exact sum's IEEE
+  // rules (fixed_dot), as does an accumulator that holds one.
+  auto special_c = [&](size_t at) { return c && (c[at] & 0x7f800000u) == 0x7f800000u; };
+  bool any = false;
+  for (unsigned r = 0; r < m && !any; ++r) any = decoded_a_.special[r];
+  for (unsigned col = 0; col < n && !any; ++col) any = decoded_b_.special[col];
+  for (size_t at = 0; at < size_t{m} * n && !any; ++at) any = special_c(at);
+  if (!any) return;
+  const fp::Format& df = format_of(s.d);
+  a_.assign(af, a_bits_.data(), m, k, false);
+  update_fixed_b(bf, n, k);
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned col = 0; col < n; ++col) {
+      const size_t at = size_t{r} * n + col;
+      if (decoded_a_.special[r] || decoded_b_.special[col] || special_c(at))
+        d[at] = static_cast<uint32_t>(fp::fixed_dot(a_, r, b_, col, c ? &df : nullptr, c ? c[at] : 0, df, fp::kNaNF32));
+    }
 }
 
 }  // namespace warpsat::simt

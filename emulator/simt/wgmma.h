@@ -112,12 +112,18 @@ class WgmmaMultiplier {
   void multiply(const WgmmaShape& s, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d);
 
  private:
+  void multiply_hopper(const WgmmaShape& s, const uint32_t* c, uint32_t* d, int kept_bits);
+  void update_fixed_b(const fp::Format& bf, unsigned n, unsigned k);
+  bool same_b(const std::vector<uint32_t>& bits, const fp::Format& kept, const fp::Format& f) const;
+
   fp::FixedRows a_, b_;
   std::vector<uint32_t> a_bits_, b_bits_;  // b_bits_: the bits b_ was made from
   std::vector<uint32_t> b_next_;
   std::vector<double> scratch_;
-  std::vector<fp::TensorOperand> decoded_a_, decoded_b_;  // the model of fp/tensor_core_sum.h
-  std::vector<uint8_t> special_b_;                         // per column of B: an infinity or a NaN
+  // The model of fp/tensor_core_sum.h; B decoded once for as long as its bits stay.
+  fp::DecodedMatrix decoded_a_, decoded_b_;
+  std::vector<uint32_t> decoded_b_bits_;
+  fp::Format decoded_b_format_{0, 0, false};
 };
 
 }  // namespace warpsat::simt

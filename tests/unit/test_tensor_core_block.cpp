@@ -1,0 +1,129 @@
+// The whole-MMA form of Hopper's f32 accumulation (hopper_mma_f32_finite,
+// doubles, four columns per vector) against the per-element form
+// (hopper_dot_f32_finite, integer shifts) it replaced in the emulator's hot
+// loop: every element equal, bit for bit, on operands chosen to reach the
+// edges of the model: zeros of both signs, subnormals, the widest exponent
+// spreads, sums that cancel to zero, accumulators far above and below the
+// products, and both the vector path (N a multiple of 8) and the scalar one.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "emulator/fp/format.h"
+#include "emulator/fp/tensor_core_sum.h"
+
+using namespace warpsat::fp;
+
+namespace {
+
+// A random encoding of f, weighted toward the values that stress the model.
+uint32_t random_operand(const Format& f, std::mt19937_64& rng, bool narrow) {
+  const uint32_t sign = (rng() & 1) ? static_cast<uint32_t>(f.sign_mask()) : 0;
+  const uint32_t frac = static_cast<uint32_t>(rng() & f.frac_mask());
+  const uint32_t top = (1u << f.exp_bits) - 1;
+  uint32_t field;
+  switch (rng() % 8) {
+    case 0: return sign;                  // a zero
+    case 1: field = 0; break;             // a subnormal
+    case 2: field = 1 + rng() % 3; break;  // the smallest normals
+    default:
+      // Near 1 (sums that cancel and carry) or anywhere below the top.
+      field = narrow ? static_cast<uint32_t>(f.bias() - 2 + rng() % 5) : static_cast<uint32_t>(1 + rng() % (top - 1));
+  }
+  uint32_t bits = sign | (field << f.frac_bits) | frac;
+  // e4m3 has no infinity; its all-ones pattern is NaN: keep it finite.
+  if (!f.has_inf && (bits & f.abs_mask()) == f.abs_mask()) bits -= 1;
+  return bits;
+}
+
+void check_block(const Format& f, unsigned n, unsigned k, bool with_c, bool narrow, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const unsigned m = 64;
+  const int kept = hopper_kept_bits(f);
+  REQUIRE(kept > 0);
+  std::vector<uint32_t> a(size_t{m} * k), b(size_t{n} * k), c(size_t{m} * n), d(size_t{m} * n);
+  for (auto& v : a) v = random_operand(f, rng, narrow);
+  for (auto& v : b) v = random_operand(f, rng, narrow);
+  for (auto& v : c) v = random_operand(kF32, rng, narrow);
+  // A few rows whose products cancel exactly: b's column 0 mirrors column 1.
+  for (unsigned i = 0; i < k; ++i) b[i] = b[k + i] ^ static_cast<uint32_t>(f.sign_mask());
+  DecodedMatrix da, db;
+  decode_matrix(f, a.data(), m, k, false, da);
+  decode_matrix(f, b.data(), n, k, true, db);
+  hopper_mma_f32_finite(da, db, with_c ? c.data() : nullptr, m, n, k, kept, d.data());
+  std::vector<TensorOperand> ta(a.size()), tb(b.size());
+  for (size_t i = 0; i < a.size(); ++i) ta[i] = decode_operand(f, a[i]);
+  for (size_t i = 0; i < b.size(); ++i) tb[i] = decode_operand(f, b[i]);
+  unsigned mismatches = 0;
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned col = 0; col < n; ++col) {
+      const uint32_t want = hopper_dot_f32_finite(ta.data() + size_t{r} * k, f.frac_bits, tb.data() + size_t{col} * k,
+                                                  f.frac_bits, k, with_c ? &c[size_t{r} * n + col] : nullptr, kept);
+      if (d[size_t{r} * n + col] != want && ++mismatches <= 3)
+        FAIL_CHECK("row " << r << " column " << col << ": " << d[size_t{r} * n + col] << " instead of "
+                          << want);
+    }
+  CHECK(mismatches == 0);
+}
+
+}  // namespace
+
+TEST_CASE("tensor cores: the whole-MMA Hopper sum equals the per-element one, bit for bit") {
+  struct Case {
+    const char* name;
+    Format f;
+    unsigned k;
+  };
+  // tf32 arrives in f32's layout with its 13 low bits cleared by the caller;
+  // random f32 bits here exercise the same arithmetic with more bits.
+  const Case cases[] = {{"f16", kF16, 16}, {"bf16", kBF16, 16}, {"e4m3", kE4M3, 32}, {"e5m2", kE5M2, 32},
+                        {"tf32", kF32, 8}};
+  uint64_t seed = 1;
+  for (const Case& cs : cases)
+    for (unsigned n : {8u, 24u, 12u})  // 12: not a multiple of 8, the scalar path
+      for (bool with_c : {false, true})
+        for (bool narrow : {false, true}) {
+          CAPTURE(cs.name);
+          CAPTURE(n);
+          CAPTURE(with_c);
+          CAPTURE(narrow);
+          check_block(cs.f, n, cs.k, with_c, narrow, seed++);
+        }
+}
+
+TEST_CASE("tensor cores: the whole-MMA sum's zeros keep IEEE 754's sign") {
+  // Every product -0 and no accumulator: -0. One +0 product: +0.
+  const unsigned m = 64, n = 8, k = 16;
+  std::vector<uint32_t> a(size_t{m} * k, 0x8000u), b(size_t{n} * k, 0x3c00u), d(size_t{m} * n);
+  b[k] = 0x0000u;  // column 1 multiplies one term by +0: -0 * +0 is -0 too
+  a[1] = 0x0000u;  // row 0, term 1: +0 * 1 = +0
+  DecodedMatrix da, db;
+  decode_matrix(kF16, a.data(), m, k, false, da);
+  decode_matrix(kF16, b.data(), n, k, true, db);
+  hopper_mma_f32_finite(da, db, nullptr, m, n, k, hopper_kept_bits(kF16), d.data());
+  CHECK(d[0] == 0u);                // row 0 holds a +0 product
+  CHECK(d[n] == 0x80000000u);       // row 1: all -0
+  CHECK(d[n + 1] == 0x80000000u);   // row 1, column 1: -0 * +0 = -0 as well
+}
+
+TEST_CASE("tensor cores: the whole-MMA sum at the ends of f32's range") {
+  // tf32 in f32's layout: a sum that reaches 2^128 stops at the largest
+  // finite value (round toward zero); one below 2^-126 is subnormal.
+  const unsigned m = 64, n = 8, k = 8;
+  std::vector<uint32_t> a(size_t{m} * k, 0), b(size_t{n} * k, 0), c(size_t{m} * n, 0), d(size_t{m} * n);
+  a[0] = 0x3f800000u;        // row 0: 1.0 * b's first term
+  b[0] = 0x7f000000u;        // column 0: 2^127
+  c[0] = 0x7f000000u;        // plus 2^127: 2^128, just past f32's range
+  c[2 * n] = 0x00000003u;    // row 2 (no products): a subnormal accumulator
+  a[k] = 0x00800000u;        // row 1: 2^-126 * 0.5 = a subnormal
+  b[k] = 0x3f000000u;        // (column 1's first term)
+  DecodedMatrix da, db;
+  decode_matrix(kF32, a.data(), m, k, false, da);
+  decode_matrix(kF32, b.data(), n, k, true, db);
+  hopper_mma_f32_finite(da, db, c.data(), m, n, k, hopper_kept_bits(kF32), d.data());
+  CHECK(d[0] == 0x7f7fffffu);
+  CHECK(d[2 * n] == 0x00000003u);
+  CHECK(d[n + 1] == 0x00400000u);
+}
