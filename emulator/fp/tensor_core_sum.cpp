@@ -291,15 +291,26 @@ void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigne
   out.value.resize(count);
   out.exp.resize(count);
   out.special.assign(rows, 0);
-  for (unsigned r = 0; r < rows; ++r)
+  // decode_operand's rules, inline: this runs for every operand of every MMA.
+  const uint32_t exp_mask = static_cast<uint32_t>(f.exp_mask()), frac_mask = static_cast<uint32_t>(f.frac_mask());
+  const uint32_t sign_mask = static_cast<uint32_t>(f.sign_mask()), hidden = frac_mask + 1;
+  const uint32_t special_min = f.has_inf ? exp_mask : exp_mask | frac_mask;  // |bits| at or above: inf or NaN
+  const int bias = f.bias(), emin = f.emin();
+  for (unsigned r = 0; r < rows; ++r) {
+    const uint32_t* row = bits + size_t{r} * terms;
+    bool special = false;
     for (unsigned i = 0; i < terms; ++i) {
-      const TensorOperand o = decode_operand(f, bits[size_t{r} * terms + i]);
+      const uint32_t v = row[i], field = (v & exp_mask) >> f.frac_bits, m = v & frac_mask;
+      const uint32_t sig = field ? m | hidden : m;
+      const int e = field ? static_cast<int>(field) - bias : m ? emin : kZeroExponent;
+      const double magnitude = sig ? static_cast<double>(sig) * pow2(e - f.frac_bits) : 0.0;
       const size_t at = transposed ? size_t{i} * rows + r : size_t{r} * terms + i;
-      const double magnitude = o.sig == 0 ? 0.0 : static_cast<double>(o.sig) * pow2(o.exp - f.frac_bits);
-      out.value[at] = o.negative ? -magnitude : magnitude;
-      out.exp[at] = o.exp;
-      out.special[r] |= o.special;
+      out.value[at] = (v & sign_mask) ? -magnitude : magnitude;
+      out.exp[at] = e;
+      special |= (v & ~sign_mask) >= special_min;
     }
+    out.special[r] = special;
+  }
 }
 
 void hopper_mma_f32_finite(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m, unsigned n,

@@ -13,6 +13,7 @@
 
 #include "emulator/fp/format.h"
 #include "emulator/fp/tensor_core_sum.h"
+#include "emulator/simt/wgmma.h"
 
 using namespace warpsat::fp;
 
@@ -126,4 +127,23 @@ TEST_CASE("tensor cores: the whole-MMA sum at the ends of f32's range") {
   CHECK(d[0] == 0x7f7fffffu);
   CHECK(d[2 * n] == 0x00000003u);
   CHECK(d[n + 1] == 0x00400000u);
+}
+
+TEST_CASE("tensor cores: a wgmma's infinities and NaNs take the exact sum's IEEE rules, the rest the block sum") {
+  warpsat::simt::WgmmaMultiplier mul;
+  warpsat::simt::WgmmaShape s;
+  s.n = 16, s.k = 16, s.a = s.b = warpsat::ptx::ScalarType::F16, s.d = warpsat::ptx::ScalarType::F32;
+  std::vector<uint32_t> a(64 * 16, 0x3c00 /* 1 */), b(16 * 16, 0x4000 /* 2 */), c(64 * 16, 0x3f800000), d(64 * 16);
+  b[3 * 16 + 5] = 0x7c00;  // +inf in column 3 of B
+  mul.multiply(s, a.data(), b.data(), c.data(), d.data());
+  CHECK(d[0] == 0x42040000u);            // 1 + 16 * 2 = 33
+  CHECK(d[3] == 0x7f800000u);            // column 3: +inf
+  CHECK(d[40 * 16 + 3] == 0x7f800000u);  // in every row
+  b[3 * 16 + 5] = 0x4000;
+  c[5 * 16 + 7] = 0x7fc00000;  // a NaN accumulator at row 5, column 7
+  mul.multiply(s, a.data(), b.data(), c.data(), d.data());
+  CHECK(d[3] == 0x42040000u);
+  CHECK(d[5 * 16 + 7] == 0x7fffffffu);   // the NaN accumulator: the canonical NaN
+  CHECK(d[5 * 16 + 8] == 0x42040000u);   // its neighbours untouched
+  CHECK(d[63 * 16 + 15] == 0x42040000u);
 }
