@@ -301,12 +301,16 @@ void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigne
     bool special = false;
     for (unsigned i = 0; i < terms; ++i) {
       const uint32_t v = row[i], field = (v & exp_mask) >> f.frac_bits, m = v & frac_mask;
-      const uint32_t sig = field ? m | hidden : m;
-      const int e = field ? static_cast<int>(field) - bias : m ? emin : kZeroExponent;
-      const double magnitude = sig ? static_cast<double>(sig) * pow2(e - f.frac_bits) : 0.0;
+      // Without branches: operands' signs and zeros follow no pattern.
+      const uint32_t sig = m | (field ? hidden : 0);
+      const int scaled = field ? static_cast<int>(field) - bias : emin;  // a zero's sig is 0: any scale
+      uint64_t magnitude_bits;
+      const double magnitude = static_cast<double>(sig) * pow2(scaled - f.frac_bits);
+      std::memcpy(&magnitude_bits, &magnitude, sizeof magnitude);
+      magnitude_bits |= static_cast<uint64_t>((v & sign_mask) != 0) << 63;
       const size_t at = transposed ? size_t{i} * rows + r : size_t{r} * terms + i;
-      out.value[at] = (v & sign_mask) ? -magnitude : magnitude;
-      out.exp[at] = e;
+      std::memcpy(&out.value[at], &magnitude_bits, sizeof magnitude_bits);
+      out.exp[at] = (field | m) ? scaled : kZeroExponent;
       special |= (v & ~sign_mask) >= special_min;
     }
     out.special[r] = special;
