@@ -332,8 +332,9 @@ class Replayer {
   using Enough = std::function<bool(uint32_t instruction, const Observation&, uint64_t steps)>;
   std::optional<std::string> observe(const simt::Launch& launch, const std::vector<uint64_t>& ctas, Observations& out,
                                      Origin origin, const Enough& enough = {},
-                                     const MadeUpMemory& memory = {}) {
+                                     const MadeUpMemory& memory = {}, bool consumers_first = false) {
     simt::EmulatorOptions eo;
+    eo.consumers_first = consumers_first;
     eo.return_buffers = false;
     eo.only_ctas = ctas;
     eo.program_cache = &decoded_;
@@ -678,11 +679,13 @@ class Replayer {
   // Runs one launch the uniform and unreachable verdicts are checked
   // against (check_shapes), and keeps its observations; or the reason it
   // stopped short of its end.
-  std::optional<std::string> run_shape(const simt::Launch& l, Origin origin, const MadeUpMemory& memory = {}) {
+  std::optional<std::string> run_shape(const simt::Launch& l, Origin origin, const MadeUpMemory& memory = {},
+                                       bool consumers_first = false) {
     ShapeRun run;
     std::copy(l.block, l.block + 3, run.block);
     last_run_raced_shared_ = false;
-    if (std::optional<std::string> fault = observe(l, {}, run.obs, origin, {}, memory)) return fault;
+    if (std::optional<std::string> fault = observe(l, {}, run.obs, origin, {}, memory, consumers_first))
+      return fault;
     run.raced_shared = last_run_raced_shared_;
     shape_runs_.push_back(std::move(run));
     return std::nullopt;
@@ -692,11 +695,22 @@ class Replayer {
   // of each to its end, or an error (a real launch that faults is the
   // user's to see, not a shape to skip).
   void run_file_launches() {
-    for (const ReplayOptions::FileLaunch* f : file_launches_) {
-      if (std::optional<std::string> fault = run_shape(f->launch, Origin::Given))
-        throw command_line_error(fmt::format("--replay-launch {}: the launch did not run to its end: {}", f->source, *fault));
-      ++file_runs_;
-    }
+    // A kernel that waits on mbarriers runs each launch a second time with
+    // slow copies (EmulatorOptions::consumers_first): a warp-specialized
+    // kernel's consumers then wait before its producer has filled a stage,
+    // and the retry of their first wait runs (CUTLASS's
+    // ClusterBarrier::wait), which the usual schedule never reaches.
+    const bool waits = std::any_of(k_.instructions.begin(), k_.instructions.end(), [](const ptx::Instruction& i) {
+      return i.op == ptx::Opcode::Mbarrier && (i.has("try_wait") || i.has("test_wait"));
+    });
+    for (const ReplayOptions::FileLaunch* f : file_launches_)
+      for (bool last_first : {false, true}) {
+        if (last_first && !waits) continue;
+        if (std::optional<std::string> fault = run_shape(f->launch, Origin::Given, {}, last_first))
+          throw command_line_error(fmt::format("--replay-launch {}: the launch did not run to its end{}: {}", f->source,
+                                               last_first ? " with slow copies (consumers first)" : "", *fault));
+        ++file_runs_;
+      }
   }
 
   // Concrete launches that meet the assumptions, including shapes whose x

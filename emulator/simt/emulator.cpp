@@ -427,6 +427,14 @@ class WarpRunner {
 
   void step(Warp& w, Frame& f, SimtEntry& e, uint32_t active) {
     const Op& op = f.code->ops[e.pc];
+    if (op.mem_access == MemAccess::Bulk && rs_.options.consumers_first) [[unlikely]] {
+      // The copy waits for the warp's next turn (EmulatorOptions::consumers_first).
+      w.bulk_deferred = !w.bulk_deferred;
+      if (w.bulk_deferred) {
+        budget_ = 0;
+        return;
+      }
+    }
     Exec x{rs_, cta_, w, f};
     uint32_t exec = guard_lanes(x, op, active);
     ++w.steps;
@@ -882,7 +890,8 @@ void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32
   for (;;) {
     bool ran = false, all_done = true;
     for (const auto& c : run.ctas)
-      for (Warp& w : c->warps) {
+      for (size_t i = 0; i < c->warps.size(); ++i) {
+        Warp& w = c->warps[rs.options.consumers_first ? c->warps.size() - 1 - i : i];
         if (w.state == Warp::State::AtMbarrier && mbarrier_wait_over(run.cluster, w.mbarrier))
           w.state = Warp::State::Ready;
         else if (w.state == Warp::State::AtRegisters && registers_available(rs, *c, w))

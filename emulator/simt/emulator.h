@@ -175,6 +175,16 @@ struct EmulatorOptions {
   // ever takes the retry (branches replays it, so that a verdict there is
   // re-derived by an execution).
   bool fail_first_try_wait = false;
+  // A schedule of slow copies: the round-robin visits each CTA's warps from
+  // the last to the first, and a warp that reaches a bulk copy (TMA) ends
+  // its turn there, issuing it at its next turn. A warp-specialized
+  // kernel's producer is its first warp group (CUTLASS's, this project's),
+  // so its consumers then reach their first mbarrier wait before the stage
+  // is filled, and the retry of the wait runs (CUTLASS's
+  // ClusterBarrier::wait), which the usual schedule never reaches (branches
+  // replays the given launches both ways). A GPU may take any schedule: a
+  // correct kernel's results do not depend on it.
+  bool consumers_first = false;
   // Where to write the warp instructions executed, also when the launch
   // ends in an error (a replay's budget counts what a faulting launch
   // used), and kept current when on_branch is called (a replay that has

@@ -73,6 +73,7 @@ struct Warp {
   // arrived in a phase that completed but not yet waited on.
   uint32_t cluster_arrived = 0, cluster_done = 0;
   bool yield = false;       // end this turn (a test_wait that found its phase incomplete)
+  bool bulk_deferred = false;  // EmulatorOptions::consumers_first: its bulk copy waits for its next turn
   uint32_t registers = 0;   // per thread, after setmaxnreg (0: the kernel's count, RunState::initial_registers)
   uint32_t register_request = 0;  // with State::AtRegisters: the count setmaxnreg.inc asks for
   uint64_t steps = 0;     // warp instructions executed (also the source of %clock)

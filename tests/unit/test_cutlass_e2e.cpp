@@ -98,7 +98,8 @@ struct Buffers {
   std::map<std::string, std::vector<uint8_t>> in, out;
 };
 
-Buffers run(const std::string& ptx_path, const std::string& launch_path, Problem& p, std::string& kernel) {
+Buffers run(const std::string& ptx_path, const std::string& launch_path, Problem& p, std::string& kernel,
+            const EmulatorOptions& options = {}, KernelMetrics* metrics = nullptr) {
   static std::map<std::string, ptx::Module> modules;  // each PTX file parsed once per test binary
   auto it = modules.find(ptx_path);
   if (it == modules.end()) it = modules.emplace(ptx_path, ptx::read_module(ptx_path)).first;
@@ -108,7 +109,8 @@ Buffers run(const std::string& ptx_path, const std::string& launch_path, Problem
   Buffers b;
   for (const NamedBuffer& nb : lf.buffers) b.in[nb.name] = nb.contents.bytes;
   Launch launch = launch_from_file(it->second, lf);
-  RunResult r = run_kernel(it->second, std::move(launch));
+  RunResult r = run_kernel(it->second, std::move(launch), options);
+  if (metrics) *metrics = r.metrics;
   REQUIRE(r.named_buffers.size() == lf.buffers.size());
   for (size_t i = 0; i < lf.buffers.size(); ++i) b.out[lf.buffers[i].name] = r.named_buffers[i];
   return b;
@@ -194,6 +196,32 @@ TEST_CASE("CUTLASS's FP16 ping-pong kernel computes D = alpha A B + beta C bit f
     }
     CAPTURE(first);
     CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("CUTLASS's FP16 ping-pong and example 48 with slow copies (consumers first) wait for their stages and compute the same D") {
+  // EmulatorOptions::consumers_first: the consumers reach their first wait
+  // before the producer's TMA copy is issued, so their try_wait finds the
+  // stage empty and suspends them, which the usual schedule never does.
+  struct Case {
+    const char* ptx;
+    const char* launch;
+  };
+  for (const Case& c : {Case{"fp16_pingpong_c1x1", "fp16_pingpong_208x136x80"},
+                        Case{"48_hopper_warp_specialized_gemm", "48_tf32_cooperative_208x136x80"}}) {
+    CAPTURE(c.launch);
+    Problem p;
+    std::string kernel;
+    KernelMetrics usual, slow;
+    const std::string ptx = repo(std::string("examples/cutlass/ptx/") + c.ptx + ".ptx");
+    const std::string launch = repo(std::string("examples/cutlass/launch/") + c.launch + ".toml");
+    Buffers a = run(ptx, launch, p, kernel, {}, &usual);
+    EmulatorOptions o;
+    o.consumers_first = true;
+    Buffers b = run(ptx, launch, p, kernel, o, &slow);
+    CHECK(a.out == b.out);
+    const auto consumer = static_cast<size_t>(WarpRole::Consumer);
+    CHECK(slow.roles[consumer].mbarrier_blocked > usual.roles[consumer].mbarrier_blocked);
   }
 }
 
