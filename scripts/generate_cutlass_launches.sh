@@ -89,6 +89,23 @@ for k in "${kernels[@]}"; do
   done
 done
 
+# Launches for branch replays only (bench/cutlass_branches.sh with
+# REPLAY_LAUNCHES=1), not checked against a host GEMM: CONSTANT_DATA=1 gives
+# every input element one value, so that a file stays a few KB at any size.
+# Example 54 with eight k-tiles runs its FP8 mainloop's steady state (the two
+# problems above have one); FP16 ping-pong with two strided batches and
+# beta read per batch from memory (a batch stride and a pointer) runs the
+# epilogue's multiple-batch scalar.
+CONSTANT_DATA=1 make 54_fp8 54_hopper_fp8_warp_specialized_gemm "$out/54_fp8_cooperative_256x256x1024_constant.toml" \
+  "$(entry 54_hopper_fp8_warp_specialized_gemm)" 256 256 1024 2 0.5 1
+CONSTANT_DATA=1 make fp16_pingpong_beta_per_batch fp16_pingpong_c1x1 \
+  "$out/fp16_pingpong_beta_per_batch_128x128x64x2_constant.toml" "$(entry fp16_pingpong_c1x1)" 128 128 64 2 0.5 1 2
+# The same with beta's batch stride and no pointer deadlocks: the epilogue's
+# load warp takes beta as zero and loads no C, its consumers read beta
+# (0.5) and wait for C (tests/files/cutlass/beta-stride-deadlock.test).
+CONSTANT_DATA=1 make fp16_pingpong_beta_stride fp16_pingpong_c1x1 \
+  tests/files/cutlass/fp16_pingpong_beta_stride_128x128x64x2.toml "$(entry fp16_pingpong_c1x1)" 128 128 64 2 0.5 1 2
+
 # Example 49's stream-K kernel on a GPU of 4 SMs: fewer output tiles than
 # SMs, so CUTLASS's scheduler splits each tile's K loop among CTAs, which
 # add their partial sums through the workspace (whole tiles; partial ones

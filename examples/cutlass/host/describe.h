@@ -72,22 +72,35 @@ template <class GemmKernel>
 typename GemmKernel::Arguments f16_tn_arguments(KernelLaunch& l) {
   using half = cutlass::half_t;
   const Problem& p = l.problem;
-  Buffer& a = add_buffer(l, "A", "f16", 2, texts(small_values(uint64_t(p.m) * p.k, -2, 2, 1, p.seed)));
-  Buffer& b = add_buffer(l, "B", "f16", 2, texts(small_values(uint64_t(p.n) * p.k, -2, 2, 1, p.seed + 1)));
-  Buffer& c = add_buffer(l, "C", "f16", 2, texts(small_values(uint64_t(p.m) * p.n, -4, 4, 0.5, p.seed + 2)));
-  Buffer& d = add_buffer(l, "D", "f16", 2, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
-  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, 1});
-  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
-  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
-  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
+  const int L = p.batches;  // strided batches, one after the other in each buffer
+  Buffer& a = add_buffer(l, "A", "f16", 2, texts(small_values(uint64_t(p.m) * p.k * L, -2, 2, 1, p.seed)));
+  Buffer& b = add_buffer(l, "B", "f16", 2, texts(small_values(uint64_t(p.n) * p.k * L, -2, 2, 1, p.seed + 1)));
+  Buffer& c = add_buffer(l, "C", "f16", 2, texts(small_values(uint64_t(p.m) * p.n * L, -4, 4, 0.5, p.seed + 2)));
+  Buffer& d = add_buffer(l, "D", "f16", 2, std::vector<std::string>(uint64_t(p.m) * p.n * L, "0"), true);
+  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, L});
+  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, L});
+  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, L});
+  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, L});
   cutlass::KernelHardwareInfo hw;
   hw.sm_count = p.sm_count;
-  return typename GemmKernel::Arguments{
+  typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kGemm,
-      {p.m, p.n, p.k, 1},
+      {p.m, p.n, p.k, L},
       {device_pointer<half>(a), stride_a, device_pointer<half>(b), stride_b},
       {{float(p.alpha), float(p.beta)}, device_pointer<half>(c), stride_c, device_pointer<half>(d), stride_d},
       hw};
+  if (p.beta_batch_stride) {
+    // The epilogue's multiple-batch scalar: beta read per batch from memory
+    // (p.beta for even batches, 0 for odd ones), or, with no pointer, the
+    // stride alone, which CUTLASS's is_zero() takes as "no beta".
+    args.epilogue.thread.dBeta = {cute::_0{}, cute::_0{}, 1};
+    if (p.beta_pointer) {
+      std::vector<double> betas;
+      for (int i = 0; i < L; ++i) betas.push_back(i % 2 ? 0 : p.beta);
+      args.epilogue.thread.beta_ptr = device_pointer<float>(add_buffer(l, "beta", "f32", 4, texts(betas)));
+    }
+  }
+  return args;
 }
 
 template <class P, class = void>

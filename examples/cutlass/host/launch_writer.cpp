@@ -17,6 +17,7 @@ std::vector<TensorMapRecord>& recorded_tensor_maps() {
 uint64_t tensor_map_marker(uint32_t index) { return 0x5753544d00000000ull | index; }  // "WSTM" + index
 
 std::vector<double> small_values(uint64_t count, int lo, int hi, double step, uint64_t seed) {
+  if (seed & kConstantData) return std::vector<double>(count, (lo <= 1 && 1 <= hi ? 1 : lo) * step);
   std::vector<double> out;
   out.reserve(count);
   uint64_t state = seed;

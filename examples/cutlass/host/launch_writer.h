@@ -55,7 +55,10 @@ struct Problem {
   int m = 256, n = 256, k = 128;
   double alpha = 1, beta = 0;
   uint64_t seed = 1;
-  int batches = 1;                         // a pointer-array GEMM's batch count (L)
+  int batches = 1;                         // a pointer-array or strided batched GEMM's batch count (L)
+  // FP16 ping-pong: beta's batch stride 1 (dBeta), with beta read from
+  // memory per batch, or with no pointer.
+  bool beta_batch_stride = false, beta_pointer = false;
   std::vector<std::array<int, 3>> groups;  // a grouped GEMM's (M, N, K) per group
   // The SMs KernelHardwareInfo says the GPU has (an H100 SXM's 132): the
   // persistent schedulers launch at most this many CTAs, so fewer make
@@ -78,7 +81,11 @@ struct KernelLaunch {
 };
 
 // Deterministic small values for the exact tests: integers in [lo, hi]
-// (scaled by `step`), drawn from splitmix64.
+// (scaled by `step`), drawn from splitmix64. A seed with kConstantData set
+// gives every element the same value (1, or lo when 1 is out of range,
+// times step): launches for branch replays, whose few bytes per buffer keep
+// a long K cheap to commit.
+inline constexpr uint64_t kConstantData = uint64_t{1} << 63;
 std::vector<double> small_values(uint64_t count, int lo, int hi, double step, uint64_t seed);
 std::string number_text(double v);
 // e4m3's bits for a value it represents exactly (the generator only asks for those).

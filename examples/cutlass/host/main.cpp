@@ -1,7 +1,7 @@
 // cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
 // problem (examples/cutlass/README.md, "Launch files").
-//   [SM_COUNT=N] cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
-// KERNEL is 48_tf32, fp16_pingpong, 54_fp8, 49_stream_k, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
+//   [SM_COUNT=N] [CONSTANT_DATA=1] cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
+// KERNEL is 48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch or fp16_pingpong_beta_stride (BATCHES), 54_fp8, 49_stream_k, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
 // committed file (written into the launch file's description).
 #include <array>
 #include <cstdio>
@@ -35,6 +35,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "SM_COUNT must be a positive number of SMs\n");
     return 2;
   }
+  // CONSTANT_DATA=1: every input element one value (small_values), for
+  // launches that only replay branches.
+  if (const char* constant = std::getenv("CONSTANT_DATA"); constant && std::string(constant) == "1") {
+    l.problem.seed |= warpsat_host::kConstantData;
+    l.notes.push_back("Inputs: every element of A, B and C one value (CONSTANT_DATA=1), for branch replays");
+  }
   if (argc == 12) {
     // 56: the batch count; 57: each group's problem.
     std::string extra = argv[11];
@@ -61,6 +67,14 @@ int main(int argc, char** argv) {
     } else if (kernel == "fp16_pingpong") {
       l.kernel_label = "FP16 ping-pong (cluster 1x1x1)";
       warpsat_host::make_fp16_pingpong(l);
+    } else if (kernel == "fp16_pingpong_beta_per_batch" || kernel == "fp16_pingpong_beta_stride") {
+      // BATCHES strided batches, beta's batch stride 1 (dBeta), beta from
+      // memory per batch or (beta_stride) no pointer.
+      l.problem.beta_batch_stride = true;
+      l.problem.beta_pointer = kernel == "fp16_pingpong_beta_per_batch";
+      l.kernel_label = l.problem.beta_pointer ? "FP16 ping-pong (cluster 1x1x1), beta per batch"
+                                              : "FP16 ping-pong (cluster 1x1x1), beta's batch stride without a pointer";
+      warpsat_host::make_fp16_pingpong(l);
     } else if (kernel == "54_fp8") {
       l.kernel_label = "CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)";
       warpsat_host::make_54_fp8_cooperative(l);
@@ -80,7 +94,7 @@ int main(int argc, char** argv) {
       l.kernel_label = "CUTLASS example 49 (FP16, cooperative, stream-K, cluster 2x1x1)";
       warpsat_host::make_49_stream_k(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k)\n",
                    kernel.c_str());
       return 2;
     }
