@@ -15,6 +15,7 @@
 #include "emulator/simt/racecheck.h"
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/wgmma_async.h"
+#include "frontend/inline_chain.h"
 
 namespace warpsat::simt {
 
@@ -205,6 +206,30 @@ std::string ptx_place(const RunState& rs, uint32_t function, uint32_t instructio
                      path.empty() ? "?" : path.substr(path.find_last_of('/') + 1), line);
 }
 
+namespace {
+
+// Where the waiting instructions come from when the compiler inlined them
+// through more than one function: each one's chain of call sites, innermost
+// first. CUTLASS's waits all say device_kernel.h:123 otherwise, the line its
+// whole kernel is inlined into; a wait inlined from one helper into the
+// user's kernel is said well enough by that kernel's line.
+std::string inlined_waits(const RunState& rs, const Cluster& cluster) {
+  std::vector<const ptx::Instruction*> seen;
+  std::string out;
+  for (const Cta* c : cluster.ctas)
+    for (const Warp& w : c->warps) {
+      if (w.state == Warp::State::Done || w.state == Warp::State::Ready || w.frames.empty()) continue;
+      const ptx::Instruction* at = &w.frames.back().code->function->instructions[w.barrier_op];
+      if (std::find(seen.begin(), seen.end(), at) != seen.end()) continue;
+      seen.push_back(at);
+      if (inline_chain(rs.module, at->loc).size() < 3) continue;
+      out += fmt::format("\n    PTX line {}: {}", at->pos.line, inline_chain_text(rs.module, at->loc));
+    }
+  return out.empty() ? "" : "\n  the waiting code, inlined (innermost first):" + out;
+}
+
+}  // namespace
+
 void report_deadlock(const RunState& rs, const Cluster& cluster) {
   // Each wait with its warps; the error points at the first warp of the
   // first wait in this order: a setmaxnreg request (the likeliest cause),
@@ -290,6 +315,7 @@ void report_deadlock(const RunState& rs, const Cluster& cluster) {
                                         cluster.size());
   std::string detail;
   for (const Wait& w : waits) detail += "\n  " + w.text;
+  detail += inlined_waits(rs, cluster);
   throw EmulationError({rs.module.source, at ? at->pos.line : 0, at ? at->pos.column : 0},
                        fmt::format("deadlock in {}: every live warp waits and nothing left can release any of them{}",
                                    where, detail),
