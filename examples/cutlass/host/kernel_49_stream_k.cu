@@ -16,6 +16,9 @@
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/gemm/kernel/gemm_universal.hpp"
 #include "cutlass/gemm/kernel/tile_scheduler.hpp"
+#include <stdexcept>
+#include <string>
+
 #include "describe.h"
 #include "kernels.h"
 
@@ -49,9 +52,17 @@ namespace warpsat_host {
 
 void make_49_stream_k(KernelLaunch& l) {
   typename GemmKernel::Arguments args = f16_tn_arguments<GemmKernel>(l);
+  using cutlass::gemm::kernel::detail::DecompositionMode;
   // Stream-K itself, not the data-parallel split CUTLASS's heuristic picks
-  // for so few tiles (and a workspace of 0 bytes with it).
-  args.scheduler.decomposition_mode = cutlass::gemm::kernel::detail::DecompositionMode::StreamK;
+  // for so few tiles (and a workspace of 0 bytes with it); or split-K in
+  // three (Problem::scheduler "split_k"): each tile's K loop cut in thirds.
+  args.scheduler.decomposition_mode = DecompositionMode::StreamK;
+  if (l.problem.scheduler == "split_k") {
+    args.scheduler.decomposition_mode = DecompositionMode::SplitK;
+    args.scheduler.splits = 3;
+  } else if (!l.problem.scheduler.empty()) {
+    throw std::invalid_argument("unknown scheduler '" + l.problem.scheduler + "' (split_k)");
+  }
   // The workspace holds the partial sums and the flags, zero as CUTLASS's
   // initialize_workspace leaves them.
   Buffer& workspace = add_buffer(l, "workspace", "u8", 1,

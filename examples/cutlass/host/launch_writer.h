@@ -59,6 +59,9 @@ struct Problem {
   // FP16 ping-pong: beta's batch stride 1 (dBeta), with beta read from
   // memory per batch, or with no pointer.
   bool beta_batch_stride = false, beta_pointer = false;
+  // Example 49's stream-K kernel: "" (stream-K) or split_k
+  // (kernel_49_stream_k.cu).
+  std::string scheduler;
   std::vector<std::array<int, 3>> groups;  // a grouped GEMM's (M, N, K) per group
   // The SMs KernelHardwareInfo says the GPU has (an H100 SXM's 132): the
   // persistent schedulers launch at most this many CTAs, so fewer make

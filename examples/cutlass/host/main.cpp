@@ -90,11 +90,17 @@ int main(int argc, char** argv) {
     } else if (kernel == "57_grouped_pingpong") {
       l.kernel_label = "CUTLASS example 57 (grouped FP8 e4m3 x e5m2, ping-pong, cluster 2x1x1)";
       warpsat_host::make_57_grouped_pingpong(l);
-    } else if (kernel == "49_stream_k") {
-      l.kernel_label = "CUTLASS example 49 (FP16, cooperative, stream-K, cluster 2x1x1)";
+    } else if (kernel == "49_stream_k" || kernel.rfind("49_stream_k_", 0) == 0) {
+      // 49_stream_k_split_k: the scheduler's split-K decomposition
+      // (kernel_49_stream_k.cu).
+      if (kernel != "49_stream_k") l.problem.scheduler = kernel.substr(std::string("49_stream_k_").size());
+      l.kernel_label = l.problem.scheduler.empty()
+                           ? "CUTLASS example 49 (FP16, cooperative, stream-K, cluster 2x1x1)"
+                           : "CUTLASS example 49 (FP16, cooperative, stream-K scheduler: " + l.problem.scheduler +
+                                 ", cluster 2x1x1)";
       warpsat_host::make_49_stream_k(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
                    kernel.c_str());
       return 2;
     }
