@@ -103,9 +103,15 @@ CONSTANT_DATA=1 make fp16_pingpong_beta_per_batch fp16_pingpong_c1x1 \
 # With beta's batch stride and no pointer, beta = 0 runs the multiple-batch
 # scalar's other path (is_zero() before the scalar is read). Beta = 0.5
 # deadlocks: the epilogue's load warp takes beta as zero and loads no C, its
-# consumers read beta and wait for C (tests/files/cutlass/beta-stride-deadlock.test).
+# consumers read beta and wait for C (tests/files/cutlass/beta-stride-deadlock.test);
+# so does example 54's FP8 epilogue (below).
 CONSTANT_DATA=1 make fp16_pingpong_beta_stride fp16_pingpong_c1x1 \
   "$out/fp16_pingpong_beta_stride_zero_128x128x64x2_constant.toml" "$(entry fp16_pingpong_c1x1)" 128 128 64 2 0 1 2
+CONSTANT_DATA=1 make 54_fp8_beta_stride 54_hopper_fp8_warp_specialized_gemm \
+  "$out/54_fp8_cooperative_beta_stride_zero_256x256x128_constant.toml" "$(entry 54_hopper_fp8_warp_specialized_gemm)" \
+  256 256 128 2 0 1
+CONSTANT_DATA=1 make 54_fp8_beta_stride 54_hopper_fp8_warp_specialized_gemm \
+  tests/files/cutlass/54_fp8_beta_stride_256x256x128.toml "$(entry 54_hopper_fp8_warp_specialized_gemm)" 256 256 128 2 0.5 1
 CONSTANT_DATA=1 make fp16_pingpong_beta_stride fp16_pingpong_c1x1 \
   tests/files/cutlass/fp16_pingpong_beta_stride_128x128x64x2.toml "$(entry fp16_pingpong_c1x1)" 128 128 64 2 0.5 1 2
 

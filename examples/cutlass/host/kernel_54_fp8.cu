@@ -98,6 +98,10 @@ void make_54_fp8_cooperative(KernelLaunch& l) {
   f.amax_aux_ptr = device_pointer<float>(amax_aux);
   f.aux_ptr = device_pointer<fp8>(aux);
   f.dAux = stride_aux;
+  // beta's batch stride with no pointer (54_fp8_beta_stride): the
+  // epilogue's multiple-batch scalar; beta = 0 keeps the load warp and the
+  // consumers agreeing (tests/files/cutlass/beta-stride-deadlock.test).
+  if (p.beta_batch_stride) f.dBeta = {cute::_0{}, cute::_0{}, 1};
   args.hw_info = hw;
   describe<GemmKernel>(l, args);
   l.notes.push_back("A: M x K row-major e4m3; B: K x N column-major e4m3; C, D, Aux: M x N column-major e4m3 "

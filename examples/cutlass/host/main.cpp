@@ -75,8 +75,10 @@ int main(int argc, char** argv) {
       l.kernel_label = l.problem.beta_pointer ? "FP16 ping-pong (cluster 1x1x1), beta per batch"
                                               : "FP16 ping-pong (cluster 1x1x1), beta's batch stride without a pointer";
       warpsat_host::make_fp16_pingpong(l);
-    } else if (kernel == "54_fp8") {
-      l.kernel_label = "CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)";
+    } else if (kernel == "54_fp8" || kernel == "54_fp8_beta_stride") {
+      l.problem.beta_batch_stride = kernel == "54_fp8_beta_stride";
+      l.kernel_label = std::string("CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)") +
+                       (l.problem.beta_batch_stride ? ", beta's batch stride without a pointer" : "");
       warpsat_host::make_54_fp8_cooperative(l);
     } else if (kernel == "56_ptr_array") {
       l.kernel_label = "CUTLASS example 56 (pointer-array batched FP16, cooperative, cluster 1x2x1)";
@@ -100,7 +102,7 @@ int main(int argc, char** argv) {
                                  ", cluster 2x1x1)";
       warpsat_host::make_49_stream_k(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 54_fp8_beta_stride, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
                    kernel.c_str());
       return 2;
     }
