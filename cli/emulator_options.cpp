@@ -21,6 +21,10 @@ void add_limit_options(CLI::App& app, simt::EmulatorOptions& limits) {
       ->capture_default_str();
   app.add_flag_callback("--no-spin-check", [&limits] { limits.detect_spin = false; },
                         "let a warp that provably spins forever run into --max-steps instead of stopping it early");
+  app.add_flag("--consumers-first", limits.consumers_first,
+               "schedule warps last to first and issue each bulk copy (TMA) at its warp's next turn, so that a "
+               "warp-specialized kernel's consumers wait before its copies land: a schedule a GPU may take, under "
+               "which a correct kernel computes the same results");
 }
 
 void EmulatorRunOptions::add_to(CLI::App& app) {
