@@ -76,9 +76,9 @@ struct BranchResult {
   bool replay_decides = false;
   // Divergent because the emulator saw a warp split here (before the
   // queries, in the replay of an earlier branch's witness, or in a
-  // random-data run of a witness's launch): the witness is that run. With BranchOptions::confirm_seen_splits, the encoding,
-  // pinned to that launch, also agreed that the split can happen
-  // (`confirmed`).
+  // random-data run of a witness's launch): the witness is that run. With
+  // BranchOptions::confirm_seen_splits, the encoding, pinned to that
+  // launch, also agreed that the split can happen (`confirmed`).
   bool seen_split = false;
   // Divergent by design: every split is between this lane, which
   // elect.sync elects, and the other lanes (proved; the `split-beyond-elected` query).

@@ -88,7 +88,10 @@ class Replayer {
   Replayer(const ptx::Module& m, const ptx::Function& k, const BranchOptions& o, KernelBranches& r,
            const ReplayOptions& ro)
       : m_(m), k_(k), o_(o), r_(r), ro_(ro), index_(static_cast<uint32_t>(&k - m.functions.data())),
-        launches_(m, k, o.launch) {
+        launches_(m, k, o.launch),
+        waits_on_mbarriers_(std::any_of(k.instructions.begin(), k.instructions.end(), [](const ptx::Instruction& i) {
+          return i.op == ptx::Opcode::Mbarrier && (i.has("try_wait") || i.has("test_wait"));
+        })) {
     for (const ReplayOptions::FileLaunch& f : ro.replay_launches)
       if (f.launch.kernel == k.name) file_launches_.push_back(&f);
     check_file_launches();
@@ -577,7 +580,7 @@ class Replayer {
     // A kernel that waits on mbarriers runs the launch again with slow
     // copies, consumers first, as --replay-launch files do: the retry of its
     // consumers' waits runs, and the verdicts meet a second schedule.
-    const bool two_schedules = !fault && waits_on_mbarriers();
+    const bool two_schedules = !fault && waits_on_mbarriers_;
     if (two_schedules) {
       const bool raced = last_run_raced_shared_;
       fault = observe(l, ctas, obs, Origin::Given, {}, {}, true);
@@ -687,26 +690,25 @@ class Replayer {
     }
   }
 
-  // Whether the kernel waits on mbarriers: its launches are replayed in the
-  // slow-copy schedule too (EmulatorOptions::consumers_first).
-  bool waits_on_mbarriers() const {
-    return std::any_of(k_.instructions.begin(), k_.instructions.end(), [](const ptx::Instruction& i) {
-      return i.op == ptx::Opcode::Mbarrier && (i.has("try_wait") || i.has("test_wait"));
-    });
-  }
-
   // Runs one launch the uniform and unreachable verdicts are checked
   // against (check_shapes), and keeps its observations; or the reason it
-  // stopped short of its end.
-  std::optional<std::string> run_shape(const simt::Launch& l, Origin origin, const MadeUpMemory& memory = {},
-                                       bool consumers_first = false) {
-    ShapeRun run;
-    std::copy(l.block, l.block + 3, run.block);
-    last_run_raced_shared_ = false;
-    if (std::optional<std::string> fault = observe(l, {}, run.obs, origin, {}, memory, consumers_first))
-      return fault;
-    run.raced_shared = last_run_raced_shared_;
-    shape_runs_.push_back(std::move(run));
+  // stopped short of its end. A kernel that waits on mbarriers runs a
+  // launch that reached its end once more with slow copies
+  // (EmulatorOptions::consumers_first): a warp-specialized kernel's
+  // consumers then wait before its producer has filled a stage, and the
+  // retry of their first wait runs (CUTLASS's ClusterBarrier::wait), which
+  // the usual schedule never reaches. Each run that ends is kept.
+  std::optional<std::string> run_shape(const simt::Launch& l, Origin origin, const MadeUpMemory& memory = {}) {
+    for (bool consumers_first : {false, true}) {
+      if (consumers_first && !waits_on_mbarriers_) break;
+      ShapeRun run;
+      std::copy(l.block, l.block + 3, run.block);
+      last_run_raced_shared_ = false;
+      if (std::optional<std::string> fault = observe(l, {}, run.obs, origin, {}, memory, consumers_first))
+        return consumers_first ? *fault + " (the run with slow copies, consumers first)" : *fault;
+      run.raced_shared = last_run_raced_shared_;
+      shape_runs_.push_back(std::move(run));
+    }
     return std::nullopt;
   }
 
@@ -714,19 +716,12 @@ class Replayer {
   // of each to its end, or an error (a real launch that faults is the
   // user's to see, not a shape to skip).
   void run_file_launches() {
-    // A kernel that waits on mbarriers runs each launch a second time with
-    // slow copies (EmulatorOptions::consumers_first): a warp-specialized
-    // kernel's consumers then wait before its producer has filled a stage,
-    // and the retry of their first wait runs (CUTLASS's
-    // ClusterBarrier::wait), which the usual schedule never reaches.
-    for (const ReplayOptions::FileLaunch* f : file_launches_)
-      for (bool consumers_first : {false, true}) {
-        if (consumers_first && !waits_on_mbarriers()) continue;
-        if (std::optional<std::string> fault = run_shape(f->launch, Origin::Given, {}, consumers_first))
-          throw command_line_error(fmt::format("--replay-launch {}: the launch did not run to its end{}: {}", f->source,
-                                               consumers_first ? " with slow copies (consumers first)" : "", *fault));
-        ++file_runs_;
-      }
+    for (const ReplayOptions::FileLaunch* f : file_launches_) {
+      const size_t before = shape_runs_.size();
+      if (std::optional<std::string> fault = run_shape(f->launch, Origin::Given))
+        throw command_line_error(fmt::format("--replay-launch {}: the launch did not run to its end: {}", f->source, *fault));
+      file_runs_ += shape_runs_.size() - before;
+    }
   }
 
   // Concrete launches that meet the assumptions, including shapes whose x
@@ -753,7 +748,6 @@ class Replayer {
     // varied words of seeds 1 to 3 are its problem sizes and tile counts,
     // and every such launch ran into its step limit.
     bool large_struct = takes_large_struct(k_);
-    const bool waits = waits_on_mbarriers();
     if (phase == 0) seeds = large_struct ? std::vector<uint64_t>{0, 4} : std::vector<uint64_t>{0, 1};
     else if (wants_splits || before_queries)
       seeds = large_struct       ? std::vector<uint64_t>{5}
@@ -799,17 +793,6 @@ class Replayer {
           // reads through its Params (M = N = K = 8, one tile each).
           if (seed >= 4) memory.fill = {simt::LazyFill::Kind::Word, seed == 6 ? 8u : 0u};
           if (std::optional<std::string> fault = run_shape(l, Origin::Shape, memory)) {
-            ++shape_faults_;
-            last_shape_fault_ = *fault;
-            continue;
-          }
-          if (shape_runs_.size() >= most) return;
-          // A launch that ran to its end runs again with slow copies when
-          // the kernel waits on mbarriers (as the files do): its consumers'
-          // wait retries run (CUTLASS 49 #1 and #2: the last uniform verdict
-          // no replay reached). A fault there is counted as any other.
-          if (!waits) continue;
-          if (std::optional<std::string> fault = run_shape(l, Origin::Shape, memory, true)) {
             ++shape_faults_;
             last_shape_fault_ = *fault;
             continue;
@@ -1391,6 +1374,9 @@ class Replayer {
   bool last_run_raced_shared_ = false;  // set by observe() for the run it just did
   std::vector<ShapeRun> shape_runs_;  // the --replay-launch runs first, then the made-up shapes
   std::vector<const ReplayOptions::FileLaunch*> file_launches_;  // those of this kernel
+  // The kernel waits on mbarriers: each launch that ends runs again with
+  // slow copies (run_shape, replay_concrete).
+  const bool waits_on_mbarriers_;
   size_t file_runs_ = 0;
   size_t shape_faults_ = 0;
   std::string last_shape_fault_;

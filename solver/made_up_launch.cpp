@@ -662,12 +662,11 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
     // Runs of equal words of a mean length from 2 to 64: a warp's count of
     // runs anywhere from none to one per item (run-length encoding's
     // scatter tests each item slot against it).
-    run.plan.fill = Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
     // A quarter of them runs of two or three words alone: a warp's 480
     // items then hold 160 to 240 non-trivial runs, the counts at which a
     // run-length encoding's two-phase scatter splits its item slots 5 and 6
     // (geometric lengths leave most runs trivial).
-    if ((x >> 32) % 4 == 0) run.plan.fill = Fill{Fill::Kind::ShortRuns, 2};
+    run.plan.fill = (x >> 32) % 4 == 0 ? Fill{Fill::Kind::ShortRuns, 2} : Fill{Fill::Kind::Runs, 2u << (x >> 8) % 6};
   } else {
     // One buffer all zeros or all ones beside varied words, sparse words
     // or runs: a segmented sort's keys in one radix bin (its copy path)

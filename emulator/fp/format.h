@@ -49,6 +49,7 @@ struct Format {
   constexpr uint64_t frac_mask() const { return (uint64_t{1} << frac_bits) - 1; }
   constexpr uint64_t exp_mask() const { return ((uint64_t{1} << exp_bits) - 1) << frac_bits; }
   constexpr uint64_t abs_mask() const { return sign_mask() - 1; }
+  friend constexpr bool operator==(const Format&, const Format&) = default;
 };
 
 inline constexpr Format kF64{11, 52, true};

@@ -10,25 +10,6 @@
 
 namespace warpsat::fp {
 
-TensorOperand decode_operand(const Format& f, uint64_t bits) {
-  TensorOperand o;
-  const uint64_t e = (bits & f.exp_mask()) >> f.frac_bits;
-  const uint64_t m = bits & f.frac_mask();
-  const uint64_t all_ones = (uint64_t{1} << f.exp_bits) - 1;
-  o.negative = (bits & f.sign_mask()) != 0;
-  o.special = f.has_inf ? e == all_ones : (e == all_ones && m == f.frac_mask());
-  if (e == 0) {
-    o.sig = static_cast<uint32_t>(m);
-    // A zero's exponent lies far below any other, so that the largest
-    // exponent needs no test for zeros.
-    o.exp = static_cast<int16_t>(m == 0 ? kZeroExponent : f.emin());
-  } else {
-    o.sig = static_cast<uint32_t>(m | (uint64_t{1} << f.frac_bits));
-    o.exp = static_cast<int16_t>(static_cast<int>(e) - f.bias());
-  }
-  return o;
-}
-
 int hopper_kept_bits(const Format& input) {
   // Measured on an H200 and an H100 (docs/gpu-replay.md): f16, bf16 and
   // tf32 keep 25 bits, e4m3 and e5m2 13.
@@ -291,27 +272,21 @@ void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigne
   out.value.resize(count);
   out.exp.resize(count);
   out.special.assign(rows, 0);
-  // decode_operand's rules, inline: this runs for every operand of every MMA.
-  const uint32_t exp_mask = static_cast<uint32_t>(f.exp_mask()), frac_mask = static_cast<uint32_t>(f.frac_mask());
-  const uint32_t sign_mask = static_cast<uint32_t>(f.sign_mask()), hidden = frac_mask + 1;
-  const uint32_t special_min = f.has_inf ? exp_mask : exp_mask | frac_mask;  // |bits| at or above: inf or NaN
-  const int bias = f.bias(), emin = f.emin();
   for (unsigned r = 0; r < rows; ++r) {
     const uint32_t* row = bits + size_t{r} * terms;
     bool special = false;
     for (unsigned i = 0; i < terms; ++i) {
-      const uint32_t v = row[i], field = (v & exp_mask) >> f.frac_bits, m = v & frac_mask;
+      const TensorOperand o = decode_operand(f, row[i]);
+      // A zero's sig is 0, so any scale gives 0: emin keeps pow2 in range.
       // Without branches: operands' signs and zeros follow no pattern.
-      const uint32_t sig = m | (field ? hidden : 0);
-      const int scaled = field ? static_cast<int>(field) - bias : emin;  // a zero's sig is 0: any scale
-      uint64_t magnitude_bits;
-      const double magnitude = static_cast<double>(sig) * pow2(scaled - f.frac_bits);
-      std::memcpy(&magnitude_bits, &magnitude, sizeof magnitude);
-      magnitude_bits |= static_cast<uint64_t>((v & sign_mask) != 0) << 63;
+      const double magnitude = static_cast<double>(o.sig) * pow2((o.sig ? o.exp : f.emin()) - f.frac_bits);
+      uint64_t value_bits;
+      std::memcpy(&value_bits, &magnitude, sizeof magnitude);
+      value_bits |= static_cast<uint64_t>(o.negative) << 63;
       const size_t at = transposed ? size_t{i} * rows + r : size_t{r} * terms + i;
-      std::memcpy(&out.value[at], &magnitude_bits, sizeof magnitude_bits);
-      out.exp[at] = (field | m) ? scaled : kZeroExponent;
-      special |= (v & ~sign_mask) >= special_min;
+      std::memcpy(&out.value[at], &value_bits, sizeof value_bits);
+      out.exp[at] = o.exp;
+      special |= o.special;
     }
     out.special[r] = special;
   }

@@ -36,7 +36,22 @@ struct TensorOperand {
   bool negative = false;
   bool special = false;  // infinity or NaN: the caller falls back to the exact sum
 };
-TensorOperand decode_operand(const Format& f, uint64_t bits);
+// Inline and without branches: it runs for every operand of every MMA,
+// whose signs and zeros follow no pattern.
+inline TensorOperand decode_operand(const Format& f, uint64_t bits) {
+  TensorOperand o;
+  const uint64_t e = (bits & f.exp_mask()) >> f.frac_bits;
+  const uint64_t m = bits & f.frac_mask();
+  const uint64_t all_ones = (uint64_t{1} << f.exp_bits) - 1;
+  o.negative = (bits & f.sign_mask()) != 0;
+  o.special = e == all_ones && (f.has_inf || m == f.frac_mask());
+  o.sig = static_cast<uint32_t>(m | (e ? uint64_t{1} << f.frac_bits : 0));
+  // A subnormal's exponent is emin; a zero's lies far below any other, so
+  // that the largest exponent needs no test for zeros.
+  const int exp = e ? static_cast<int>(e) - f.bias() : f.emin();
+  o.exp = static_cast<int16_t>(o.sig ? exp : kZeroExponent);
+  return o;
+}
 
 // Bits kept below the largest exponent, per input format, as measured
 // (f16: 25 on an H200; the others: docs/emulator.md). 0: not measured, the

@@ -222,7 +222,10 @@ std::string inlined_waits(const RunState& rs, const Cluster& cluster) {
       const ptx::Instruction* at = &w.frames.back().code->function->instructions[w.barrier_op];
       if (std::find(seen.begin(), seen.end(), at) != seen.end()) continue;
       seen.push_back(at);
-      if (inline_chain(rs.module, at->loc).size() < 3) continue;
+      // Fewer than two levels of inlining: no chain (read off the sites,
+      // not inline_chain, which reads the module's .debug_str).
+      const uint32_t site = at->loc.inlined_at;
+      if (!site || site > rs.module.inline_sites.size() || !rs.module.inline_sites[site - 1].inlined_at) continue;
       out += fmt::format("\n    PTX line {}: {}", at->pos.line, inline_chain_text(rs.module, at->loc));
     }
   return out.empty() ? "" : "\n  the waiting code, inlined (innermost first):" + out;

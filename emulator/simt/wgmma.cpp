@@ -193,7 +193,7 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
   // An f32 accumulator is summed as Hopper's tensor cores do (fp/tensor_core_sum.h):
   // measured, where the exact sum is not what the hardware gives.
   const int kept_bits = s.d == ScalarType::F32 ? std::min(fp::hopper_kept_bits(af), fp::hopper_kept_bits(bf)) : 0;
-  if (kept_bits > 0) return multiply_hopper(s, c, d, kept_bits);
+  if (kept_bits > 0) return multiply_hopper(s, af, bf, c, d, kept_bits);
   a_.assign(af, a_bits_.data(), m, k, false);
   update_fixed_b(bf, n, k);
   for (unsigned r = 0; r < m; ++r)
@@ -201,25 +201,21 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
                       scratch_);
 }
 
-bool WgmmaMultiplier::same_b(const std::vector<uint32_t>& bits, const fp::Format& kept, const fp::Format& f) const {
-  return bits == b_next_ && kept.exp_bits == f.exp_bits && kept.frac_bits == f.frac_bits && kept.has_inf == f.has_inf;
-}
-
 // Consecutive MMAs of a CTA often multiply by the same B (a warp group's
 // tile of several m64 parts, say): B's rows, a function of these bits
 // alone, are kept.
 void WgmmaMultiplier::update_fixed_b(const fp::Format& bf, unsigned n, unsigned k) {
-  if (same_b(b_bits_, b_.format(), bf) && b_.rows() == n && b_.terms() == k) return;
+  if (b_bits_ == b_next_ && b_.format() == bf && b_.rows() == n && b_.terms() == k) return;
   b_bits_ = b_next_;
   b_.assign(bf, b_bits_.data(), n, k);
 }
 
-void WgmmaMultiplier::multiply_hopper(const WgmmaShape& s, const uint32_t* c, uint32_t* d, int kept_bits) {
+void WgmmaMultiplier::multiply_hopper(const WgmmaShape& s, const fp::Format& af, const fp::Format& bf,
+                                      const uint32_t* c, uint32_t* d, int kept_bits) {
   const unsigned m = 64, n = s.n, k = s.k;
-  const fp::Format& af = format_of(s.a);
-  const fp::Format& bf = format_of(s.b);
   fp::decode_matrix(af, a_bits_.data(), m, k, false, decoded_a_);
-  if (!same_b(decoded_b_bits_, decoded_b_format_, bf)) {
+  // B decoded once for as long as its bits stay (as update_fixed_b keeps B's rows).
+  if (decoded_b_bits_ != b_next_ || decoded_b_format_ != bf) {
     decoded_b_bits_ = b_next_;
     decoded_b_format_ = bf;
     fp::decode_matrix(bf, b_next_.data(), n, k, true, decoded_b_);

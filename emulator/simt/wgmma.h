@@ -112,9 +112,9 @@ class WgmmaMultiplier {
   void multiply(const WgmmaShape& s, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d);
 
  private:
-  void multiply_hopper(const WgmmaShape& s, const uint32_t* c, uint32_t* d, int kept_bits);
+  void multiply_hopper(const WgmmaShape& s, const fp::Format& af, const fp::Format& bf, const uint32_t* c,
+                       uint32_t* d, int kept_bits);
   void update_fixed_b(const fp::Format& bf, unsigned n, unsigned k);
-  bool same_b(const std::vector<uint32_t>& bits, const fp::Format& kept, const fp::Format& f) const;
 
   fp::FixedRows a_, b_;
   std::vector<uint32_t> a_bits_, b_bits_;  // b_bits_: the bits b_ was made from
