@@ -25,6 +25,11 @@ void add_limit_options(CLI::App& app, simt::EmulatorOptions& limits) {
                "schedule warps last to first and issue each bulk copy (TMA) at its warp's next turn, so that a "
                "warp-specialized kernel's consumers wait before its copies land: a schedule a GPU may take, under "
                "which a correct kernel computes the same results");
+  app.add_option("--sms", limits.sms,
+                 "the GPU's SMs: how many clusters may run side by side when the resident ones wait for another's "
+                 "work (132: an H100 SXM or an H200)")
+      ->check(CLI::Range(1u, 1u << 20))
+      ->capture_default_str();
 }
 
 void EmulatorRunOptions::add_to(CLI::App& app) {

@@ -122,12 +122,18 @@ CONSTANT_DATA=1 make fp16_pingpong_beta_stride fp16_pingpong_c1x1 \
 e="$(entry 49_collective_builder StreamK)"
 SM_COUNT=4 make 49_stream_k 49_collective_builder "$out/49_stream_k_256x128x1024_4sms.toml" "$e" 256 128 1024 2 0.5 1
 SM_COUNT=4 make 49_stream_k 49_collective_builder "$out/49_stream_k_200x120x1000_4sms.toml" "$e" 200 120 1000 -1 2 7
+# The same kernel with the scheduler's split-K decomposition (in three) on 4
+# SMs: a CTA of the first cluster waits for a split the second computes, so
+# the two clusters must be resident side by side (docs/emulator.md,
+# "Thread-block clusters").
+SM_COUNT=4 make 49_stream_k_split_k 49_collective_builder "$out/49_split_k_256x128x1024_4sms.toml" "$e" \
+  256 128 1024 2 0.5 1
+SM_COUNT=4 make 49_stream_k_split_k 49_collective_builder "$out/49_split_k_200x120x1000_4sms.toml" "$e" \
+  200 120 1000 -1 2 7
 # Split-K in three, for branch replays (constant data, below), on an H100's
 # 132 SMs: 5 more uniform verdicts of the kernel run (the stream-K scheduler's
 # split-K paths); its nondeterministic reduction and data-parallel rasters
-# added none. (Split-K on 4 SMs has a CTA of the first cluster wait for a
-# split the second computes; the emulator runs clusters one after another,
-# so it reports a spin that never ends: docs/emulator.md, "Thread-block clusters".)
+# added none.
 CONSTANT_DATA=1 make 49_stream_k_split_k 49_collective_builder "$out/49_stream_k_split_k_256x128x1024_constant.toml" \
   "$e" 256 128 1024 2 0.5 1
 

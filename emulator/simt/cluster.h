@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "emulator/simt/emulator.h"
 #include "emulator/simt/state.h"
 
 namespace warpsat::simt {
@@ -28,5 +29,15 @@ bool registers_available(const RunState& rs, const Cta& cta, const Warp& w);
 // mbarriers with their phase, arrivals and transaction bytes, setmaxnreg
 // requests) and each waiting warp's PTX and source line.
 [[noreturn]] void report_deadlock(const RunState& rs, const Cluster& cluster);
+
+// How many clusters of a launch a GPU of `sms` SMs of compute capability
+// `sm` (ptx::target_sm) keeps resident at once, each of `shared_bytes` of
+// shared memory per CTA: CTAs per SM bounded by 2,048 threads, 32 CTAs, the
+// SM's shared memory (a block's most plus the driver's reserve, per CTA)
+// and, where the kernel declares .maxnreg, 64K registers; at least one
+// cluster. Registers are counted only then: the PTX does not say how many
+// ptxas gives a kernel without it.
+uint64_t cluster_residency(const ptx::Function& kernel, const Launch& launch, uint32_t cluster_size,
+                           uint64_t shared_bytes, uint32_t sm, uint32_t sms);
 
 }  // namespace warpsat::simt

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
+#include <numeric>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -369,6 +372,11 @@ struct ClusterRun {
   // counts its attempts.
   uint64_t timeout_version = ~uint64_t{0};
   std::map<std::pair<uint32_t, uint32_t>, WarpSnapshot> timed_out;
+  // Every warp that can run repeats with nothing shared changing: the spin
+  // report, and the shared version then. Another cluster resident beside
+  // this one may still change what they wait for (run_clusters).
+  std::optional<EmulationError> spinning;
+  uint64_t spinning_version = 0;
 };
 
 // ---- The warp's instruction loop ----
@@ -775,7 +783,11 @@ class WarpRunner {
     never_finishes(w, op);
   }
 
-  [[noreturn]] void never_finishes(const Warp& w, const Op& op) const {
+  // Records the report and ends the warp's turn; run_clusters throws it
+  // when no other cluster can change anything.
+  void never_finishes(const Warp& w, const Op& op) {
+    budget_ = 0;
+    if (cluster_.spinning) return;
     const Frame& f = w.frames.back();
     const ptx::Instruction& ins = f.code->function->instructions[op.index];
     std::string others;
@@ -784,8 +796,9 @@ class WarpRunner {
         if (other.state == Warp::State::Ready && (other.id != w.id || c.get() != &cta_))
           others += c.get() == &cta_ ? fmt::format(", {}", other.id)
                                      : fmt::format(", {} of block ({},{},{})", other.id, c->id[0], c->id[1], c->id[2]);
-    throw EmulationError(
-        {rs_.module.source, ins.pos.line, ins.pos.column},
+    cluster_.spinning_version = rs_.shared_version;
+    cluster_.spinning.emplace(
+        SourceLocation{rs_.module.source, ins.pos.line, ins.pos.column},
         fmt::format("warp {} of block ({},{},{}) repeats the same state at PTX line {} with no memory change: it can "
                     "never finish (a spin-wait whose condition no thread will make true){}",
                     w.id, cta_.id[0], cta_.id[1], cta_.id[2], ins.pos.line,
@@ -874,10 +887,17 @@ void add_warp_role(RunState& rs, const Warp& w) {
   r.mbarrier_blocked += a.mbarrier_blocked;
 }
 
-// Runs the cluster of CTAs `linear` (by rank): resident together, their
-// warps interleaved round-robin, each for a quantum or until it waits.
-void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32_t (&id)[3]) {
-  ClusterRun run;
+// A cluster resident on the GPU: its CTAs (by rank) and their warps' runners.
+struct ResidentCluster {
+  std::unique_ptr<ClusterRun> run = std::make_unique<ClusterRun>();
+  std::vector<std::unique_ptr<WarpRunner>> runners;
+};
+
+// Makes the cluster of CTAs `linear` (by rank) resident.
+std::unique_ptr<ResidentCluster> start_cluster(RunState& rs, const std::vector<uint64_t>& linear,
+                                               const uint32_t (&id)[3]) {
+  auto rc = std::make_unique<ResidentCluster>();
+  ClusterRun& run = *rc->run;
   std::copy(rs.cluster.dims, rs.cluster.dims + 3, run.cluster.dims);
   std::copy(id, id + 3, run.cluster.id);
   for (uint32_t rank = 0; rank < linear.size(); ++rank) {
@@ -885,29 +905,43 @@ void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32
     run.cluster.ctas.push_back(run.ctas.back().get());
   }
   if (rs.race) rs.race->begin_cluster(linear, static_cast<uint32_t>(run.ctas[0]->warps.size()));
-  std::vector<std::unique_ptr<WarpRunner>> runners;
-  for (const auto& c : run.ctas) runners.push_back(std::make_unique<WarpRunner>(rs, *c, run));
-  for (;;) {
-    bool ran = false, all_done = true;
-    for (const auto& c : run.ctas)
-      for (size_t i = 0; i < c->warps.size(); ++i) {
-        Warp& w = c->warps[rs.options.consumers_first ? c->warps.size() - 1 - i : i];
-        if (w.state == Warp::State::AtMbarrier && mbarrier_wait_over(run.cluster, w.mbarrier))
-          w.state = Warp::State::Ready;
-        else if (w.state == Warp::State::AtRegisters && registers_available(rs, *c, w))
-          w.state = Warp::State::Ready;
-        if (w.state == Warp::State::Ready) {
-          runners[c->rank]->run(w, rs.options.quantum);
-          ran = true;
-        }
-        all_done &= w.state == Warp::State::Done;
+  for (const auto& c : run.ctas) rc->runners.push_back(std::make_unique<WarpRunner>(rs, *c, run));
+  return rc;
+}
+
+enum class Round { Ran, Done, Spinning };
+
+// One round of a resident cluster: its warps interleaved round-robin, each
+// for a quantum or until it waits; when none could run, the barriers that
+// can complete do, or suspended try_waits time out, or it is a deadlock.
+Round run_round(RunState& rs, ResidentCluster& rc) {
+  ClusterRun& run = *rc.run;
+  bool ran = false, all_done = true;
+  for (const auto& c : run.ctas)
+    for (size_t i = 0; i < c->warps.size(); ++i) {
+      Warp& w = c->warps[rs.options.consumers_first ? c->warps.size() - 1 - i : i];
+      if (w.state == Warp::State::AtMbarrier && mbarrier_wait_over(run.cluster, w.mbarrier))
+        w.state = Warp::State::Ready;
+      else if (w.state == Warp::State::AtRegisters && registers_available(rs, *c, w))
+        w.state = Warp::State::Ready;
+      if (w.state == Warp::State::Ready) {
+        rc.runners[c->rank]->run(w, rs.options.quantum);
+        ran = true;
       }
-    if (all_done || rs.stop) break;
-    if (ran) continue;
-    bool released = complete_cluster_barrier(rs, run.cluster);
-    for (auto& r : runners) released |= r->release_barriers(true);
-    if (!released && !time_out_waits(rs, run)) report_deadlock(rs, run.cluster);
-  }
+      all_done &= w.state == Warp::State::Done;
+    }
+  if (all_done || rs.stop) return Round::Done;
+  if (run.spinning) return Round::Spinning;
+  if (ran) return Round::Ran;
+  // Barriers and mbarriers are the cluster's own: no other cluster can
+  // complete them, so this deadlock is final whatever else runs.
+  bool released = complete_cluster_barrier(rs, run.cluster);
+  for (auto& r : rc.runners) released |= r->release_barriers(true);
+  if (!released && !time_out_waits(rs, run)) report_deadlock(rs, run.cluster);
+  return Round::Ran;
+}
+
+void finish_cluster(RunState& rs, const ClusterRun& run) {
   for (const auto& c : run.ctas)
     for (const Warp& w : c->warps) add_warp_role(rs, w);
   if (!rs.stop) {
@@ -918,6 +952,72 @@ void run_cluster(RunState& rs, const std::vector<uint64_t>& linear, const uint32
     for (const auto& c : run.ctas)
       for (const Warp& w : c->warps)
         for (uint32_t m = w.valid; m; m &= m - 1) rs.thread_paths.insert(w.path[static_cast<unsigned>(__builtin_ctz(m))]);
+}
+
+// Runs the clusters `order` lists (each given by `members`: its CTAs' linear
+// ids by rank), one at a time while each can make progress. A GPU keeps
+// several resident at once, so when every resident cluster spins on
+// something only another can change, the next one is started beside them,
+// up to `resident` (ClusterResidency). The spin is reported when none can
+// change anything and no more may start. Returns the number of CTAs run.
+uint64_t run_clusters(RunState& rs, const std::vector<uint64_t>& order, uint64_t resident_limit,
+                      const std::function<std::vector<uint64_t>(uint64_t, uint32_t (&)[3])>& members) {
+  std::vector<std::unique_ptr<ResidentCluster>> resident;
+  size_t next = 0;
+  uint64_t ran = 0;
+  auto admit = [&] {
+    uint32_t id[3];
+    std::vector<uint64_t> ctas = members(order[next++], id);
+    ran += ctas.size();
+    resident.push_back(start_cluster(rs, ctas, id));
+  };
+  while (!rs.stop) {
+    if (resident.empty()) {
+      if (next == order.size()) break;
+      admit();
+    }
+    bool all_spinning = true;
+    for (size_t i = 0; i < resident.size() && !rs.stop;) {
+      ClusterRun& run = *resident[i]->run;
+      if (run.spinning && run.spinning_version == rs.shared_version) {
+        ++i;
+        continue;
+      }
+      run.spinning.reset();
+      Round r = run_round(rs, *resident[i]);
+      if (r == Round::Spinning) {
+        ++i;
+        continue;
+      }
+      all_spinning = false;
+      if (r == Round::Done) {
+        finish_cluster(rs, run);
+        resident.erase(resident.begin() + static_cast<std::ptrdiff_t>(i));
+      } else {
+        ++i;
+      }
+    }
+    if (!all_spinning || rs.stop || resident.empty()) continue;
+    if (next < order.size() && resident.size() < resident_limit) {
+      admit();
+      continue;
+    }
+    EmulationError e = *resident.front()->run->spinning;
+    if (resident.size() == 1 && next == order.size()) throw e;
+    const char* unit = rs.cluster.size() > 1 ? "cluster(s)" : "block(s)";
+    std::string why =
+        next == order.size()
+            ? fmt::format("; so do the {} other {} resident beside it, the launch's last", resident.size() - 1, unit)
+        : rs.race ? fmt::format("; --racecheck runs one {} at a time, and {} more had not started",
+                                rs.cluster.size() > 1 ? "cluster" : "block", order.size() - next)
+                  : fmt::format("; a GPU of {} SM{} (--sms) holds {} {} of this launch at once, and {} more had not "
+                                "started",
+                                rs.options.sms, rs.options.sms == 1 ? "" : "s", resident.size(), unit,
+                                order.size() - next);
+    throw EmulationError(e.where(), e.message() + why, e.source_line());
+  }
+  for (auto& rc : resident) finish_cluster(rs, *rc->run);
+  return ran;
 }
 
 // Where basic blocks start, for counting paths: at a label's instruction
@@ -1190,9 +1290,9 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
     throw command_line_error(fmt::format("{} bytes of shared memory per block: a cluster's blocks have at most {} "
                                          "(shared::cluster addresses carry the CTA rank above)",
                                          shared, kClusterOffsetMask));
-  // Clusters one after another, in linear order of %clusterid (x fastest);
-  // a launch's CTAs of one cluster run together (only_ctas: the clusters
-  // holding the CTAs it lists).
+  // Clusters in linear order of %clusterid (x fastest), each one's CTAs
+  // together, the next started beside them only when they spin
+  // (run_clusters; only_ctas: the clusters holding the CTAs it lists).
   const uint32_t* cd = rs.cluster.dims;
   const uint32_t clusters[3] = {launch.grid[0] / cd[0], launch.grid[1] / cd[1], launch.grid[2] / cd[2]};
   auto cluster_of = [&](uint64_t cta) {
@@ -1200,27 +1300,31 @@ RunResult run(const ptx::Module& module, const Launch& launch, Launch* consumed,
              z = cta / (uint64_t{launch.grid[0]} * launch.grid[1]);
     return x / cd[0] + (y / cd[1]) * clusters[0] + (z / cd[2]) * uint64_t{clusters[0]} * clusters[1];
   };
-  auto run_one = [&](uint64_t cl) {
-    uint32_t id[3] = {static_cast<uint32_t>(cl % clusters[0]), static_cast<uint32_t>((cl / clusters[0]) % clusters[1]),
-                      static_cast<uint32_t>(cl / (uint64_t{clusters[0]} * clusters[1]))};
-    std::vector<uint64_t> members;  // by %cluster_ctarank: x fastest within the cluster
+  auto members = [&](uint64_t cl, uint32_t (&id)[3]) {
+    id[0] = static_cast<uint32_t>(cl % clusters[0]);
+    id[1] = static_cast<uint32_t>((cl / clusters[0]) % clusters[1]);
+    id[2] = static_cast<uint32_t>(cl / (uint64_t{clusters[0]} * clusters[1]));
+    std::vector<uint64_t> ctas;  // by %cluster_ctarank: x fastest within the cluster
     for (uint32_t z = 0; z < cd[2]; ++z)
       for (uint32_t y = 0; y < cd[1]; ++y)
         for (uint32_t x = 0; x < cd[0]; ++x)
-          members.push_back((id[0] * cd[0] + x) + (id[1] * cd[1] + y) * uint64_t{launch.grid[0]} +
-                            (id[2] * cd[2] + z) * uint64_t{launch.grid[0]} * launch.grid[1]);
-    run_cluster(rs, members, id);
-    return members.size();
+          ctas.push_back((id[0] * cd[0] + x) + (id[1] * cd[1] + y) * uint64_t{launch.grid[0]} +
+                         (id[2] * cd[2] + z) * uint64_t{launch.grid[0]} * launch.grid[1]);
+    return ctas;
   };
-  uint64_t ran = 0;
+  std::vector<uint64_t> order;
   if (options.only_ctas.empty()) {
-    uint64_t n = total / rs.cluster.size();
-    for (uint64_t cl = 0; cl < n && !rs.stop; ++cl) ran += run_one(cl);
+    order.resize(total / rs.cluster.size());
+    std::iota(order.begin(), order.end(), uint64_t{0});
   } else {
-    std::set<uint64_t> done;
+    std::set<uint64_t> seen;
     for (uint64_t c : options.only_ctas)
-      if (c < total && !rs.stop && done.insert(cluster_of(c)).second) ran += run_one(cluster_of(c));
+      if (c < total && seen.insert(cluster_of(c)).second) order.push_back(cluster_of(c));
   }
+  uint64_t ran = run_clusters(rs, order, rs.race ? 1
+                                      : cluster_residency(kernel, launch, rs.cluster.size(), shared,
+                                                          ptx::target_sm(module), options.sms),
+                              members);
 
   RunResult r;
   r.stopped = rs.stop;

@@ -113,6 +113,10 @@ ClusterShape cluster_shape(const ptx::Function& kernel, const Launch& launch);
 struct EmulatorOptions {
   uint64_t max_steps = uint64_t{1} << 28;  // warp instructions, over the whole launch
   uint32_t quantum = 1024;                 // warp instructions before the scheduler moves on
+  // The GPU's SMs, which bound how many clusters run side by side when the
+  // resident ones spin waiting for another's work (cluster_residency; --sms).
+  // 132: an H100 SXM or an H200.
+  uint32_t sms = 132;
   uint64_t max_local_bytes = 1u << 20;     // per thread (recursion depth)
   // Budgets that keep hostile launches bounded in time and memory; each is
   // reported as an input error naming the flag that raises it.

@@ -16,6 +16,7 @@
 #include "emulator/simt/run_state.h"
 #include "emulator/simt/wgmma_async.h"
 #include "frontend/inline_chain.h"
+#include "frontend/ptx/target_limits.h"
 
 namespace warpsat::simt {
 
@@ -86,6 +87,18 @@ bool registers_available(const RunState& rs, const Cta& cta, const Warp& waiting
     total += uint64_t{r} * kWarpSize;
   }
   return total <= kRegistersPerSm;
+}
+
+uint64_t cluster_residency(const ptx::Function& k, const Launch& l, uint32_t cluster_size, uint64_t shared_bytes,
+                           uint32_t sm, uint32_t sms) {
+  const uint64_t warps = (uint64_t{l.block[0]} * l.block[1] * l.block[2] + kWarpSize - 1) / kWarpSize;
+  uint64_t per_sm = 32;
+  if (warps) per_sm = std::min<uint64_t>(per_sm, 2048 / (warps * kWarpSize));
+  const uint64_t reserve = ptx::reserved_shared_bytes_per_block(sm);
+  const uint64_t sm_shared = ptx::max_shared_bytes_per_block(sm) + reserve;
+  if (shared_bytes + reserve) per_sm = std::min(per_sm, sm_shared / (shared_bytes + reserve));
+  if (k.maxnreg && warps) per_sm = std::min<uint64_t>(per_sm, kRegistersPerSm / (uint64_t{k.maxnreg} * kWarpSize * warps));
+  return std::max<uint64_t>(uint64_t{sms} * per_sm / std::max<uint32_t>(cluster_size, 1), 1);
 }
 
 namespace {

@@ -226,24 +226,48 @@ TEST_CASE("CUTLASS's FP16 ping-pong and example 48 with slow copies (consumers f
 }
 
 TEST_CASE("CUTLASS example 49's stream-K kernel (FP16 cooperative, cluster 2x1, on 4 SMs) adds its CTAs' partial sums into D bit for bit") {
-  // Two output tiles on a GPU of 4 SMs: the
-  // scheduler splits each tile's K loop among CTAs, which add their partial
-  // sums through the workspace, each waiting on a flag there.
-  for (std::string size : {"256x128x1024", "200x120x1000"}) {
-    CAPTURE(size);
-    Problem p;
-    std::string kernel;
-    Buffers b = run(repo("examples/cutlass/ptx/49_collective_builder.ptx"),
-                    repo("examples/cutlass/launch/49_stream_k_" + size + "_4sms.toml"), p, kernel);
-    CHECK(kernel.find("StreamKScheduler") != std::string::npos);
-    std::vector<double> acc = products(p, b.in["A"], b.in["B"], f16_value, 2);
-    size_t first = SIZE_MAX;
-    size_t wrong = wrong_f16(p, acc, b.in["C"], b.out["D"], first);
-    CAPTURE(first);
-    CHECK(wrong == 0);
-    // The CTAs went through the workspace: partial sums and flags written.
-    const std::vector<uint8_t>& w = b.out["workspace"];
-    CHECK(std::any_of(w.begin(), w.end(), [](uint8_t x) { return x != 0; }));
+  // Two output tiles on a GPU of 4 SMs: the scheduler splits each tile's K
+  // loop among CTAs, which add their partial sums through the workspace,
+  // each waiting on a flag there. In split-K mode a CTA of the first
+  // cluster waits for a split the second computes: the emulator must start
+  // the second beside the first.
+  for (std::string mode : {"stream_k", "split_k"})
+    for (std::string size : {"256x128x1024", "200x120x1000"}) {
+      CAPTURE(mode);
+      CAPTURE(size);
+      Problem p;
+      std::string kernel;
+      Buffers b = run(repo("examples/cutlass/ptx/49_collective_builder.ptx"),
+                      repo("examples/cutlass/launch/49_" + mode + "_" + size + "_4sms.toml"), p, kernel);
+      CHECK(kernel.find("StreamKScheduler") != std::string::npos);
+      std::vector<double> acc = products(p, b.in["A"], b.in["B"], f16_value, 2);
+      size_t first = SIZE_MAX;
+      size_t wrong = wrong_f16(p, acc, b.in["C"], b.out["D"], first);
+      CAPTURE(first);
+      CHECK(wrong == 0);
+      // The CTAs went through the workspace: partial sums and flags written.
+      const std::vector<uint8_t>& w = b.out["workspace"];
+      CHECK(std::any_of(w.begin(), w.end(), [](uint8_t x) { return x != 0; }));
+    }
+}
+
+TEST_CASE("A GPU too small to hold both of split-K's clusters: the spin is reported with the clusters that could not start") {
+  // 2 SMs hold one cluster of 2 CTAs (one CTA per SM: the kernel's shared
+  // memory and .maxnreg); its CTA waits for the second cluster's split.
+  EmulatorOptions small;
+  small.sms = 2;
+  Problem p;
+  std::string kernel;
+  try {
+    run(repo("examples/cutlass/ptx/49_collective_builder.ptx"),
+        repo("examples/cutlass/launch/49_split_k_256x128x1024_4sms.toml"), p, kernel, small);
+    FAIL("the run finished on a GPU that cannot hold the cluster it waits for");
+  } catch (const EmulationError& e) {
+    std::string m = e.message();
+    CAPTURE(m);
+    CHECK(m.find("can never finish") != std::string::npos);
+    CHECK(m.find("a GPU of 2 SMs (--sms) holds 1 cluster(s) of this launch at once, and 1 more had not started") !=
+          std::string::npos);
   }
 }
 
