@@ -2,6 +2,7 @@
 #include "solver/witness_windows.h"
 
 #include <algorithm>
+#include <limits>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -508,6 +509,13 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
         }
         continue;
       }
+      if (plan.ramp_buffer && plan.ramp_buffer->next_param == i)
+        for (size_t r = 0; r < k_.params.size(); ++r)
+          if (r == plan.ramp_buffer->param) {
+            v = kSpareWindowBase + r * kWindowStride + plan.ramp_buffer->word_bytes;
+            for (const auto& [n, x] : w.params)
+              if (n == k_.params[r].name) v = x + plan.ramp_buffer->word_bytes;
+          }
       a.kind = simt::KernelArgument::Kind::Scalar;
       a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
       std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
@@ -688,6 +696,21 @@ ExplorationRun MadeUpLaunches::exploration_of_runs(uint64_t i, uint64_t seed) co
     uint64_t y = splitmix(x ^ 0x2545f4914f6cdd1dull);
     uint32_t step = static_cast<uint32_t>(1 + (y >> 20) % (uint64_t{1} << (y >> 40) % 13));
     run.plan.ramp_buffer = RandomDataPlan::Ramp{ramps[i % ramps.size()], step, (y >> 56) % 2 ? 8u : 4u};
+    // Half the time, the pointer parameter after the ramp's points one
+    // word into it: segment ends beside their beginnings (only the
+    // beginnings address memory, so only they count as index buffers).
+    auto at = std::find(buffers.begin(), buffers.end(), run.plan.ramp_buffer->param);
+    if (at != buffers.end() && at + 1 != buffers.end() && (y >> 60) % 2) {
+      run.plan.ramp_buffer->next_param = *(at + 1);
+      // Half of those, segments of whole tiles and a partial one of the
+      // kernel's tile sizes, as the item counts of exploration() (the
+      // log-uniform steps seldom leave a late item slot's partial tile).
+      if (!tiles_.tile_sizes.empty() && (y >> 61) % 2) {
+        const uint64_t tile = tiles_.tile_sizes[(y >> 8) % tiles_.tile_sizes.size()];
+        run.plan.ramp_buffer->step = static_cast<uint32_t>(std::min<uint64_t>(
+            tile * ((y >> 16) % 3) + 1 + (y >> 24) % tile, std::numeric_limits<uint32_t>::max()));
+      }
+    }
   }
   return run;
 }

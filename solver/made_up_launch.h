@@ -91,6 +91,12 @@ struct RandomDataPlan {
     size_t param = 0;
     uint32_t step = 1;
     unsigned word_bytes = 4;  // 4 or 8 (64-bit offsets)
+    // The next pointer parameter, pointing one word past the ramp's first,
+    // as CUB's segmented algorithms are called (`d_offsets`, `d_offsets +
+    // 1` for the segments' ends): each segment `step` items long. With a
+    // ramp of its own or varied words there, a segment's length is garbage
+    // and its tile loop runs out of steps before the partial tile.
+    std::optional<size_t> next_param = {};
   };
   std::optional<Ramp> ramp_buffer = {};
 };
