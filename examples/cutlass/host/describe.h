@@ -60,35 +60,61 @@ inline std::vector<std::string> e5m2_texts(const std::vector<double>& v) {
   return out;
 }
 
-// A TN GEMM over f16 (A M x K row-major, B K x N column-major, C and D M x N
-// column-major) of one problem (M, N, K, 1): its four buffers, of small
-// integers (|A*B| sums stay below 2^11, exact in f32 and in f16, so any
-// order of accumulation gives the same D), and the Arguments that point at
-// them, before `describe` makes the Params (kF16TnLayout says which is
-// which).
+// The four buffers of a TN GEMM (A M x K row-major, B K x N column-major, C
+// and D M x N column-major) of `l.problem`, its L strided batches one after
+// the other in each buffer, with their packed strides: A, B and C of small
+// integers (|A*B| sums stay below 2^11, exact in f32, in f16 and, for these
+// inputs, in e4m3's products), D zero. `type` and `bytes` are the launch
+// file's element type, `text` writes a value as that type's element.
+template <class GemmKernel>
+struct TnOperands {
+  Buffer *a, *b, *c, *d;
+  typename GemmKernel::StrideA stride_a;
+  typename GemmKernel::StrideB stride_b;
+  typename GemmKernel::StrideC stride_c;
+  typename GemmKernel::StrideD stride_d;
+};
+template <class GemmKernel>
+TnOperands<GemmKernel> tn_operands(KernelLaunch& l, const char* type, unsigned bytes,
+                                   std::vector<std::string> (*text)(const std::vector<double>&)) {
+  const Problem& p = l.problem;
+  const int L = p.batches;
+  TnOperands<GemmKernel> o;
+  o.a = &add_buffer(l, "A", type, bytes, text(small_values(uint64_t(p.m) * p.k * L, -2, 2, 1, p.seed)));
+  o.b = &add_buffer(l, "B", type, bytes, text(small_values(uint64_t(p.n) * p.k * L, -2, 2, 1, p.seed + 1)));
+  o.c = &add_buffer(l, "C", type, bytes, text(small_values(uint64_t(p.m) * p.n * L, -4, 4, 0.5, p.seed + 2)));
+  o.d = &add_buffer(l, "D", type, bytes, std::vector<std::string>(uint64_t(p.m) * p.n * L, "0"), true);
+  o.stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, L});
+  o.stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, L});
+  o.stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, L});
+  o.stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, L});
+  return o;
+}
+
+// The GPU CUTLASS's host code sizes a persistent grid for (Problem::sm_count).
+inline cutlass::KernelHardwareInfo hardware(const Problem& p) {
+  cutlass::KernelHardwareInfo hw;
+  hw.sm_count = p.sm_count;
+  return hw;
+}
+
+// A TN GEMM over f16 of one problem (M, N, K, L): tn_operands' buffers and
+// the Arguments that point at them, before `describe` makes the Params
+// (kF16TnLayout says which is which).
 inline constexpr const char* kF16TnLayout =
     "A: M x K row-major f16; B: K x N column-major f16; C, D: M x N column-major f16";
 template <class GemmKernel>
 typename GemmKernel::Arguments f16_tn_arguments(KernelLaunch& l) {
   using half = cutlass::half_t;
   const Problem& p = l.problem;
-  const int L = p.batches;  // strided batches, one after the other in each buffer
-  Buffer& a = add_buffer(l, "A", "f16", 2, texts(small_values(uint64_t(p.m) * p.k * L, -2, 2, 1, p.seed)));
-  Buffer& b = add_buffer(l, "B", "f16", 2, texts(small_values(uint64_t(p.n) * p.k * L, -2, 2, 1, p.seed + 1)));
-  Buffer& c = add_buffer(l, "C", "f16", 2, texts(small_values(uint64_t(p.m) * p.n * L, -4, 4, 0.5, p.seed + 2)));
-  Buffer& d = add_buffer(l, "D", "f16", 2, std::vector<std::string>(uint64_t(p.m) * p.n * L, "0"), true);
-  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, L});
-  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, L});
-  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, L});
-  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, L});
-  cutlass::KernelHardwareInfo hw;
-  hw.sm_count = p.sm_count;
+  TnOperands<GemmKernel> o = tn_operands<GemmKernel>(l, "f16", 2, texts);
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kGemm,
-      {p.m, p.n, p.k, L},
-      {device_pointer<half>(a), stride_a, device_pointer<half>(b), stride_b},
-      {{float(p.alpha), float(p.beta)}, device_pointer<half>(c), stride_c, device_pointer<half>(d), stride_d},
-      hw};
+      {p.m, p.n, p.k, p.batches},
+      {device_pointer<half>(*o.a), o.stride_a, device_pointer<half>(*o.b), o.stride_b},
+      {{float(p.alpha), float(p.beta)}, device_pointer<half>(*o.c), o.stride_c, device_pointer<half>(*o.d), o.stride_d},
+      hardware(p)};
+  const int L = p.batches;
   if (p.beta_batch_stride) {
     // The epilogue's multiple-batch scalar: beta read per batch from memory
     // (p.beta for even batches, 0 for odd ones), or, with no pointer, the

@@ -48,22 +48,13 @@ void make_48_tf32_cooperative(KernelLaunch& l) {
   const Problem& p = l.problem;
   // Small integers: every product and partial sum is exact in f32 (and in
   // TF32's 10-bit mantissa), so any accumulation order gives the same D.
-  Buffer& a = add_buffer(l, "A", "f32", 4, texts(small_values(uint64_t(p.m) * p.k, -2, 2, 1, p.seed)));
-  Buffer& b = add_buffer(l, "B", "f32", 4, texts(small_values(uint64_t(p.n) * p.k, -2, 2, 1, p.seed + 1)));
-  Buffer& c = add_buffer(l, "C", "f32", 4, texts(small_values(uint64_t(p.m) * p.n, -4, 4, 0.5, p.seed + 2)));
-  Buffer& d = add_buffer(l, "D", "f32", 4, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
-  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, 1});
-  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
-  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
-  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
-  cutlass::KernelHardwareInfo hw;
-  hw.sm_count = p.sm_count;
+  TnOperands<GemmKernel> o = tn_operands<GemmKernel>(l, "f32", 4, texts);
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kGemm,
       {p.m, p.n, p.k},
-      {device_pointer<float>(a), stride_a, device_pointer<float>(b), stride_b},
-      {{float(p.alpha), float(p.beta)}, device_pointer<float>(c), stride_c, device_pointer<float>(d), stride_d},
-      hw};
+      {device_pointer<float>(*o.a), o.stride_a, device_pointer<float>(*o.b), o.stride_b},
+      {{float(p.alpha), float(p.beta)}, device_pointer<float>(*o.c), o.stride_c, device_pointer<float>(*o.d), o.stride_d},
+      hardware(p)};
   describe<GemmKernel>(l, args);
   l.notes.push_back("A: M x K row-major f32; B: K x N column-major f32; C, D: M x N column-major f32");
 }

@@ -63,30 +63,21 @@ void make_54_fp8_cooperative(KernelLaunch& l) {
   const Problem& p = l.problem;
   // Small integers in e4m3: products and sums exact in the f32 accumulator;
   // D and Aux then round once, from exact values, to e4m3.
-  Buffer& a = add_buffer(l, "A", "u8", 1, e4m3_texts(small_values(uint64_t(p.m) * p.k, -2, 2, 1, p.seed)));
-  Buffer& b = add_buffer(l, "B", "u8", 1, e4m3_texts(small_values(uint64_t(p.n) * p.k, -2, 2, 1, p.seed + 1)));
-  Buffer& c = add_buffer(l, "C", "u8", 1, e4m3_texts(small_values(uint64_t(p.m) * p.n, -4, 4, 0.5, p.seed + 2)));
-  Buffer& d = add_buffer(l, "D", "u8", 1, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
+  TnOperands<GemmKernel> o = tn_operands<GemmKernel>(l, "u8", 1, e4m3_texts);
   Buffer& aux = add_buffer(l, "Aux", "u8", 1, std::vector<std::string>(uint64_t(p.m) * p.n, "0"), true);
   Buffer& bias = add_buffer(l, "bias", "f32", 4, texts(small_values(uint64_t(p.m), -8, 8, 1, p.seed + 3)));
   Buffer& amax_d = add_buffer(l, "amax_D", "f32", 4, {"0"}, true);
   Buffer& amax_aux = add_buffer(l, "amax_aux", "f32", 4, {"0"}, true);
-  auto stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, 1});
-  auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
-  auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
-  auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
   using StrideAux = cutlass::gemm::TagToStrideC_t<LayoutAux>;
   auto stride_aux = cutlass::make_cute_packed_stride(StrideAux{}, {p.m, p.n, 1});
-  cutlass::KernelHardwareInfo hw;
-  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args{};
   args.mode = cutlass::gemm::GemmUniversalMode::kGemm;
   args.problem_shape = {p.m, p.n, p.k, 1};
-  args.mainloop = {device_pointer<fp8>(a), stride_a, device_pointer<fp8>(b), stride_b};
-  args.epilogue.ptr_C = device_pointer<fp8>(c);
-  args.epilogue.dC = stride_c;
-  args.epilogue.ptr_D = device_pointer<fp8>(d);
-  args.epilogue.dD = stride_d;
+  args.mainloop = {device_pointer<fp8>(*o.a), o.stride_a, device_pointer<fp8>(*o.b), o.stride_b};
+  args.epilogue.ptr_C = device_pointer<fp8>(*o.c);
+  args.epilogue.dC = o.stride_c;
+  args.epilogue.ptr_D = device_pointer<fp8>(*o.d);
+  args.epilogue.dD = o.stride_d;
   auto& f = args.epilogue.thread;
   f.alpha = float(p.alpha);
   f.beta = float(p.beta);
@@ -102,7 +93,7 @@ void make_54_fp8_cooperative(KernelLaunch& l) {
   // epilogue's multiple-batch scalar; beta = 0 keeps the load warp and the
   // consumers agreeing (tests/files/cutlass/beta-stride-deadlock.test).
   if (p.beta_batch_stride) f.dBeta = {cute::_0{}, cute::_0{}, 1};
-  args.hw_info = hw;
+  args.hw_info = hardware(p);
   describe<GemmKernel>(l, args);
   l.notes.push_back("A: M x K row-major e4m3; B: K x N column-major e4m3; C, D, Aux: M x N column-major e4m3 "
                     "(buffers of u8 holding e4m3 bits); bias: M f32; amax_D, amax_aux: one f32 each");

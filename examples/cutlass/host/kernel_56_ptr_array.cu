@@ -93,15 +93,13 @@ void make_56_ptr_array(KernelLaunch& l) {
   auto stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, 1});
   auto stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, 1});
   auto stride_d = cutlass::make_cute_packed_stride(typename GemmKernel::StrideD{}, {p.m, p.n, 1});
-  cutlass::KernelHardwareInfo hw;
-  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kArray,
       {{p.m, p.n, p.k, batches}},
       {device_pointer<const half*>(ptr_a), stride_a, device_pointer<const half*>(ptr_b), stride_b},
       {{float(p.alpha), float(p.beta)}, device_pointer<const half*>(ptr_c), stride_c, device_pointer<half*>(ptr_d),
        stride_d},
-      hw};
+      hardware(p)};
   Buffer& workspace = add_buffer(l, "workspace", "u8", 1,
                                  std::vector<std::string>(GemmKernel::get_workspace_size(args), "0"), true);
   describe<GemmKernel>(l, args, device_pointer<void>(workspace));

@@ -133,8 +133,6 @@ void make_57_grouped(KernelLaunch& l) {
   Buffer& ptr_b = add_pointer_buffer(l, "ptr_B", bs);
   Buffer& ptr_c = add_pointer_buffer(l, "ptr_C", cs);
   Buffer& ptr_d = add_pointer_buffer(l, "ptr_D", ds);
-  cutlass::KernelHardwareInfo hw;
-  hw.sm_count = p.sm_count;
   typename GemmKernel::Arguments args;
   decltype(args.epilogue.thread) fusion;
   fusion.alpha = float(p.alpha);
@@ -153,7 +151,7 @@ void make_57_grouped(KernelLaunch& l) {
        device_pointer<const typename GemmKernel::ElementB*>(ptr_b), device_pointer<StrideB>(stride_b)},
       {fusion, device_pointer<const half*>(ptr_c), device_pointer<StrideC>(stride_c), device_pointer<half*>(ptr_d),
        device_pointer<StrideD>(stride_d)},
-      hw};
+      hardware(p)};
   Buffer& workspace = add_buffer(l, "workspace", "u8", 1,
                                  std::vector<std::string>(GemmKernel::get_workspace_size(args), "0"), true);
   describe<GemmKernel>(l, args, device_pointer<void>(workspace));
