@@ -1,5 +1,6 @@
 #include "emulator/fp/half.h"
 
+#include "emulator/fp/half_bits.h"
 #include "emulator/fp/softfloat.h"
 
 namespace warpsat::fp {
@@ -28,7 +29,7 @@ uint16_t narrow_f32(uint32_t f, const Format& to, Rounding r, const NarrowMods& 
 
 uint32_t f16_to_f32(uint16_t h) {
   if (is_nan_f16(h)) return kNaNF32;
-  return static_cast<uint32_t>(soft::convert(soft::unpack(kF16, h), kF32, {}));
+  return f16_bits_to_f32(h);
 }
 
 uint32_t bf16_to_f32(uint16_t b, bool ftz) {
@@ -37,6 +38,10 @@ uint32_t bf16_to_f32(uint16_t b, bool ftz) {
 }
 
 uint16_t f32_to_f16(uint32_t f, Rounding r, const NarrowMods& m) {
+  if (r == Rounding::rn && !m.relu && !m.satfinite) {
+    if (m.ftz) f = flush_f32(f);
+    return is_nan_f32(f) ? kNaNF16 : f32_bits_to_f16_rn(f);
+  }
   return narrow_f32(f, kF16, r, m, kNaNF16);
 }
 
