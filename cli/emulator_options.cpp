@@ -20,7 +20,8 @@ void add_limit_options(CLI::App& app, simt::EmulatorOptions& limits) {
   app.add_option("--max-launch-bytes", limits.max_launch_bytes, "per launch: the bytes of all buffers")
       ->capture_default_str();
   app.add_flag_callback("--no-spin-check", [&limits] { limits.detect_spin = false; },
-                        "let a warp that provably spins forever run into --max-steps instead of stopping it early");
+                        "let a warp that provably spins forever run into --max-steps instead of stopping it early (and "
+                        "so never start another cluster beside spinning ones)");
   app.add_flag("--consumers-first", limits.consumers_first,
                "schedule warps last to first and issue each bulk copy (TMA) at its warp's next turn, so that a "
                "warp-specialized kernel's consumers wait before its copies land: a schedule a GPU may take, under "
