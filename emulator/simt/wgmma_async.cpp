@@ -189,7 +189,10 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
     const Cell c = accumulator_cell(0, i);
     st.offsets[i] = c.row * s.n + c.col;
   }
-  auto first = [&](unsigned v, unsigned l) { return (16 * v + l / 4) * s.n + 2 * (l % 4); };
+  // Each lane's first element in D, per warp of the group.
+  std::array<std::array<uint32_t, kWarpSize>, kGroupWarps> first{};
+  for (unsigned v = 0; v < kGroupWarps; ++v)
+    for (unsigned l = 0; l < kWarpSize; ++l) first[v][l] = (16 * v + l / 4) * s.n + 2 * (l % 4);
   std::array<Frame*, kGroupWarps> frames{};
   for (unsigned v = 0; v < kGroupWarps; ++v) {
     Warp& w = x.cta.warps[group * kGroupWarps + v];
@@ -204,9 +207,14 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
       }
     for (size_t j = 0; accumulate && j < op.dst.size(); ++j) {
       const uint64_t* regs = f->regs.data() + size_t{op.dst[j]} * kWarpSize;
+      if (d_per_register == 1) {  // f32 and s32 accumulators: one element a register
+        uint32_t* c = st.c.data() + st.offsets[j];
+        for (unsigned l = 0; l < kWarpSize; ++l) c[first[v][l]] = static_cast<uint32_t>(regs[l]);
+        continue;
+      }
       for (unsigned l = 0; l < kWarpSize; ++l)
         for (unsigned e = 0; e < d_per_register; ++e)
-          st.c[first(v, l) + st.offsets[j * d_per_register + e]] = static_cast<uint32_t>(regs[l] >> (e * d_bits)) & d_mask;
+          st.c[first[v][l] + st.offsets[j * d_per_register + e]] = static_cast<uint32_t>(regs[l] >> (e * d_bits)) & d_mask;
     }
   }
   st.multiplier.multiply(s, st.a.data(), st.b.data(), accumulate ? st.c.data() : nullptr, st.d.data());
@@ -217,10 +225,15 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
       const Slot slot = op.dst[j];
       uint64_t* regs = f->regs.data() + size_t{slot} * kWarpSize;
       const uint64_t mask = f->code->slot_mask[slot];
+      if (d_per_register == 1) {
+        const uint32_t* d = st.d.data() + st.offsets[j];
+        for (unsigned l = 0; l < kWarpSize; ++l) regs[l] = d[first[v][l]] & mask;
+        continue;
+      }
       for (unsigned l = 0; l < kWarpSize; ++l) {
         uint64_t word = 0;
         for (unsigned e = 0; e < d_per_register; ++e)
-          word |= uint64_t{st.d[first(v, l) + st.offsets[j * d_per_register + e]]} << (e * d_bits);
+          word |= uint64_t{st.d[first[v][l] + st.offsets[j * d_per_register + e]]} << (e * d_bits);
         regs[l] = word & mask;
       }
     }
