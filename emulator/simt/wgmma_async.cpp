@@ -148,9 +148,13 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
                                 a.scale_d, b.scale_d));
   }
   const WgmmaPart& part0 = p.parts[0];
-  st.a.assign(size_t{64} * s.k, 0);
-  st.b.assign(size_t{s.n} * s.k, 0);
-  st.d.assign(size_t{64} * s.n, 0);
+  // Each is written whole below (B and a shared A by gather_shared, D by
+  // the multiplier), so none is cleared first: at 64 KiB an MMA, clearing
+  // them was a twentieth of the time. A from registers and C are cleared
+  // where a warp of the group has ended (frame_of), whose part stays zero.
+  st.a.resize(size_t{64} * s.k);
+  st.b.resize(size_t{s.n} * s.k);
+  st.d.resize(size_t{64} * s.n);
   auto fail_gather = [&](const std::string& e, const char* which) {
     if (!e.empty()) x.fail(op, 0, fmt::format("wgmma.mma_async: matrix {} {}", which, e));
   };
@@ -178,7 +182,12 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
     x.run.memory_metrics->record_wgmma(part0.code->index, op.index, bytes, w, swizzles);
   }
   const bool accumulate = part0.scale_d;
-  if (accumulate) st.c.assign(size_t{64} * s.n, 0);
+  const bool whole_group = std::all_of(p.parts.begin(), p.parts.end(), [&](const WgmmaPart& part) {
+    const Warp& w = x.cta.warps[group * kGroupWarps + static_cast<unsigned>(&part - p.parts.data())];
+    return w.frames.size() > part.depth && w.frames[part.depth].code == part.code;
+  });
+  if (accumulate) whole_group ? st.c.resize(size_t{64} * s.n) : st.c.assign(size_t{64} * s.n, 0);
+  if (info.a_registers && !whole_group) st.a.assign(size_t{64} * s.k, 0);
   const unsigned a_bits = s.a_bits(), d_bits = s.d_bits();
   const unsigned a_elements = 64 * s.k / 128, d_per_register = 32 / d_bits;
   const uint32_t a_mask = a_bits == 32 ? ~0u : (1u << a_bits) - 1, d_mask = d_bits == 32 ? ~0u : (1u << d_bits) - 1;
