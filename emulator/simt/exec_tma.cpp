@@ -79,11 +79,12 @@ void async_write_check(Exec& x, const Op& op, unsigned lane, Cta& target, uint64
   ++x.run.shared_version;
   if (!target.async) return;
   AsyncState& a = *target.async;
-  for (const PendingRead& r : a.reads)
-    if (offset < r.end && r.begin < offset + n)
-      x.fail(op, lane, fmt::format("overwrites shared memory at 0x{:x} that the bulk copy at {} still reads: its bulk "
-                                   "async-group has not been waited on with cp.async.bulk.wait_group.read",
-                                   std::max(offset, r.begin), ptx_place(x.run, r.function, r.instruction)));
+  if (a.may_be_read(offset, n))
+    for (const PendingRead& r : a.reads)
+      if (offset < r.end && r.begin < offset + n)
+        x.fail(op, lane, fmt::format("overwrites shared memory at 0x{:x} that the bulk copy at {} still reads: its bulk "
+                                     "async-group has not been waited on with cp.async.bulk.wait_group.read",
+                                     std::max(offset, r.begin), ptx_place(x.run, r.function, r.instruction)));
   if (a.tracking && offset < a.writer.size())
     std::fill_n(a.writer.begin() + static_cast<ptrdiff_t>(offset), std::min<uint64_t>(n, a.writer.size() - offset), 0);
 }
@@ -95,8 +96,8 @@ void async_read(Exec& x, const Op& op, unsigned lane, uint64_t offset, uint64_t 
   if (check) check_async_proxy_read(x, op, lane, x.cta, offset, n);
   if (!grouped) return;
   AsyncState& a = async_state(x.cta);
-  a.reads.push_back({offset, offset + n, x.warp.id * kWarpSize + lane, x.frame.code->index, op.index,
-                     PendingRead::kUncommitted});
+  a.add_read({offset, offset + n, x.warp.id * kWarpSize + lane, x.frame.code->index, op.index,
+              PendingRead::kUncommitted});
 }
 
 SharedTarget shared_operand(Exec& x, const Op& op, unsigned lane, uint64_t address, uint64_t n) {
@@ -580,7 +581,7 @@ void run_bulk(Exec& x, const Op& op, uint32_t mask) {
         AsyncState& a = *x.cta.async;
         uint64_t groups = a.committed_by(thread), keep = x.src(op, 0, l);
         // Every group but the newest `keep` is complete (reads and writes alike here).
-        std::erase_if(a.reads, [&](const PendingRead& r) {
+        a.erase_reads([&](const PendingRead& r) {
           return r.thread == thread && r.group != PendingRead::kUncommitted && r.group + keep < groups;
         });
         break;
