@@ -958,7 +958,7 @@ void finish_cluster(RunState& rs, const ClusterRun& run) {
 // ids by rank), one at a time while each can make progress. A GPU keeps
 // several resident at once, so when every resident cluster spins on
 // something only another can change, the next one is started beside them,
-// up to `resident` (ClusterResidency). The spin is reported when none can
+// up to `resident_limit` (cluster_residency). The spin is reported when none can
 // change anything and no more may start. Returns the number of CTAs run.
 uint64_t run_clusters(RunState& rs, const std::vector<uint64_t>& order, uint64_t resident_limit,
                       const std::function<std::vector<uint64_t>(uint64_t, uint32_t (&)[3])>& members) {
