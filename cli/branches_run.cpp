@@ -5,6 +5,8 @@
 #include <numeric>
 #include <thread>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -179,8 +181,20 @@ static std::string select_callers(const ptx::Module& m, const std::string& query
 // 3 GiB since CUTLASS's FP8 GEMM (example 54): past 768 MiB it spent about
 // half its CPU time in Z3 freeing two contexts (about 100 s of 196 s user),
 // and kept, its peak is 1.9 GB instead of 1.5 GB; no CUB kernel comes near
-// either bound.
+// either bound. More where the machine has it (a quarter of its memory over
+// the children at once): example 49's stream-K kernel passes 3 GiB with its
+// launch files, then freed six contexts in 17 s of its 61 s; kept, 41 s, and
+// its peak went from 3.65 to 3.94 GB.
 constexpr uint64_t kKeepContextsBelowBytes = uint64_t{3} << 30;
+
+namespace {
+uint64_t keep_contexts_below(unsigned jobs) {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return kKeepContextsBelowBytes;
+  const uint64_t share = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 4 / std::max(jobs, 1u);
+  return std::max(kKeepContextsBelowBytes, share);
+}
+}  // namespace
 
 ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptions& o, TimeStats* stats) {
   BranchOptions bo;
@@ -371,8 +385,8 @@ ModuleBranches analyse_module_branches(const ptx::Module& m, const BranchesOptio
         [&](size_t w) {
           if (stats) stats->clear();  // the child counts its own kernel only
           // It ends right after: its Z3 contexts go back with it, unfreed,
-          // while it holds less than kKeepContextsBelowBytes.
-          bo.keep_contexts_below_bytes = kKeepContextsBelowBytes;
+          // while it holds less than keep_contexts_below.
+          bo.keep_contexts_below_bytes = keep_contexts_below(o.jobs);
           if (o.inject_fault == "abort-child") std::abort();  // what a crash in Z3 would look like
           std::string kernel = to_wire(analyse(work[w]));
           return fmt::format("{}\n{}{}", kernel.size(), kernel, stats ? to_wire(*stats) : "");
