@@ -2,46 +2,31 @@
 
 #include <algorithm>
 
-#include "frontend/analysis/bit_set.h"
 #include "frontend/analysis/def_use.h"
 
 namespace warpsat::analysis {
 
-namespace {
-
-// The registers an instruction reads and writes, the carry flag left out. A
-// write that may keep the old value (guarded, or one element of a vector
-// register) reads it too.
-struct Access {
-  std::vector<RegId> defs, uses;
-};
-
-Access access_of(const ptx::Function& f, const ptx::Instruction& ins) {
-  DefUse du = def_use(f, ins);
-  Access a;
-  size_t n = f.registers.size();
-  for (RegId r : du.defs)
-    if (r < n) a.defs.push_back(r);
-  for (RegId r : du.uses)
-    if (r < n) a.uses.push_back(r);
-  if (du.partial_def) a.uses.insert(a.uses.end(), a.defs.begin(), a.defs.end());
-  return a;
+std::vector<RegisterAccess> register_accesses(const ptx::Function& f) {
+  std::vector<RegisterAccess> access;
+  access.reserve(f.instructions.size());
+  const size_t n = f.registers.size();
+  for (const ptx::Instruction& ins : f.instructions) {
+    DefUse du = def_use(f, ins);
+    RegisterAccess& a = access.emplace_back();
+    for (RegId r : du.defs)
+      if (r < n) a.defs.push_back(r);
+    for (RegId r : du.uses)
+      if (r < n) a.uses.push_back(r);
+    if (du.partial_def) a.uses.insert(a.uses.end(), a.defs.begin(), a.defs.end());
+  }
+  return access;
 }
 
-}  // namespace
-
-std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg) {
-  const size_t n = f.registers.size();
-  std::vector<LiveSpan> spans(n);
-  if (cfg.blocks.empty()) return spans;
-  std::vector<Access> access;
-  access.reserve(f.instructions.size());
-  for (const ptx::Instruction& ins : f.instructions) access.push_back(access_of(f, ins));
-
+BlockLiveness block_liveness(const ptx::Function& f, const Cfg& cfg, const std::vector<RegisterAccess>& access) {
+  const size_t n = f.registers.size(), nb = cfg.blocks.size();
   // Per block: what it reads before writing (gen) and what it writes (kill).
-  const size_t nb = cfg.blocks.size();
-  std::vector<BitSet> gen(nb, BitSet(n)), kill(nb, BitSet(n)), in(nb, BitSet(n)),
-      out(nb, BitSet(n));
+  std::vector<BitSet> gen(nb, BitSet(n)), kill(nb, BitSet(n));
+  BlockLiveness l{std::vector<BitSet>(nb, BitSet(n)), std::vector<BitSet>(nb, BitSet(n))};
   for (size_t b = 0; b < nb; ++b)
     for (uint32_t i = cfg.blocks[b].end; i-- > cfg.blocks[b].first;) {
       for (RegId r : access[i].defs) gen[b].reset(r), kill[b].set(r);
@@ -52,11 +37,22 @@ std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg
     changed = false;
     for (size_t b = nb; b-- > 0;) {
       for (uint32_t s : cfg.blocks[b].succs)
-        if (s < nb) out[b].merge(in[s]);
-      changed |= in[b].merge(gen[b]);
-      changed |= in[b].merge(out[b], &kill[b]);
+        if (s < nb) l.out[b].merge(l.in[s]);
+      changed |= l.in[b].merge(gen[b]);
+      changed |= l.in[b].merge(l.out[b], &kill[b]);
     }
   }
+  return l;
+}
+
+std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg) {
+  const size_t n = f.registers.size();
+  std::vector<LiveSpan> spans(n);
+  if (cfg.blocks.empty()) return spans;
+  const std::vector<RegisterAccess> access = register_accesses(f);
+  const BlockLiveness l = block_liveness(f, cfg, access);
+  const std::vector<BitSet>& out = l.out;
+  const size_t nb = cfg.blocks.size();
 
   auto extend = [&](RegId r, uint32_t i) {
     LiveSpan& s = spans[r];
@@ -81,7 +77,7 @@ std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg
     }
     live.for_each_set([&](size_t r) { extend(static_cast<RegId>(r), first); });
   }
-  in[0].for_each_set([&](size_t r) { spans[r].live_at_entry = true; });
+  l.in[0].for_each_set([&](size_t r) { spans[r].live_at_entry = true; });
   return spans;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "frontend/analysis/bit_set.h"
 #include "frontend/analysis/cfg.h"
 #include "frontend/ptx/ir.h"
 
@@ -23,9 +24,22 @@ struct LiveSpan {
   bool empty() const { return first == kNone; }
 };
 
-// One span per register of `f` (f.registers order). A guarded write, or a
-// write of one element of a vector register, keeps the old value where it
-// does not write: it counts as a read as well.
+// The registers an instruction writes and reads, the carry flag left out.
+// A guarded write, or a write of one element of a vector register, keeps
+// the old value where it does not write: it counts as a read as well.
+struct RegisterAccess {
+  std::vector<ptx::RegId> defs, uses;
+};
+std::vector<RegisterAccess> register_accesses(const ptx::Function& f);
+
+// Per block of `cfg`, the registers live at its start and at its end: the
+// backward dataflow's fixed point over `access` (register_accesses).
+struct BlockLiveness {
+  std::vector<BitSet> in, out;
+};
+BlockLiveness block_liveness(const ptx::Function& f, const Cfg& cfg, const std::vector<RegisterAccess>& access);
+
+// One span per register of `f` (f.registers order).
 std::vector<LiveSpan> register_live_spans(const ptx::Function& f, const Cfg& cfg);
 
 }  // namespace warpsat::analysis

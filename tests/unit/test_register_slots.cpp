@@ -10,8 +10,6 @@
 #include "emulator/simt/decode.h"
 #include "emulator/simt/emulator.h"
 #include "emulator/simt/memory.h"
-#include "frontend/analysis/bit_set.h"
-#include "frontend/analysis/def_use.h"
 #include "frontend/analysis/liveness.h"
 #include "frontend/ptx/parser.h"
 
@@ -120,51 +118,28 @@ TEST_CASE("registers never live at once share a slot, and the kernel computes wh
 
 namespace {
 // The spans as first written: every live register extended at every
-// instruction. Kept as the oracle for the faster form, which extends only
-// at the ends of each stretch where a register is live.
+// instruction (over the same block liveness). Kept as the oracle for the
+// faster form, which extends only at the ends of each stretch where a
+// register is live.
 std::vector<analysis::LiveSpan> spans_by_every_instruction(const ptx::Function& f, const analysis::Cfg& cfg) {
-  const size_t n = f.registers.size(), nb = cfg.blocks.size();
-  std::vector<analysis::LiveSpan> spans(n);
-  if (!nb) return spans;
-  std::vector<std::vector<ptx::RegId>> defs(f.instructions.size()), uses(f.instructions.size());
-  for (size_t i = 0; i < f.instructions.size(); ++i) {
-    analysis::DefUse du = analysis::def_use(f, f.instructions[i]);
-    for (ptx::RegId r : du.defs)
-      if (r < n) defs[i].push_back(r);
-    for (ptx::RegId r : du.uses)
-      if (r < n) uses[i].push_back(r);
-    if (du.partial_def) uses[i].insert(uses[i].end(), defs[i].begin(), defs[i].end());
-  }
-  std::vector<analysis::BitSet> gen(nb, analysis::BitSet(n)), kill(nb, analysis::BitSet(n)),
-      in(nb, analysis::BitSet(n)), out(nb, analysis::BitSet(n));
-  for (size_t b = 0; b < nb; ++b)
-    for (uint32_t i = cfg.blocks[b].end; i-- > cfg.blocks[b].first;) {
-      for (ptx::RegId r : defs[i]) gen[b].reset(r), kill[b].set(r);
-      for (ptx::RegId r : uses[i]) gen[b].set(r);
-    }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = nb; b-- > 0;) {
-      for (uint32_t s : cfg.blocks[b].succs)
-        if (s < nb) out[b].merge(in[s]);
-      changed |= in[b].merge(gen[b]);
-      changed |= in[b].merge(out[b], &kill[b]);
-    }
-  }
+  std::vector<analysis::LiveSpan> spans(f.registers.size());
+  if (cfg.blocks.empty()) return spans;
+  const std::vector<analysis::RegisterAccess> access = analysis::register_accesses(f);
+  const analysis::BlockLiveness l = analysis::block_liveness(f, cfg, access);
   auto extend = [&](size_t r, uint32_t i) {
     analysis::LiveSpan& s = spans[r];
     s.first = s.empty() ? i : std::min(s.first, i);
     s.last = std::max(s.last, i);
   };
-  for (size_t b = 0; b < nb; ++b) {
-    analysis::BitSet live = out[b];
+  for (size_t b = 0; b < cfg.blocks.size(); ++b) {
+    analysis::BitSet live = l.out[b];
     for (uint32_t i = cfg.blocks[b].end; i-- > cfg.blocks[b].first;) {
-      for (ptx::RegId r : defs[i]) extend(r, i), live.reset(r);
-      for (ptx::RegId r : uses[i]) live.set(r);
+      for (ptx::RegId r : access[i].defs) extend(r, i), live.reset(r);
+      for (ptx::RegId r : access[i].uses) live.set(r);
       live.for_each_set([&](size_t r) { extend(r, i); });
     }
   }
-  in[0].for_each_set([&](size_t r) { spans[r].live_at_entry = true; });
+  l.in[0].for_each_set([&](size_t r) { spans[r].live_at_entry = true; });
   return spans;
 }
 }  // namespace
