@@ -2,10 +2,10 @@
 #include "solver/witness_windows.h"
 
 #include <algorithm>
-#include <limits>
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <functional>
 #include <map>
 #include <set>
@@ -509,13 +509,14 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
         }
         continue;
       }
-      if (plan.ramp_buffer && plan.ramp_buffer->next_param == i)
-        for (size_t r = 0; r < k_.params.size(); ++r)
-          if (r == plan.ramp_buffer->param) {
-            v = kSpareWindowBase + r * kWindowStride + plan.ramp_buffer->word_bytes;
-            for (const auto& [n, x] : w.params)
-              if (n == k_.params[r].name) v = x + plan.ramp_buffer->word_bytes;
-          }
+      if (plan.ramp_buffer && plan.ramp_buffer->next_param == i) {
+        // One word past where the ramp's own parameter points (as above).
+        const size_t r = plan.ramp_buffer->param;
+        v = kSpareWindowBase + r * kWindowStride;
+        for (const auto& [n, x] : w.params)
+          if (n == k_.params[r].name) v = x;
+        v += plan.ramp_buffer->word_bytes;
+      }
       a.kind = simt::KernelArgument::Kind::Scalar;
       a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
       std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "emulator/fp/arith.h"
-#include "emulator/fp/half_bits.h"
+#include "emulator/fp/half.h"
 #include "emulator/fp/softfloat.h"
 
 namespace warpsat::fp {
@@ -121,18 +121,13 @@ uint64_t nan_result(Type dst, Type src, uint64_t a, const CvtMods& m) {
 
 uint64_t float_to_float(Type dst, Type src, uint64_t a, const CvtMods& m) {
   if (m.irnd && m.frnd) illegal("a conversion takes one rounding modifier");
-  // The two an FP16 GEMM's epilogue runs per element, by their bits
-  // (half_bits.h); f16 -> f32 results are never f32 subnormals, so .ftz
-  // does nothing there.
+  // The two an FP16 GEMM's epilogue runs per element go to half.h, which
+  // takes them by their bits (half_bits.h); f16 -> f32 results are never
+  // f32 subnormals, so .ftz does nothing there.
   if (!m.irnd && !m.sat && !m.relu && !m.satfinite) {
-    if (src == Type::f16 && dst == Type::f32) {
-      const auto h = static_cast<uint16_t>(a);
-      return is_nan_f16(h) ? kNaNF32 : f16_bits_to_f32(h);
-    }
-    if (src == Type::f32 && dst == Type::f16 && m.frnd == Rounding::rn) {
-      const auto f = static_cast<uint32_t>(m.ftz ? flush_f32(static_cast<uint32_t>(a)) : a);
-      return is_nan_f32(f) ? kNaNF16 : f32_bits_to_f16_rn(f);
-    }
+    if (src == Type::f16 && dst == Type::f32) return f16_to_f32(static_cast<uint16_t>(a));
+    if (src == Type::f32 && dst == Type::f16 && m.frnd == Rounding::rn)
+      return f32_to_f16(static_cast<uint32_t>(a), Rounding::rn, NarrowMods{m.ftz, false, false});
   }
   const Format& from = float_format(src);
   const Format& to = float_format(dst);

@@ -60,7 +60,7 @@ struct AsyncState {
   }
   bool may_be_read(uint64_t offset, uint64_t n) const {
     if (reads.empty() || n == 0) return false;
-    const uint64_t last = std::min<uint64_t>((offset + n - 1) >> kChunkShift, pending_chunks.size() - 1);
+    const uint64_t last = (offset + n - 1) >> kChunkShift;
     for (uint64_t c = offset >> kChunkShift; c <= last && c < pending_chunks.size(); ++c)
       if (pending_chunks[c]) return true;
     return false;

@@ -182,10 +182,11 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
     x.run.memory_metrics->record_wgmma(part0.code->index, op.index, bytes, w, swizzles);
   }
   const bool accumulate = part0.scale_d;
-  const bool whole_group = std::all_of(p.parts.begin(), p.parts.end(), [&](const WgmmaPart& part) {
-    const Warp& w = x.cta.warps[group * kGroupWarps + static_cast<unsigned>(&part - p.parts.data())];
-    return w.frames.size() > part.depth && w.frames[part.depth].code == part.code;
-  });
+  // Each warp's frame of the MMA; null for a warp that has ended.
+  std::array<Frame*, kGroupWarps> frames{};
+  for (unsigned v = 0; v < kGroupWarps; ++v)
+    frames[v] = frame_of(x, op, x.cta.warps[group * kGroupWarps + v], p.parts[v]);
+  const bool whole_group = std::all_of(frames.begin(), frames.end(), [](const Frame* f) { return f != nullptr; });
   if (accumulate) whole_group ? st.c.resize(size_t{64} * s.n) : st.c.assign(size_t{64} * s.n, 0);
   if (info.a_registers && !whole_group) st.a.assign(size_t{64} * s.k, 0);
   const unsigned a_bits = s.a_bits(), d_bits = s.d_bits();
@@ -202,10 +203,8 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
   std::array<std::array<uint32_t, kWarpSize>, kGroupWarps> first{};
   for (unsigned v = 0; v < kGroupWarps; ++v)
     for (unsigned l = 0; l < kWarpSize; ++l) first[v][l] = (16 * v + l / 4) * s.n + 2 * (l % 4);
-  std::array<Frame*, kGroupWarps> frames{};
   for (unsigned v = 0; v < kGroupWarps; ++v) {
-    Warp& w = x.cta.warps[group * kGroupWarps + v];
-    Frame* f = frames[v] = frame_of(x, op, w, p.parts[v]);
+    Frame* f = frames[v];
     if (!f) continue;
     for (unsigned i = 0; info.a_registers && i < a_elements; ++i)
       for (unsigned l = 0; l < kWarpSize; ++l) {
