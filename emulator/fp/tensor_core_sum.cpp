@@ -264,6 +264,86 @@ void mma_scalar(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* 
 }
 #endif
 
+#if defined(__x86_64__) && defined(__GNUC__)
+// decode_operand and the value decode_matrix keeps, for four operands at
+// once: each one's value as a double, its exponent, and a mask of those
+// that are an infinity or a NaN. Every input format is narrower than 32
+// bits, so a significand converts exactly from a signed 32-bit lane.
+struct FourOperands {
+  __m256d value;
+  __m128i exp;
+  __m128i special;
+};
+[[gnu::target("avx2")]] inline FourOperands decode_four(const Format& f, __m128i bits) {
+  const __m128i frac_shift = _mm_cvtsi32_si128(f.frac_bits);
+  const __m128i exp_ones = _mm_set1_epi32((1 << f.exp_bits) - 1);
+  const __m128i frac_mask = _mm_set1_epi32(static_cast<int>(f.frac_mask()));
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i e = _mm_and_si128(_mm_srl_epi32(bits, frac_shift), exp_ones);
+  const __m128i m = _mm_and_si128(bits, frac_mask);
+  const __m128i e_zero = _mm_cmpeq_epi32(e, zero);
+  const __m128i sig = _mm_or_si128(m, _mm_andnot_si128(e_zero, _mm_set1_epi32(1 << f.frac_bits)));
+  const __m128i sig_zero = _mm_cmpeq_epi32(sig, zero);
+  const __m128i emin = _mm_set1_epi32(f.emin());
+  const __m128i unbiased = _mm_blendv_epi8(_mm_sub_epi32(e, _mm_set1_epi32(f.bias())), emin, e_zero);
+  FourOperands o;
+  o.exp = _mm_blendv_epi8(unbiased, _mm_set1_epi32(kZeroExponent), sig_zero);
+  const __m128i all_ones = _mm_cmpeq_epi32(e, exp_ones);
+  o.special = f.has_inf ? all_ones : _mm_and_si128(all_ones, _mm_cmpeq_epi32(m, frac_mask));
+  // A zero's significand is 0: any scale gives 0 (emin keeps 2^e in range).
+  const __m128i scale_exp = _mm_add_epi32(unbiased, _mm_set1_epi32(1023 - f.frac_bits));
+  const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_cvtepi32_epi64(scale_exp), 52));
+  const __m256d magnitude = _mm256_mul_pd(_mm256_cvtepi32_pd(sig), scale);
+  const __m128i sign = _mm_cmpgt_epi32(zero, _mm_sll_epi32(bits, _mm_cvtsi32_si128(32 - f.width())));
+  const __m256i sign_bit = _mm256_slli_epi64(_mm256_cvtepi32_epi64(sign), 63);
+  o.value = _mm256_or_pd(magnitude, _mm256_castsi256_pd(sign_bit));
+  return o;
+}
+
+// decode_matrix for rows and terms both multiples of four: four rows of
+// four terms are loaded at once and transposed in registers when B's
+// term-by-term layout asks for it, so neither the loads nor the stores
+// stride.
+[[gnu::target("avx2")]] void decode_matrix_avx2(const Format& f, const uint32_t* bits, unsigned rows,
+                                                unsigned terms, bool transposed, DecodedMatrix& out) {
+  for (unsigned r = 0; r < rows; r += 4) {
+    __m128i special = _mm_setzero_si128();  // per row of the four, once transposed
+    for (unsigned i = 0; i < terms; i += 4) {
+      __m128i v[4];
+      for (unsigned j = 0; j < 4; ++j)
+        v[j] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bits + size_t{r + j} * terms + i));
+      if (transposed) {
+        // v[j] becomes term i + j of the four rows.
+        const __m128i t0 = _mm_unpacklo_epi32(v[0], v[1]), t1 = _mm_unpacklo_epi32(v[2], v[3]);
+        const __m128i t2 = _mm_unpackhi_epi32(v[0], v[1]), t3 = _mm_unpackhi_epi32(v[2], v[3]);
+        v[0] = _mm_unpacklo_epi64(t0, t1);
+        v[1] = _mm_unpackhi_epi64(t0, t1);
+        v[2] = _mm_unpacklo_epi64(t2, t3);
+        v[3] = _mm_unpackhi_epi64(t2, t3);
+      }
+      for (unsigned j = 0; j < 4; ++j) {
+        const FourOperands o = decode_four(f, v[j]);
+        if (transposed) {
+          const size_t at = size_t{i + j} * rows + r;
+          _mm256_storeu_pd(out.value.data() + at, o.value);
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out.exp.data() + at), o.exp);
+          special = _mm_or_si128(special, o.special);
+        } else {
+          const size_t at = size_t{r + j} * terms + i;
+          _mm256_storeu_pd(out.value.data() + at, o.value);
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out.exp.data() + at), o.exp);
+          out.special[r + j] |= _mm_movemask_epi8(o.special) != 0;
+        }
+      }
+    }
+    if (transposed) {
+      const int lanes = _mm_movemask_ps(_mm_castsi128_ps(special));
+      for (unsigned j = 0; j < 4; ++j) out.special[r + j] = (lanes >> j) & 1;
+    }
+  }
+}
+#endif
+
 }  // namespace
 
 void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigned terms, bool transposed,
@@ -272,6 +352,10 @@ void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigne
   out.value.resize(count);
   out.exp.resize(count);
   out.special.assign(rows, 0);
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (rows % 4 == 0 && terms % 4 == 0 && __builtin_cpu_supports("avx2"))
+    return decode_matrix_avx2(f, bits, rows, terms, transposed, out);
+#endif
   for (unsigned r = 0; r < rows; ++r) {
     const uint32_t* row = bits + size_t{r} * terms;
     bool special = false;

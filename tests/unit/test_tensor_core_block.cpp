@@ -7,7 +7,10 @@
 // products, and both the vector path (N a multiple of 8) and the scalar one.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <utility>
 #include <random>
 #include <vector>
 
@@ -146,4 +149,53 @@ TEST_CASE("tensor cores: a wgmma's infinities and NaNs take the exact sum's IEEE
   CHECK(d[5 * 16 + 7] == 0x7fffffffu);   // the NaN accumulator: the canonical NaN
   CHECK(d[5 * 16 + 8] == 0x42040000u);   // its neighbours untouched
   CHECK(d[63 * 16 + 15] == 0x42040000u);
+}
+
+TEST_CASE("tensor cores: decode_matrix gives every operand decode_operand's value and exponent, in both layouts") {
+  // Every f16, bf16 and fp8 encoding (and random f32 ones), laid out as
+  // A (row by row) and as B (term by term), at sizes that take the vector
+  // path (rows and terms multiples of four) and the scalar one.
+  struct Case {
+    const char* name;
+    Format f;
+    uint32_t patterns;  // 0: random f32 bits
+  };
+  const Case cases[] = {{"f16", kF16, 1u << 16}, {"bf16", kBF16, 1u << 16}, {"e4m3", kE4M3, 256},
+                        {"e5m2", kE5M2, 256},    {"f32", kF32, 0}};
+  std::mt19937_64 rng(7);
+  for (const Case& cs : cases)
+    for (auto [rows, terms] : {std::pair{64u, 16u}, std::pair{128u, 32u}, std::pair{6u, 5u}})
+      for (bool transposed : {false, true}) {
+        CAPTURE(cs.name);
+        CAPTURE(rows);
+        CAPTURE(terms);
+        CAPTURE(transposed);
+        const size_t count = size_t{rows} * terms;
+        for (uint32_t base = 0; base < std::max<uint32_t>(cs.patterns, 1); base += static_cast<uint32_t>(count)) {
+          std::vector<uint32_t> bits(count);
+          for (size_t i = 0; i < count; ++i)
+            // Upper bits set beyond the format's width: the decode ignores them.
+            bits[i] = cs.patterns ? ((base + i) % cs.patterns) | (cs.patterns << 1) : static_cast<uint32_t>(rng());
+          DecodedMatrix out;
+          decode_matrix(cs.f, bits.data(), rows, terms, transposed, out);
+          unsigned mismatches = 0;
+          for (unsigned r = 0; r < rows; ++r) {
+            bool special = false;
+            for (unsigned i = 0; i < terms; ++i) {
+              const TensorOperand o = decode_operand(cs.f, bits[size_t{r} * terms + i]);
+              special |= o.special;
+              const size_t at = transposed ? size_t{i} * rows + r : size_t{r} * terms + i;
+              double want = std::ldexp(static_cast<double>(o.sig), (o.sig ? o.exp : 0) - cs.f.frac_bits);
+              if (o.negative) want = -want;
+              const bool same = out.value[at] == want && std::signbit(out.value[at]) == o.negative &&
+                                out.exp[at] == o.exp;
+              if (!same && ++mismatches <= 3)
+                FAIL_CHECK("operand " << bits[size_t{r} * terms + i] << ": " << out.value[at] << ", 2^"
+                                      << out.exp[at] << " instead of " << want << ", 2^" << o.exp);
+            }
+            if (out.special[r] != special && ++mismatches <= 3) FAIL_CHECK("row " << r << "'s infinity or NaN");
+          }
+          CHECK(mismatches == 0);
+        }
+      }
 }
