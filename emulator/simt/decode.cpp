@@ -60,12 +60,14 @@ Decoder::Decoder(Program& program, FunctionCode& code, const analysis::Cfg& cfg)
   // Registers (register_slots.cpp): one slot per element of a vector
   // register; scalars whose live spans do not overlap share one; then one
   // scratch slot for `_` destinations; constants follow (constant()).
-  reg_slot_ = assign_register_slots(f, cfg, code.slot_mask);
+  reg_slot_ = assign_register_slots(f, cfg, code.slot_mask, code.zero_at_entry);
   code.register_slots = static_cast<uint32_t>(code.slot_mask.size());
   scratch_ = code.register_slots++;
   code.slot_mask.push_back(~uint64_t{0});
   code.carry = code.register_slots++;
   code.slot_mask.push_back(1);
+  // addc may read the carry before any add.cc writes it.
+  code.zero_at_entry.push_back(code.carry);
   // The per-lane .param area: returns, parameters, then body .param variables.
   uint32_t at = 0;
   for (auto* list : {&f.returns, &f.params})

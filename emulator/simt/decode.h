@@ -52,7 +52,11 @@ class Decoder {
 
 // The first slot of each register of `f` (f.registers order), appending
 // each slot's width mask to `masks` (register_slots.cpp).
-std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::Cfg& cfg, std::vector<uint64_t>& masks);
+// `zero_at_entry` gets the slots whose value at entry matters (registers
+// read before any write, .reg parameters and returns): the only ones a
+// reused frame must clear.
+std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::Cfg& cfg, std::vector<uint64_t>& masks,
+                                        std::vector<Slot>& zero_at_entry);
 
 // Lays out the module: device memory for .global/.const variables (with
 // their initialisers) and the CTA's shared variables. Functions are decoded

@@ -239,6 +239,18 @@ void check_launch(const ptx::Module& m, const Launch& l, const ptx::Function& k)
     throw command_line_error(fmt::format("block {}x{}x{}: z is at most 64", l.block[0], l.block[1], l.block[2]));
 }
 
+// A frame that has ended gives its registers to the next frame of its function.
+void recycle_frame(RunState& rs, Frame& f) {
+  if (f.regs.empty()) return;
+  if (rs.free_frames.size() <= f.code->index) rs.free_frames.resize(f.code->index + 1);
+  rs.free_frames[f.code->index].push_back(std::move(f.regs));
+}
+
+void end_frames(RunState& rs, Warp& w) {
+  for (Frame& f : w.frames) recycle_frame(rs, f);
+  w.frames.clear();
+}
+
 void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call) {
   // Every frame counts, with or without .local data: a recursion that keeps
   // only registers grew to gigabytes before this limit.
@@ -259,7 +271,13 @@ void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, u
                                      code.function->name, bytes * warps, warps, rs.options.max_register_bytes));
   Frame f;
   f.code = &code;
-  f.regs = decltype(f.regs)(static_cast<size_t>(code.frame_slots()) * kWarpSize);  // zeros, pages untouched
+  if (rs.free_frames.size() > code.index && !rs.free_frames[code.index].empty()) {
+    f.regs = std::move(rs.free_frames[code.index].back());
+    rs.free_frames[code.index].pop_back();
+    for (Slot s : code.zero_at_entry) std::fill_n(f.regs.begin() + static_cast<ptrdiff_t>(size_t{s} * kWarpSize), kWarpSize, 0);
+  } else {
+    f.regs = RegisterFile(static_cast<size_t>(code.frame_slots()) * kWarpSize);  // zeros, pages untouched
+  }
   for (size_t c = 0; c < code.constants.size(); ++c)
     std::fill_n(f.regs.begin() + static_cast<ptrdiff_t>((code.register_slots + c) * kWarpSize), kWarpSize,
                 code.constants[c]);
@@ -663,7 +681,7 @@ class WarpRunner {
         for (SimtEntry& e : f.stack) e.mask &= ~lanes;
       if ((w.exited & w.valid) == w.valid) {
         w.state = Warp::State::Done;
-        w.frames.clear();
+        end_frames(rs_, w);
       }
       w.cluster_arrived &= ~lanes;
       w.cluster_done &= ~lanes;
@@ -678,7 +696,7 @@ class WarpRunner {
   void finish_frame(Warp& w) {
     if (w.frames.size() == 1) {
       w.state = Warp::State::Done;
-      w.frames.clear();
+      end_frames(rs_, w);
       return;
     }
     Frame callee = std::move(w.frames.back());
@@ -718,6 +736,7 @@ class WarpRunner {
       }
       is_reg ? ++reg_ret : ++mem_ret;
     }
+    recycle_frame(rs_, callee);
   }
 
   void barrier(Exec& x, Warp& w, SimtEntry& e, const Op& op, uint32_t exec) {

@@ -123,6 +123,7 @@ struct FunctionCode {
   std::vector<Op> ops;
   uint32_t register_slots = 0;     // registers (vector registers take one slot per element), scratch, carry
   Slot carry = kNoSlot;            // the CC.CF carry flag of add.cc/addc and friends
+  std::vector<Slot> zero_at_entry; // slots read before written on some path: a reused frame clears these alone
   std::vector<uint64_t> slot_mask; // width mask per slot (registers, then constants)
   std::vector<uint64_t> constants; // values of the constant slots [register_slots, ...)
   uint32_t frame_slots() const { return register_slots + static_cast<uint32_t>(constants.size()); }

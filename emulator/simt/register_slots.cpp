@@ -15,6 +15,11 @@
 // elements must be adjacent, and wgmma.mma_async's registers, written late.
 // Registers share only with registers of the same width, since a slot's
 // mask truncates what is written to it.
+//
+// The same argument lets a warp reuse the frame of a warp that has ended
+// (RunState::free_frames): only the slots whose value at entry matters are
+// cleared; every other slot is written before its lane reads it, so what
+// the last warp left there is never seen (and is the same from run to run).
 #include <algorithm>
 #include <map>
 #include <queue>
@@ -25,11 +30,15 @@
 
 namespace warpsat::simt {
 
-std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::Cfg& cfg, std::vector<uint64_t>& masks) {
+std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::Cfg& cfg, std::vector<uint64_t>& masks,
+                                        std::vector<Slot>& zero_at_entry) {
   const size_t n = f.registers.size();
   std::vector<analysis::LiveSpan> spans = analysis::register_live_spans(f, cfg);
-  std::vector<bool> own(n, false);
-  for (size_t r = 0; r < n; ++r) own[r] = f.registers[r].vector > 1 || spans[r].live_at_entry;
+  std::vector<bool> own(n, false), at_entry(n, false);
+  for (size_t r = 0; r < n; ++r) {
+    at_entry[r] = spans[r].live_at_entry;
+    own[r] = f.registers[r].vector > 1 || at_entry[r];
+  }
   // wgmma.mma_async writes its accumulators (and reads its A registers)
   // when all four warps of the warp group have issued it, after this warp
   // has run on: those registers must not share a slot with another.
@@ -45,13 +54,16 @@ std::vector<Slot> assign_register_slots(const ptx::Function& f, const analysis::
     for (const ptx::Variable& v : *list)
       if (v.space != ptx::StateSpace::Param)
         for (size_t r = 0; r < n; ++r)
-          if (!f.registers[r].in_range && f.registers[r].prefix == v.name) own[r] = true;
+          if (!f.registers[r].in_range && f.registers[r].prefix == v.name) own[r] = at_entry[r] = true;
 
   std::vector<Slot> slot(n, kNoSlot);
   for (size_t r = 0; r < n; ++r) {
     if (!own[r]) continue;
     slot[r] = static_cast<Slot>(masks.size());
-    for (unsigned e = 0; e < f.registers[r].vector; ++e) masks.push_back(type_mask(f.registers[r].type));
+    for (unsigned e = 0; e < f.registers[r].vector; ++e) {
+      if (at_entry[r]) zero_at_entry.push_back(static_cast<Slot>(masks.size()));
+      masks.push_back(type_mask(f.registers[r].type));
+    }
   }
   // Linear scan over the spans in order of their start, per width: a slot
   // whose register's span ended before this one starts is free again.

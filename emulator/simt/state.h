@@ -24,9 +24,11 @@ struct SimtEntry {
   uint32_t pc = 0, rpc = kExitPc, mask = 0;
 };
 
+using RegisterFile = std::vector<uint64_t, ZeroedPages<uint64_t>>;
+
 struct Frame {
   const FunctionCode* code = nullptr;
-  std::vector<uint64_t, ZeroedPages<uint64_t>> regs;  // slot * 32 + lane; zero until written (zeroed_pages.h)
+  RegisterFile regs;  // slot * 32 + lane; zero until written (zeroed_pages.h, RunState::free_frames)
   std::vector<SimtEntry> stack;
   std::vector<uint8_t> params;  // lane * code->param_bytes + offset
   uint32_t local_base = 0;      // where this frame's .local variables start in each lane's local memory
