@@ -64,8 +64,9 @@ uint32_t cvt_bf16x2_f32(uint32_t a, uint32_t b, Rounding r, const NarrowMods& m)
 }
 
 uint8_t f32_to_fp8(Fp8 t, uint32_t f, bool relu) {
-  const NarrowMods m{false, relu, true};
-  return static_cast<uint8_t>(narrow(kF32, f, format_of(t), Rounding::rn, m, fp8_nan(t)));
+  if (is_nan_f32(f)) return fp8_nan(t);
+  if (relu && (f & 0x80000000u)) return 0;
+  return f32_bits_to_fp8_rn_satfinite(t == Fp8::e4m3, f);
 }
 
 uint16_t cvt_fp8x2_f32(Fp8 t, uint32_t a, uint32_t b, bool relu) {
@@ -83,9 +84,9 @@ uint16_t cvt_fp8x2_half2(Fp8 t, Half h, uint32_t a, bool relu) {
 }
 
 uint16_t fp8_to_f16(Fp8 t, uint8_t v, bool relu) {
-  // Every e4m3 and e5m2 value is an f16 value: the conversion is exact.
-  return static_cast<uint16_t>(
-      narrow(format_of(t), v, kF16, Rounding::rn, NarrowMods{false, relu, false}, kNaNF16));
+  if (is_nan(format_of(t), v)) return kNaNF16;
+  if (relu && (v & 0x80u)) return 0;
+  return fp8_bits_to_f16(t == Fp8::e4m3, v);
 }
 
 uint32_t cvt_f16x2_fp8x2(Fp8 t, uint16_t a, bool relu) {
