@@ -39,7 +39,7 @@ flags=(-std=c++17 -arch=sm_90a --expt-relaxed-constexpr -DCUTLASS_ENABLE_DIRECT_
        -I "$cutlass/include" -I "$cutlass/tools/util/include" -Xcompiler -Wno-invalid-offsetof
        -diag-suppress 20012)
 objects=()
-for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_54_fp8.cu kernel_49_stream_k.cu kernel_56_ptr_array.cu kernel_57_grouped.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
+for src in kernel_48_tf32.cu kernel_fp16_pingpong.cu kernel_bf16_cooperative.cu kernel_int8_pingpong.cu kernel_54_fp8.cu kernel_49_stream_k.cu kernel_49_pingpong.cu kernel_56_ptr_array.cu kernel_57_grouped.cu main.cpp launch_writer.cpp tensor_map_recorder.cpp; do
   obj="$build/${src%.*}.o"
   objects+=("$obj")
   # Compiled again only when its source, a header of host/ or (for a kernel) src/ is newer than the object.
@@ -76,7 +76,9 @@ make() {
 # kernel label, PTX name, launch-file prefix
 kernels=("48_tf32 48_hopper_warp_specialized_gemm 48_tf32_cooperative"
          "fp16_pingpong fp16_pingpong_c1x1 fp16_pingpong"
-         "54_fp8 54_hopper_fp8_warp_specialized_gemm 54_fp8_cooperative")
+         "54_fp8 54_hopper_fp8_warp_specialized_gemm 54_fp8_cooperative"
+         "bf16_cooperative bf16_cooperative_c2x1 bf16_cooperative"
+         "int8_pingpong int8_pingpong_c1x1 int8_pingpong")
 # M N K alpha beta seed: one problem of whole tiles, one with partial tiles
 # in M, N and K (every kernel's alignment holds: M and K multiples of 16).
 problems=("256 256 128 2 0.5 1" "208 136 80 -1 2 7")
@@ -110,10 +112,26 @@ CONSTANT_DATA=1 make fp16_pingpong_beta_stride fp16_pingpong_c1x1 \
 CONSTANT_DATA=1 make 54_fp8_beta_stride 54_hopper_fp8_warp_specialized_gemm \
   "$out/54_fp8_cooperative_beta_stride_zero_256x256x128_constant.toml" "$(entry 54_hopper_fp8_warp_specialized_gemm)" \
   256 256 128 2 0 1
+# The BF16 and INT8 kernels' and example 49's ping-pong kernel's
+# multiple-batch beta, as FP16's above: from memory per batch, and the
+# stride alone with beta = 0.
+for k in "bf16_cooperative bf16_cooperative_c2x1" "int8_pingpong int8_pingpong_c1x1" \
+         "49_pingpong 49_collective_builder Pingpong"; do
+  read -r label file which <<<"$k"
+  CONSTANT_DATA=1 make "${label}_beta_per_batch" "$file" "$out/${label}_beta_per_batch_128x128x64x2_constant.toml" \
+    "$(entry "$file" "${which:-.}")" 128 128 64 2 0.5 1 2
+  CONSTANT_DATA=1 make "${label}_beta_stride" "$file" "$out/${label}_beta_stride_zero_128x128x64x2_constant.toml" \
+    "$(entry "$file" "${which:-.}")" 128 128 64 2 0 1 2
+done
 CONSTANT_DATA=1 make 54_fp8_beta_stride 54_hopper_fp8_warp_specialized_gemm \
   tests/files/cutlass/54_fp8_beta_stride_256x256x128.toml "$(entry 54_hopper_fp8_warp_specialized_gemm)" 256 256 128 2 0.5 1
 CONSTANT_DATA=1 make fp16_pingpong_beta_stride fp16_pingpong_c1x1 \
   tests/files/cutlass/fp16_pingpong_beta_stride_128x128x64x2.toml "$(entry fp16_pingpong_c1x1)" 128 128 64 2 0.5 1 2
+
+# Example 49's ping-pong kernel (its fifth), on the two problems above.
+e="$(entry 49_collective_builder Pingpong)"
+make 49_pingpong 49_collective_builder "$out/49_pingpong_256x256x128.toml" "$e" 256 256 128 2 0.5 1
+make 49_pingpong 49_collective_builder "$out/49_pingpong_208x136x80.toml" "$e" 208 136 80 -1 2 7
 
 # Example 49's stream-K kernel on a GPU of 4 SMs: fewer output tiles than
 # SMs, so CUTLASS's scheduler splits each tile's K loop among CTAs, which

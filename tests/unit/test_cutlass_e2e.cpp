@@ -8,8 +8,10 @@
 // integers (and halves for C), so every product and partial sum is exact in
 // f32 whatever order wgmma accumulates in, and each output rounds once, from
 // an exact value, to its type (docs/emulator.md, "CUTLASS end to end").
-// Examples 56 (pointer-array batched) and 57 (grouped, groups of different
-// shapes) find each batch's or group's matrices through device arrays of
+// Example 49's ping-pong kernel (FP16, cluster 2x1), the BF16 cooperative
+// kernel (cluster 2x1) and the INT8 ping-pong kernel (s8 x s8 -> s32, its
+// epilogue in f32 rounding to s32) are checked the same way. Examples 56 (pointer-array batched) and 57 (grouped, groups of
+// different shapes) find each batch's or group's matrices through device arrays of
 // pointers and replace their tensor maps per batch or group on the device
 // (tensormap.replace): every batch's and group's D is checked the same way.
 #include <doctest/doctest.h>
@@ -75,6 +77,26 @@ double f16_value(const uint8_t* p) {
   _Float16 h;
   std::memcpy(&h, p, 2);
   return static_cast<double>(h);
+}
+double bf16_value(const uint8_t* p) {
+  uint16_t h;
+  std::memcpy(&h, p, 2);
+  const uint32_t bits = uint32_t{h} << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+// f32 -> bf16, nearest, ties to even (no NaN here).
+uint16_t bf16_of(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  return static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+}
+double s8_value(const uint8_t* p) { return static_cast<int8_t>(*p); }
+double s32_value(const uint8_t* p) {
+  int32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
 }
 double e4m3_value(uint8_t b) {
   const unsigned e = (b >> 3) & 15, m = b & 7;
@@ -222,6 +244,67 @@ TEST_CASE("CUTLASS's FP16 ping-pong and example 48 with slow copies (consumers f
     CHECK(a.out == b.out);
     const auto consumer = static_cast<size_t>(WarpRole::Consumer);
     CHECK(slow.roles[consumer].mbarrier_blocked > usual.roles[consumer].mbarrier_blocked);
+  }
+}
+
+TEST_CASE("CUTLASS example 49's ping-pong kernel (FP16, cluster 2x1) computes D = alpha A B + beta C bit for bit") {
+  for (const char* size : kSizes) {
+    CAPTURE(size);
+    Problem p;
+    std::string kernel;
+    Buffers b = run(repo("examples/cutlass/ptx/49_collective_builder.ptx"),
+                    repo(std::string("examples/cutlass/launch/49_pingpong_") + size + ".toml"), p, kernel);
+    CHECK(kernel.find("KernelTmaWarpSpecializedPingpong") != std::string::npos);
+    std::vector<double> acc = products(p, b.in["A"], b.in["B"], f16_value, 2);
+    size_t first = SIZE_MAX;
+    const size_t wrong = wrong_f16(p, acc, b.in["C"], b.out["D"], first);
+    CAPTURE(first);
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("CUTLASS's BF16 cooperative kernel (cluster 2x1) computes D = alpha A B + beta C bit for bit") {
+  for (const char* size : kSizes) {
+    CAPTURE(size);
+    Problem p;
+    std::string kernel;
+    Buffers b = run(repo("examples/cutlass/ptx/bf16_cooperative_c2x1.ptx"),
+                    repo(std::string("examples/cutlass/launch/bf16_cooperative_") + size + ".toml"), p, kernel);
+    std::vector<double> acc = products(p, b.in["A"], b.in["B"], bf16_value, 2);
+    const std::vector<uint8_t>& c = b.in["C"];
+    const std::vector<uint8_t>& d = b.out["D"];
+    REQUIRE(d.size() == acc.size() * 2);
+    size_t wrong = 0, first = SIZE_MAX;
+    for (size_t i = 0; i < acc.size(); ++i) {
+      // alpha*acc + beta*C is exact in f32; D is its one rounding to bf16.
+      const uint16_t want = bf16_of(static_cast<float>(p.alpha * acc[i] + p.beta * bf16_value(&c[i * 2])));
+      if (std::memcmp(&want, &d[i * 2], 2) != 0 && wrong++ == 0) first = i;
+    }
+    CAPTURE(first);
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("CUTLASS's INT8 ping-pong kernel (s8 x s8 -> s32) computes D = alpha A B + beta C exactly") {
+  for (const char* size : kSizes) {
+    CAPTURE(size);
+    Problem p;
+    std::string kernel;
+    Buffers b = run(repo("examples/cutlass/ptx/int8_pingpong_c1x1.ptx"),
+                    repo(std::string("examples/cutlass/launch/int8_pingpong_") + size + ".toml"), p, kernel);
+    std::vector<double> acc = products(p, b.in["A"], b.in["B"], s8_value, 1);
+    const std::vector<uint8_t>& c = b.in["C"];
+    const std::vector<uint8_t>& d = b.out["D"];
+    REQUIRE(d.size() == acc.size() * 4);
+    size_t wrong = 0, first = SIZE_MAX;
+    for (size_t i = 0; i < acc.size(); ++i) {
+      // The epilogue computes in f32 (exact here) and rounds to the
+      // nearest s32, ties to even (beta = 0.5 makes ties).
+      const auto want = static_cast<int32_t>(std::nearbyint(p.alpha * acc[i] + p.beta * s32_value(&c[i * 4])));
+      if (std::memcmp(&want, &d[i * 4], 4) != 0 && wrong++ == 0) first = i;
+    }
+    CAPTURE(first);
+    CHECK(wrong == 0);
   }
 }
 

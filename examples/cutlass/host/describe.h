@@ -64,8 +64,10 @@ inline std::vector<std::string> e5m2_texts(const std::vector<double>& v) {
 // and D M x N column-major) of `l.problem`, its L strided batches one after
 // the other in each buffer, with their packed strides: A, B and C of small
 // integers (|A*B| sums stay below 2^11, exact in f32, in f16 and, for these
-// inputs, in e4m3's products), D zero. `type` and `bytes` are the launch
-// file's element type, `text` writes a value as that type's element.
+// inputs, in e4m3's products), C of halves unless `c_step` says otherwise,
+// D zero. `type` and `bytes` are the launch file's element type, `text`
+// writes a value as that type's element; C and D take `cd_type` and
+// `cd_bytes` where given (an integer GEMM's s32 beside its s8 A and B).
 template <class GemmKernel>
 struct TnOperands {
   Buffer *a, *b, *c, *d;
@@ -76,14 +78,16 @@ struct TnOperands {
 };
 template <class GemmKernel>
 TnOperands<GemmKernel> tn_operands(KernelLaunch& l, const char* type, unsigned bytes,
-                                   std::vector<std::string> (*text)(const std::vector<double>&)) {
+                                   std::vector<std::string> (*text)(const std::vector<double>&),
+                                   const char* cd_type = nullptr, unsigned cd_bytes = 0, double c_step = 0.5) {
   const Problem& p = l.problem;
   const int L = p.batches;
+  if (!cd_type) cd_type = type, cd_bytes = bytes;
   TnOperands<GemmKernel> o;
   o.a = &add_buffer(l, "A", type, bytes, text(small_values(uint64_t(p.m) * p.k * L, -2, 2, 1, p.seed)));
   o.b = &add_buffer(l, "B", type, bytes, text(small_values(uint64_t(p.n) * p.k * L, -2, 2, 1, p.seed + 1)));
-  o.c = &add_buffer(l, "C", type, bytes, text(small_values(uint64_t(p.m) * p.n * L, -4, 4, 0.5, p.seed + 2)));
-  o.d = &add_buffer(l, "D", type, bytes, std::vector<std::string>(uint64_t(p.m) * p.n * L, "0"), true);
+  o.c = &add_buffer(l, "C", cd_type, cd_bytes, text(small_values(uint64_t(p.m) * p.n * L, -4, 4, c_step, p.seed + 2)));
+  o.d = &add_buffer(l, "D", cd_type, cd_bytes, std::vector<std::string>(uint64_t(p.m) * p.n * L, "0"), true);
   o.stride_a = cutlass::make_cute_packed_stride(typename GemmKernel::StrideA{}, {p.m, p.k, L});
   o.stride_b = cutlass::make_cute_packed_stride(typename GemmKernel::StrideB{}, {p.n, p.k, L});
   o.stride_c = cutlass::make_cute_packed_stride(typename GemmKernel::StrideC{}, {p.m, p.n, L});
@@ -98,35 +102,45 @@ inline cutlass::KernelHardwareInfo hardware(const Problem& p) {
   return hw;
 }
 
-// A TN GEMM over f16 of one problem (M, N, K, L): tn_operands' buffers and
-// the Arguments that point at them, before `describe` makes the Params
-// (kF16TnLayout says which is which).
+template <class GemmKernel>
+void beta_per_batch(KernelLaunch& l, typename GemmKernel::Arguments& args);
+
+// A TN GEMM over f16 (or bf16: Half, `type`) of one problem (M, N, K, L):
+// tn_operands' buffers and the Arguments that point at them, before
+// `describe` makes the Params (kF16TnLayout says which is which).
 inline constexpr const char* kF16TnLayout =
     "A: M x K row-major f16; B: K x N column-major f16; C, D: M x N column-major f16";
-template <class GemmKernel>
-typename GemmKernel::Arguments f16_tn_arguments(KernelLaunch& l) {
-  using half = cutlass::half_t;
+inline constexpr const char* kBF16TnLayout =
+    "A: M x K row-major bf16; B: K x N column-major bf16; C, D: M x N column-major bf16";
+template <class GemmKernel, class Half = cutlass::half_t>
+typename GemmKernel::Arguments f16_tn_arguments(KernelLaunch& l, const char* type = "f16") {
+  using half = Half;
   const Problem& p = l.problem;
-  TnOperands<GemmKernel> o = tn_operands<GemmKernel>(l, "f16", 2, texts);
+  TnOperands<GemmKernel> o = tn_operands<GemmKernel>(l, type, 2, texts);
   typename GemmKernel::Arguments args{
       cutlass::gemm::GemmUniversalMode::kGemm,
       {p.m, p.n, p.k, p.batches},
       {device_pointer<half>(*o.a), o.stride_a, device_pointer<half>(*o.b), o.stride_b},
       {{float(p.alpha), float(p.beta)}, device_pointer<half>(*o.c), o.stride_c, device_pointer<half>(*o.d), o.stride_d},
       hardware(p)};
-  const int L = p.batches;
-  if (p.beta_batch_stride) {
-    // The epilogue's multiple-batch scalar: beta read per batch from memory
-    // (p.beta for even batches, 0 for odd ones), or, with no pointer, the
-    // stride alone, which CUTLASS's is_zero() takes as "no beta".
-    args.epilogue.thread.dBeta = {cute::_0{}, cute::_0{}, 1};
-    if (p.beta_pointer) {
-      std::vector<double> betas;
-      for (int i = 0; i < L; ++i) betas.push_back(i % 2 ? 0 : p.beta);
-      args.epilogue.thread.beta_ptr = device_pointer<float>(add_buffer(l, "beta", "f32", 4, texts(betas)));
-    }
-  }
+  beta_per_batch<GemmKernel>(l, args);
   return args;
+}
+
+// With Problem::beta_batch_stride, the epilogue's multiple-batch scalar:
+// beta read per batch from memory (p.beta for even batches, 0 for odd
+// ones), or, with no pointer, the stride alone, which CUTLASS's is_zero()
+// takes as "no beta".
+template <class GemmKernel>
+void beta_per_batch(KernelLaunch& l, typename GemmKernel::Arguments& args) {
+  const Problem& p = l.problem;
+  if (!p.beta_batch_stride) return;
+  args.epilogue.thread.dBeta = {cute::_0{}, cute::_0{}, 1};
+  if (p.beta_pointer) {
+    std::vector<double> betas;
+    for (int i = 0; i < p.batches; ++i) betas.push_back(i % 2 ? 0 : p.beta);
+    args.epilogue.thread.beta_ptr = device_pointer<float>(add_buffer(l, "beta", "f32", 4, texts(betas)));
+  }
 }
 
 template <class P, class = void>

@@ -15,5 +15,8 @@ void make_56_ptr_array_pingpong(KernelLaunch& l);     // kernel_56_ptr_array.cu
 void make_57_grouped_cooperative(KernelLaunch& l);    // kernel_57_grouped.cu
 void make_57_grouped_pingpong(KernelLaunch& l);       // kernel_57_grouped.cu
 void make_49_stream_k(KernelLaunch& l);               // kernel_49_stream_k.cu
+void make_49_pingpong(KernelLaunch& l);               // kernel_49_pingpong.cu
+void make_bf16_cooperative(KernelLaunch& l);          // kernel_bf16_cooperative.cu
+void make_int8_pingpong(KernelLaunch& l);             // kernel_int8_pingpong.cu
 
 }  // namespace warpsat_host

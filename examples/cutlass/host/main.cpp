@@ -1,7 +1,7 @@
 // cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
 // problem (examples/cutlass/README.md, "Launch files").
 //   [SM_COUNT=N] [CONSTANT_DATA=1] cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
-// KERNEL is 48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch or fp16_pingpong_beta_stride (BATCHES), 54_fp8, 49_stream_k, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
+// KERNEL is 48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong, fp16_pingpong_beta_per_batch or fp16_pingpong_beta_stride (BATCHES), 54_fp8, 49_stream_k, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
 // committed file (written into the launch file's description).
 #include <array>
 #include <cstdio>
@@ -60,6 +60,20 @@ int main(int argc, char** argv) {
       }
     }
   }
+  // BF16 and INT8 with the epilogue's multiple-batch beta, as
+  // fp16_pingpong_beta_per_batch and _beta_stride below.
+  for (const char* suffix : {"_beta_per_batch", "_beta_stride"}) {
+    const std::string s = suffix;
+    const bool other = kernel.rfind("bf16_cooperative", 0) == 0 || kernel.rfind("int8_pingpong", 0) == 0 ||
+                       kernel.rfind("49_pingpong", 0) == 0;
+    if (other && kernel.size() > s.size() && kernel.compare(kernel.size() - s.size(), s.size(), s) == 0) {
+      l.problem.beta_batch_stride = true;
+      l.problem.beta_pointer = s == "_beta_per_batch";
+      kernel.resize(kernel.size() - s.size());
+      l.notes.push_back(l.problem.beta_pointer ? "Beta per batch from memory (dBeta's batch stride 1)"
+                                               : "Beta's batch stride 1 without a pointer");
+    }
+  }
   try {
     if (kernel == "48_tf32") {
       l.kernel_label = "CUTLASS example 48 (TF32, cooperative, cluster 4x2x1)";
@@ -101,8 +115,17 @@ int main(int argc, char** argv) {
                            : "CUTLASS example 49 (FP16, cooperative, stream-K scheduler: " + l.problem.scheduler +
                                  ", cluster 2x1x1)";
       warpsat_host::make_49_stream_k(l);
+    } else if (kernel == "49_pingpong") {
+      l.kernel_label = "CUTLASS example 49 (FP16, ping-pong, cluster 2x1x1)";
+      warpsat_host::make_49_pingpong(l);
+    } else if (kernel == "bf16_cooperative") {
+      l.kernel_label = "BF16 cooperative (cluster 2x1x1)";
+      warpsat_host::make_bf16_cooperative(l);
+    } else if (kernel == "int8_pingpong") {
+      l.kernel_label = "INT8 ping-pong (s8 x s8 -> s32, cluster 1x1x1)";
+      warpsat_host::make_int8_pingpong(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 54_fp8_beta_stride, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong (each of these three also _beta_per_batch and _beta_stride), fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 54_fp8_beta_stride, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
                    kernel.c_str());
       return 2;
     }
