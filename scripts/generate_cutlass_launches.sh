@@ -154,6 +154,13 @@ SM_COUNT=4 make 49_stream_k_split_k 49_collective_builder "$out/49_split_k_200x1
 # added none.
 CONSTANT_DATA=1 make 49_stream_k_split_k 49_collective_builder "$out/49_stream_k_split_k_256x128x1024_constant.toml" \
   "$e" 256 128 1024 2 0.5 1
+# Stream-K on 4 SMs with two batches and the epilogue's multiple-batch
+# beta (per batch from memory; the stride alone with beta = 0), as the
+# ping-pong kernels' above.
+SM_COUNT=4 CONSTANT_DATA=1 make 49_stream_k_beta_per_batch 49_collective_builder \
+  "$out/49_stream_k_beta_per_batch_256x128x1024x2_4sms_constant.toml" "$e" 256 128 1024 2 0.5 1 2
+SM_COUNT=4 CONSTANT_DATA=1 make 49_stream_k_beta_stride 49_collective_builder \
+  "$out/49_stream_k_beta_stride_zero_256x128x1024x2_4sms_constant.toml" "$e" 256 128 1024 2 0 1 2
 
 # Examples 56 (pointer-array batched: L batches of one problem, whole tiles
 # and partial ones) and 57 (grouped: groups of different shapes, each M a

@@ -60,12 +60,13 @@ int main(int argc, char** argv) {
       }
     }
   }
-  // BF16 and INT8 with the epilogue's multiple-batch beta, as
-  // fp16_pingpong_beta_per_batch and _beta_stride below.
+  // BF16, INT8 and example 49's ping-pong and stream-K kernels with the
+  // epilogue's multiple-batch beta, as fp16_pingpong_beta_per_batch and
+  // _beta_stride below.
   for (const char* suffix : {"_beta_per_batch", "_beta_stride"}) {
     const std::string s = suffix;
     const bool other = kernel.rfind("bf16_cooperative", 0) == 0 || kernel.rfind("int8_pingpong", 0) == 0 ||
-                       kernel.rfind("49_pingpong", 0) == 0;
+                       kernel.rfind("49_pingpong", 0) == 0 || kernel.rfind("49_stream_k", 0) == 0;
     if (other && kernel.size() > s.size() && kernel.compare(kernel.size() - s.size(), s.size(), s) == 0) {
       l.problem.beta_batch_stride = true;
       l.problem.beta_pointer = s == "_beta_per_batch";
@@ -125,7 +126,7 @@ int main(int argc, char** argv) {
       l.kernel_label = "INT8 ping-pong (s8 x s8 -> s32, cluster 1x1x1)";
       warpsat_host::make_int8_pingpong(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong (each of these three also _beta_per_batch and _beta_stride), fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 54_fp8_beta_stride, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong (these three and 49_stream_k* also _beta_per_batch and _beta_stride), fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 54_fp8_beta_stride, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
                    kernel.c_str());
       return 2;
     }
