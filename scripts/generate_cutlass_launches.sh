@@ -154,6 +154,14 @@ SM_COUNT=4 make 49_stream_k_split_k 49_collective_builder "$out/49_split_k_200x1
 # added none.
 CONSTANT_DATA=1 make 49_stream_k_split_k 49_collective_builder "$out/49_stream_k_split_k_256x128x1024_constant.toml" \
   "$e" 256 128 1024 2 0.5 1
+# Stream-K with more than two waves of tiles on 4 to 6 SMs: data-parallel
+# tiles beside the stream-K ones (CUTLASS gives stream-K the last
+# sm_count + tiles % sm_count), and K loops split unevenly.
+for c in "640 256 1024 4" "1024 256 512 4" "640 384 768 6" "768 256 1536 5"; do
+  read -r m n k sms <<<"$c"
+  SM_COUNT=$sms CONSTANT_DATA=1 make 49_stream_k 49_collective_builder \
+    "$out/49_stream_k_${m}x${n}x${k}_${sms}sms_constant.toml" "$e" "$m" "$n" "$k" 2 0.5 1
+done
 # Stream-K on 4 SMs with two batches and the epilogue's multiple-batch
 # beta (per batch from memory; the stride alone with beta = 0), as the
 # ping-pong kernels' above.
