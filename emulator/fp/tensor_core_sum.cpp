@@ -376,6 +376,32 @@ void decode_matrix(const Format& f, const uint32_t* bits, unsigned rows, unsigne
   }
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+namespace {
+[[gnu::target("avx2")]] bool any_f32_special_avx2(const uint32_t* bits, size_t count) {
+  const __m256i field = _mm256_set1_epi32(0x7f800000);
+  __m256i any = _mm256_setzero_si256();
+  size_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    const __m256i v = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(bits + i)), field);
+    any = _mm256_or_si256(any, _mm256_cmpeq_epi32(v, field));
+  }
+  bool found = !_mm256_testz_si256(any, any);
+  for (; i < count; ++i) found |= (bits[i] & 0x7f800000u) == 0x7f800000u;
+  return found;
+}
+}  // namespace
+#endif
+
+bool any_f32_special(const uint32_t* bits, size_t count) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (__builtin_cpu_supports("avx2")) return any_f32_special_avx2(bits, count);
+#endif
+  bool found = false;
+  for (size_t i = 0; i < count; ++i) found |= (bits[i] & 0x7f800000u) == 0x7f800000u;
+  return found;
+}
+
 void hopper_mma_f32_finite(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m, unsigned n,
                            unsigned k, int kept_bits, uint32_t* d) {
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -227,7 +227,7 @@ void WgmmaMultiplier::multiply_hopper(const WgmmaShape& s, const fp::Format& af,
   bool any = false;
   for (unsigned r = 0; r < m && !any; ++r) any = decoded_a_.special[r];
   for (unsigned col = 0; col < n && !any; ++col) any = decoded_b_.special[col];
-  for (size_t at = 0; at < size_t{m} * n && !any; ++at) any = special_c(at);
+  if (c && !any) any = fp::any_f32_special(c, size_t{m} * n);
   if (!any) return;
   const fp::Format& df = format_of(s.d);
   a_.assign(af, a_bits_.data(), m, k, false);

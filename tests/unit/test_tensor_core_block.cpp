@@ -199,3 +199,19 @@ TEST_CASE("tensor cores: decode_matrix gives every operand decode_operand's valu
         }
       }
 }
+
+TEST_CASE("tensor cores: any_f32_special finds an infinity or a NaN anywhere among the accumulators") {
+  std::vector<uint32_t> c(64 * 24 + 5, 0x3f800000u);  // not a multiple of 8: the tail counts too
+  CHECK_FALSE(any_f32_special(c.data(), c.size()));
+  CHECK_FALSE(any_f32_special(c.data(), 0));
+  for (size_t at : {size_t{0}, size_t{7}, size_t{8}, c.size() - 9, c.size() - 1})
+    for (uint32_t special : {0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f800001u}) {
+      CAPTURE(at);
+      CAPTURE(special);
+      std::vector<uint32_t> d = c;
+      d[at] = special;
+      CHECK(any_f32_special(d.data(), d.size()));
+    }
+  c[3] = 0x7f7fffffu;  // the largest finite value is not special
+  CHECK_FALSE(any_f32_special(c.data(), c.size()));
+}
