@@ -3,10 +3,13 @@
 // rounding, integer rounding, .ftz and .sat, as PTX ISA 9.7.9.21 words them.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <random>
 #include <stdexcept>
 
 #include "emulator/fp/convert.h"
+#include "emulator/fp/softfloat.h"
 
 using namespace warpsat::fp;
 
@@ -185,4 +188,65 @@ TEST_CASE("fp cvt: combinations PTX gives no meaning to are rejected") {
   CHECK_THROWS_AS(cvt(Type::s32, Type::s16, 0, frnd(Rounding::rn)), std::invalid_argument);
   CHECK_NOTHROW(cvt(Type::f32, Type::f16, 0));
   CHECK_NOTHROW(cvt(Type::f64, Type::f64, 0));
+}
+
+namespace {
+
+// cvt's float -> int without its fast path: soft::to_integer, then the clamp.
+uint64_t soft_float_to_int(Type dst, const Format& f, uint64_t a, IntRounding r) {
+  const soft::IntegerValue v = soft::to_integer(soft::unpack(f, a), to_rounding(r));
+  const int bits = type_bits(dst);
+  const bool is_signed = dst == Type::s8 || dst == Type::s16 || dst == Type::s32 || dst == Type::s64;
+  __extension__ typedef __int128 i128;
+  const i128 lo = is_signed ? -(i128{1} << (bits - 1)) : 0;
+  const i128 hi = is_signed ? (i128{1} << (bits - 1)) - 1 : (i128{1} << bits) - 1;
+  i128 x = v.huge ? (v.negative ? lo : hi) : (v.negative ? -static_cast<i128>(v.magnitude) : static_cast<i128>(v.magnitude));
+  x = x < lo ? lo : x > hi ? hi : x;
+  return static_cast<uint64_t>(x) & (bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1);
+}
+
+}  // namespace
+
+TEST_CASE("fp cvt: the exact fast paths (floats below 2^31 to integers, small integers to floats) equal the soft path") {
+  // f32 and f64 values at every exponent up to and past 2^31, halves and
+  // near-halves included, each integer rounding, into signed and unsigned
+  // 32- and 64-bit and narrower destinations (whose clamp the fast path
+  // shares).
+  std::mt19937_64 rng(11);
+  const Type dsts[] = {Type::s32, Type::u32, Type::s64, Type::u64, Type::s8, Type::u16};
+  const IntRounding modes[] = {IntRounding::rni, IntRounding::rzi, IntRounding::rmi, IntRounding::rpi};
+  size_t wrong = 0, checked = 0;
+  for (int e = -30; e <= 34; ++e)
+    for (int i = 0; i < 400; ++i) {
+      double d = std::ldexp(1.0 + static_cast<double>(rng() % 4096) / 4096, e);
+      if (i % 4 == 1) d = std::floor(d) + 0.5;  // a tie
+      if (i % 2) d = -d;
+      const float f = static_cast<float>(d);
+      for (Type dst : dsts)
+        for (IntRounding r : modes) {
+          const CvtMods m = irnd(r);
+          wrong += cvt(dst, Type::f32, f32(f), m) != soft_float_to_int(dst, kF32, f32(f), r);
+          wrong += cvt(dst, Type::f64, f64(d), m) != soft_float_to_int(dst, kF64, f64(d), r);
+          checked += 2;
+        }
+    }
+  CHECK(checked > 1000000);
+  CHECK(wrong == 0);
+  // Integers to f32 and f64 on both sides of 2^24 and 2^53, each rounding.
+  wrong = 0;
+  for (int b = 0; b <= 63; ++b)
+    for (int i = 0; i < 64; ++i) {
+      const uint64_t v = (uint64_t{1} << b) + (b ? rng() % (uint64_t{1} << b) : 0);
+      for (Rounding r : {Rounding::rn, Rounding::rz, Rounding::rm, Rounding::rp})
+        for (Type dst : {Type::f32, Type::f64}) {
+          const Format& f = dst == Type::f32 ? kF32 : kF64;
+          const soft::RoundOpts o{r, false, false};
+          wrong += cvt(dst, Type::u64, v, frnd(r)) != soft::from_integer(f, false, v, o);
+          if (b < 63)
+            wrong += cvt(dst, Type::s64, static_cast<uint64_t>(-static_cast<int64_t>(v)), frnd(r)) !=
+                     soft::from_integer(f, true, v, o);
+        }
+    }
+  CHECK(wrong == 0);
+  CHECK(cvt(Type::f32, Type::s32, 0, frnd(Rounding::rn)) == 0);  // +0
 }
