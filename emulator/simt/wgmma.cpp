@@ -1,12 +1,12 @@
 #include "emulator/simt/wgmma.h"
 
-
 #include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
 
 #include "emulator/fp/format.h"
+#include "emulator/fp/integer_mma.h"
 
 namespace warpsat::simt {
 
@@ -154,9 +154,6 @@ void prepare(ScalarType t, bool negate, const uint32_t* in, size_t count, std::v
   }
 }
 
-int64_t int_value(ScalarType t, uint32_t v) {
-  return t == ScalarType::S8 ? int64_t{static_cast<int8_t>(v)} : int64_t{static_cast<uint8_t>(v)};
-}
 
 }  // namespace
 
@@ -173,15 +170,7 @@ void WgmmaMultiplier::multiply(const WgmmaShape& s, const uint32_t* a, const uin
                                uint32_t* d) {
   const unsigned m = 64, n = s.n, k = s.k;
   if (s.integer()) {
-    for (unsigned r = 0; r < m; ++r)
-      for (unsigned col = 0; col < n; ++col) {
-        int64_t sum = c ? int64_t{static_cast<int32_t>(c[r * n + col])} : 0;
-        const uint32_t* ar = a + size_t{r} * k;
-        const uint32_t* bc = b + size_t{col} * k;
-        for (unsigned i = 0; i < k; ++i) sum += int_value(s.a, ar[i]) * int_value(s.b, bc[i]);
-        if (s.satfinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
-        d[r * n + col] = static_cast<uint32_t>(sum);  // wraps modulo 2^32 without .satfinite
-      }
+    fp::integer_mma(a, s.a == ScalarType::S8, b, s.b == ScalarType::S8, c, m, n, k, s.satfinite, d, int_scratch_);
     return;
   }
   prepare(s.a, s.negate_a, a, size_t{m} * k, a_bits_);

@@ -122,6 +122,7 @@ class WgmmaMultiplier {
   std::vector<double> scratch_;
   // The model of fp/tensor_core_sum.h; B decoded once for as long as its bits stay.
   fp::DecodedMatrix decoded_a_, decoded_b_;
+  std::vector<int32_t> int_scratch_;  // fp::integer_mma's decoded operands
   std::vector<uint32_t> decoded_b_bits_;
   fp::Format decoded_b_format_{0, 0, false};
 };

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <utility>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "emulator/fp/format.h"
+#include "emulator/fp/integer_mma.h"
 #include "emulator/fp/tensor_core_sum.h"
 #include "emulator/simt/wgmma.h"
 
@@ -214,4 +216,46 @@ TEST_CASE("tensor cores: any_f32_special finds an infinity or a NaN anywhere amo
     }
   c[3] = 0x7f7fffffu;  // the largest finite value is not special
   CHECK_FALSE(any_f32_special(c.data(), c.size()));
+}
+
+TEST_CASE("tensor cores: the integer MMA equals the exact sum, signed and unsigned, wrapped or saturated") {
+  std::mt19937_64 rng(5);
+  std::vector<int32_t> scratch;
+  for (unsigned n : {8u, 24u, 12u})  // 12: not a multiple of 8, the scalar path
+    for (unsigned k : {16u, 32u})
+      for (int signs = 0; signs < 4; ++signs)
+        for (bool satfinite : {false, true})
+          for (bool with_c : {false, true}) {
+            CAPTURE(n);
+            CAPTURE(k);
+            CAPTURE(signs);
+            CAPTURE(satfinite);
+            const bool as = signs & 1, bs = signs & 2;
+            const unsigned m = 64;
+            std::vector<uint32_t> a(size_t{m} * k), b(size_t{n} * k), c(size_t{m} * n), d(size_t{m} * n);
+            // Extremes often (all ones, the sign bit alone), upper bits set beyond the byte.
+            auto byte = [&] {
+              const uint32_t pick = rng() % 4;
+              return (pick == 0 ? 0xffu : pick == 1 ? 0x80u : static_cast<uint32_t>(rng() & 0xff)) | 0xab00u;
+            };
+            for (auto& v : a) v = byte();
+            for (auto& v : b) v = byte();
+            // Accumulators near both ends of s32, so that sums pass them.
+            for (auto& v : c) v = static_cast<uint32_t>(rng() % 2 ? INT32_MAX - static_cast<int32_t>(rng() % 4000000)
+                                                                  : INT32_MIN + static_cast<int32_t>(rng() % 4000000));
+            integer_mma(a.data(), as, b.data(), bs, with_c ? c.data() : nullptr, m, n, k, satfinite, d.data(), scratch);
+            unsigned wrong = 0;
+            for (unsigned r = 0; r < m; ++r)
+              for (unsigned col = 0; col < n; ++col) {
+                int64_t sum = with_c ? int64_t{static_cast<int32_t>(c[size_t{r} * n + col])} : 0;
+                for (unsigned i = 0; i < k; ++i) {
+                  const uint32_t x = a[size_t{r} * k + i] & 0xff, y = b[size_t{col} * k + i] & 0xff;
+                  sum += int64_t{as ? static_cast<int8_t>(x) : static_cast<int32_t>(x)} *
+                         int64_t{bs ? static_cast<int8_t>(y) : static_cast<int32_t>(y)};
+                }
+                if (satfinite) sum = std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX);
+                wrong += d[size_t{r} * n + col] != static_cast<uint32_t>(sum);
+              }
+            CHECK(wrong == 0);
+          }
 }
