@@ -116,6 +116,56 @@ TEST_CASE("registers never live at once share a slot, and the kernel computes wh
   }
 }
 
+TEST_CASE("a frame reused by a later block or call starts with the registers read before written at zero") {
+  // Block 0 alone writes %r2 (a guarded write: %r2 is live at entry); the
+  // later blocks, which take block 0's register file once it ends, and the
+  // second call of f, which takes the first's, must read 0 there, not 77.
+  ptx::Module m = parse(R"(
+.func (.reg .b32 ret) f(.reg .b32 first) {
+  .reg .pred %q;
+  .reg .b32 %v;
+  setp.ne.u32 %q, first, 0;
+  @%q mov.u32 %v, 77;
+  mov.u32 ret, %v;
+  ret;
+}
+.entry reuse(.param .u64 out) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<3>;
+  mov.u32 %r1, %ctaid.x;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 mov.u32 %r2, 77;
+  mov.u32 %r3, %tid.x;
+  mad.lo.u32 %r4, %r1, 32, %r3;
+  selp.u32 %r5, 1, 0, %p1;
+  { .reg .b32 %a, %b;
+    call (%a), f, (%r5);
+    call (%b), f, (0);
+    add.u32 %r6, %a, %b;
+  }
+  mad.lo.u32 %r7, %r6, 1000, %r2;
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r4, 4;
+  add.s64 %rd2, %rd1, %rd2;
+  st.global.u32 [%rd2], %r7;
+  ret;
+})");
+  simt::Launch l;
+  l.kernel = "reuse";
+  l.block[0] = 32;
+  l.grid[0] = 3;
+  l.args = {simt::KernelArgument::buffer(std::vector<uint8_t>(96 * 4, 0), "out")};
+  std::vector<uint8_t> out = simt::run_kernel(m, l).buffers[0];
+  for (uint32_t t = 0; t < 96; ++t) {
+    CAPTURE(t);
+    uint32_t v;
+    std::memcpy(&v, out.data() + 4 * t, 4);
+    // Block 0: its first call gives 77, its second 0, and %r2 = 77.
+    CHECK(v == (t < 32 ? 77u * 1000 + 77 : 0u));
+  }
+}
+
 namespace {
 // The spans as first written: every live register extended at every
 // instruction (over the same block liveness). Kept as the oracle for the
