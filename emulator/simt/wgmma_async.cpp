@@ -126,18 +126,12 @@ uint64_t uniform(Exec& x, const Op& op, Slot slot, const char* what) {
 }
 
 // f32 and s32 accumulators, one element a register: a lane's registers 2m
-// and 2m + 1 hold adjacent columns of its row, and the four lanes of a quad
-// (lane / 4) eight adjacent columns, so a pair of registers of a warp is
-// eight rows of eight adjacent elements, moved that way rather than an
-// element at a time through its lane's place in D (example 48 at 512^3:
-// the accumulators in and out of its MMAs, 10% of the emulation -> 8%).
-bool paired_columns(const std::vector<uint32_t>& offsets) {
-  if (offsets.size() % 2) return false;
-  for (size_t j = 0; j < offsets.size(); j += 2)
-    if (offsets[j + 1] != offsets[j] + 1) return false;
-  return true;
-}
-
+// and 2m + 1 hold adjacent columns of its row (accumulator_cell), and the
+// four lanes of a quad (lane / 4) eight adjacent columns, so a pair of
+// registers of a warp is eight rows of eight adjacent elements, moved that
+// way rather than an element at a time through its lane's place in D
+// (example 48 at 512^3: the accumulators in and out of its MMAs, 10% of the
+// emulation -> 8%).
 // `at`: the pair's first element for lane 0 (row 16 * warp, its column).
 void pair_to_matrix(const uint64_t* r0, const uint64_t* r1, uint32_t* at, unsigned n) {
   for (unsigned q = 0; q < 8; ++q) {
@@ -233,11 +227,9 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
     const Cell c = accumulator_cell(0, i);
     st.offsets[i] = c.row * s.n + c.col;
   }
-  // Each lane's first element in D, per warp of the group.
-  std::array<std::array<uint32_t, kWarpSize>, kGroupWarps> first{};
-  for (unsigned v = 0; v < kGroupWarps; ++v)
-    for (unsigned l = 0; l < kWarpSize; ++l) first[v][l] = (16 * v + l / 4) * s.n + 2 * (l % 4);
-  const bool paired = d_per_register == 1 && paired_columns(st.offsets);
+  // Packed (f16) accumulators: each lane's first element in D.
+  auto first = [&](unsigned v, unsigned l) { return (16 * v + l / 4) * s.n + 2 * (l % 4); };
+  const bool paired = d_per_register == 1;
   for (unsigned v = 0; v < kGroupWarps; ++v) {
     Frame* f = frames[v];
     if (!f) continue;
@@ -256,14 +248,9 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
     }
     for (size_t j = 0; accumulate && j < op.dst.size(); ++j) {
       const uint64_t* regs = f->regs.data() + size_t{op.dst[j]} * kWarpSize;
-      if (d_per_register == 1) {  // f32 and s32 accumulators: one element a register
-        uint32_t* c = st.c.data() + st.offsets[j];
-        for (unsigned l = 0; l < kWarpSize; ++l) c[first[v][l]] = static_cast<uint32_t>(regs[l]);
-        continue;
-      }
       for (unsigned l = 0; l < kWarpSize; ++l)
         for (unsigned e = 0; e < d_per_register; ++e)
-          st.c[first[v][l] + st.offsets[j * d_per_register + e]] = static_cast<uint32_t>(regs[l] >> (e * d_bits)) & d_mask;
+          st.c[first(v, l) + st.offsets[j * d_per_register + e]] = static_cast<uint32_t>(regs[l] >> (e * d_bits)) & d_mask;
     }
   }
   st.multiplier.multiply(s, st.a.data(), st.b.data(), accumulate ? st.c.data() : nullptr, st.d.data());
@@ -281,15 +268,10 @@ void perform(Exec& x, WgmmaCta& st, uint32_t group) {
       const Slot slot = op.dst[j];
       uint64_t* regs = f->regs.data() + size_t{slot} * kWarpSize;
       const uint64_t mask = f->code->slot_mask[slot];
-      if (d_per_register == 1) {
-        const uint32_t* d = st.d.data() + st.offsets[j];
-        for (unsigned l = 0; l < kWarpSize; ++l) regs[l] = d[first[v][l]] & mask;
-        continue;
-      }
       for (unsigned l = 0; l < kWarpSize; ++l) {
         uint64_t word = 0;
         for (unsigned e = 0; e < d_per_register; ++e)
-          word |= uint64_t{st.d[first[v][l] + st.offsets[j * d_per_register + e]]} << (e * d_bits);
+          word |= uint64_t{st.d[first(v, l) + st.offsets[j * d_per_register + e]]} << (e * d_bits);
         regs[l] = word & mask;
       }
     }
