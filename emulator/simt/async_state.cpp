@@ -51,15 +51,13 @@ std::string thread_text(const RunState& rs, const Cta& cta, uint32_t thread) {
 
 void async_shared_write(Exec& x, const Op& op, unsigned lane, Cta& target, uint64_t offset, uint64_t n) {
   AsyncState& a = *target.async;
-  if (a.may_be_read(offset, n))
-    for (const PendingRead& r : a.reads)
-      if (offset < r.end && r.begin < offset + n)
-        x.fail(op, lane,
-               fmt::format("writes shared memory at 0x{:x} that the bulk copy at {} ({}) still reads: its bulk "
-                           "async-group has not been waited on with cp.async.bulk.wait_group.read (undefined behaviour in "
-                           "PTX: the copy may read the new data)",
-                           std::max(offset, r.begin), ptx_place(x.run, r.function, r.instruction),
-                           thread_text(x.run, target, r.thread)));
+  if (const PendingRead* r = a.overlapping_read(offset, n))
+    x.fail(op, lane,
+           fmt::format("writes shared memory at 0x{:x} that the bulk copy at {} ({}) still reads: its bulk "
+                       "async-group has not been waited on with cp.async.bulk.wait_group.read (undefined behaviour in "
+                       "PTX: the copy may read the new data)",
+                       std::max(offset, r->begin), ptx_place(x.run, r->function, r->instruction),
+                       thread_text(x.run, target, r->thread)));
   if (!a.tracking) return;
   uint32_t thread = x.warp.id * kWarpSize + lane;
   uint32_t key = AsyncState::writer_key(x.cta.rank, thread);

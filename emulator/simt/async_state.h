@@ -58,12 +58,12 @@ struct AsyncState {
       return true;
     });
   }
-  bool may_be_read(uint64_t offset, uint64_t n) const {
-    if (reads.empty() || n == 0) return false;
-    const uint64_t last = (offset + n - 1) >> kChunkShift;
-    for (uint64_t c = offset >> kChunkShift; c <= last && c < pending_chunks.size(); ++c)
-      if (pending_chunks[c]) return true;
-    return false;
+  // The first pending read that covers part of [offset, offset + n), or null.
+  const PendingRead* overlapping_read(uint64_t offset, uint64_t n) const {
+    if (!may_be_read(offset, n)) return nullptr;
+    for (const PendingRead& r : reads)
+      if (offset < r.end && r.begin < offset + n) return &r;
+    return nullptr;
   }
   // Per thread of the CTA (linear id), grown on first use: flat arrays,
   // because the proxy check reads them for every byte a bulk copy reads.
@@ -82,6 +82,13 @@ struct AsyncState {
   static uint32_t writer_key(uint32_t rank, uint32_t thread) { return rank << 10 | thread; }
 
  private:
+  bool may_be_read(uint64_t offset, uint64_t n) const {
+    if (reads.empty() || n == 0) return false;
+    const uint64_t last = (offset + n - 1) >> kChunkShift;
+    for (uint64_t c = offset >> kChunkShift; c <= last && c < pending_chunks.size(); ++c)
+      if (pending_chunks[c]) return true;
+    return false;
+  }
   void count_chunks(const PendingRead& r, int by) {
     if (r.end <= r.begin) return;
     const uint64_t last = (r.end - 1) >> kChunkShift;

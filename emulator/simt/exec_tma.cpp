@@ -79,12 +79,10 @@ void async_write_check(Exec& x, const Op& op, unsigned lane, Cta& target, uint64
   ++x.run.shared_version;
   if (!target.async) return;
   AsyncState& a = *target.async;
-  if (a.may_be_read(offset, n))
-    for (const PendingRead& r : a.reads)
-      if (offset < r.end && r.begin < offset + n)
-        x.fail(op, lane, fmt::format("overwrites shared memory at 0x{:x} that the bulk copy at {} still reads: its bulk "
-                                     "async-group has not been waited on with cp.async.bulk.wait_group.read",
-                                     std::max(offset, r.begin), ptx_place(x.run, r.function, r.instruction)));
+  if (const PendingRead* r = a.overlapping_read(offset, n))
+    x.fail(op, lane, fmt::format("overwrites shared memory at 0x{:x} that the bulk copy at {} still reads: its bulk "
+                                 "async-group has not been waited on with cp.async.bulk.wait_group.read",
+                                 std::max(offset, r->begin), ptx_place(x.run, r->function, r->instruction)));
   if (a.tracking && offset < a.writer.size())
     std::fill_n(a.writer.begin() + static_cast<ptrdiff_t>(offset), std::min<uint64_t>(n, a.writer.size() - offset), 0);
 }
