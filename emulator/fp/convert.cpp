@@ -1,7 +1,6 @@
 #include "emulator/fp/convert.h"
 
 #include <cmath>
-#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -77,17 +76,8 @@ uint64_t int_to_int(Type dst, Type src, uint64_t a, const CvtMods& m) {
 // most 24 (f32) or 53 (f64) significant bits converts exactly.
 // test_fp_convert.cpp checks both against the soft path.
 std::optional<i128> round_small(Type src, uint64_t a, IntRounding r) {
-  double d = 0;
-  if (src == Type::f32) {
-    float f;
-    const auto bits = static_cast<uint32_t>(a);
-    std::memcpy(&f, &bits, 4);
-    d = f;
-  } else if (src == Type::f64) {
-    std::memcpy(&d, &a, 8);
-  } else {
-    return std::nullopt;
-  }
+  if (src != Type::f32 && src != Type::f64) return std::nullopt;
+  const double d = src == Type::f32 ? as_f32(static_cast<uint32_t>(a)) : as_f64(a);
   if (!(std::fabs(d) < 0x1p31)) return std::nullopt;
   double t = std::trunc(d);
   switch (r) {
@@ -104,18 +94,10 @@ std::optional<i128> round_small(Type src, uint64_t a, IntRounding r) {
 }
 
 std::optional<uint64_t> exact_int_to_float(Type dst, bool negative, uint64_t magnitude) {
-  if (dst == Type::f32 && magnitude < (uint64_t{1} << 24)) {
-    const float f = negative ? -static_cast<float>(magnitude) : static_cast<float>(magnitude);
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    return bits;
-  }
-  if (dst == Type::f64 && magnitude < (uint64_t{1} << 53)) {
-    const double d = negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude);
-    uint64_t bits;
-    std::memcpy(&bits, &d, 8);
-    return bits;
-  }
+  if (dst == Type::f32 && magnitude < (uint64_t{1} << 24))
+    return bits_f32(negative ? -static_cast<float>(magnitude) : static_cast<float>(magnitude));
+  if (dst == Type::f64 && magnitude < (uint64_t{1} << 53))
+    return bits_f64(negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude));
   return std::nullopt;
 }
 
