@@ -478,18 +478,25 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
   if (plan.declared_block)
     for (int d = 0; d < 3; ++d) l.block[d] = std::max<uint32_t>(k_.maxntid[d], 1);
   uint64_t round = plan.round;
+  // Where buffer parameter p points: the witness's address as a plain
+  // value (nothing is allocated, so every access maps varied words lazily),
+  // or, for a pointer the slice does not read (a tile counter behind an
+  // atomic, an output), a window of its own.
+  auto address_of = [&](size_t p, bool* read = nullptr) {
+    uint64_t v = kSpareWindowBase + p * kWindowStride;
+    for (const auto& [n, x] : w.params)
+      if (n == k_.params[p].name) {
+        v = x;
+        if (read) *read = true;
+      }
+    return v;
+  };
   for (size_t i = 0; i < k_.params.size(); ++i) {
     simt::KernelArgument& a = l.args[i];
     std::string name(k_.params[i].name);
     if (a.kind == simt::KernelArgument::Kind::Buffer) {
-      // The witness's address as a plain value: nothing is allocated,
-      // so every access maps varied words lazily. A pointer the slice
-      // does not read (a tile counter behind an atomic, an output)
-      // points into a window of its own.
-      uint64_t v = kSpareWindowBase + i * kWindowStride;
       bool read = false;
-      for (const auto& [n, x] : w.params)
-        if (n == name) v = x, read = true;
+      uint64_t v = address_of(i, &read);
       std::optional<uint32_t> word;
       if (!read && plan.unread_buffers && (!plan.counters_only || counters_[i])) word = plan.unread_buffers;
       if (plan.one_word_buffer && plan.one_word_buffer->first == i) word = plan.one_word_buffer->second;
@@ -509,14 +516,9 @@ simt::Launch MadeUpLaunches::random_data(const Witness& w, const RandomDataPlan&
         }
         continue;
       }
-      if (plan.ramp_buffer && plan.ramp_buffer->next_param == i) {
-        // One word past where the ramp's own parameter points (as above).
-        const size_t r = plan.ramp_buffer->param;
-        v = kSpareWindowBase + r * kWindowStride;
-        for (const auto& [n, x] : w.params)
-          if (n == k_.params[r].name) v = x;
-        v += plan.ramp_buffer->word_bytes;
-      }
+      // One word past where the ramp's own parameter points.
+      if (plan.ramp_buffer && plan.ramp_buffer->next_param == i)
+        v = address_of(plan.ramp_buffer->param) + plan.ramp_buffer->word_bytes;
       a.kind = simt::KernelArgument::Kind::Scalar;
       a.bytes.assign(std::max<uint64_t>(k_.params[i].size_bytes(), 1), 0);
       std::memcpy(a.bytes.data(), &v, std::min<size_t>(a.bytes.size(), 8));
