@@ -135,6 +135,7 @@ template <class GemmKernel>
 void beta_per_batch(KernelLaunch& l, typename GemmKernel::Arguments& args) {
   const Problem& p = l.problem;
   if (!p.beta_batch_stride) return;
+  l.beta_per_batch = true;
   args.epilogue.thread.dBeta = {cute::_0{}, cute::_0{}, 1};
   if (p.beta_pointer) {
     std::vector<double> betas;

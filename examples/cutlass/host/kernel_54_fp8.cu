@@ -9,6 +9,8 @@
 #include "cutlass/epilogue/fusion/operations.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include <stdexcept>
+
 #include "describe.h"
 #include "kernels.h"
 
@@ -92,7 +94,9 @@ void make_54_fp8_cooperative(KernelLaunch& l) {
   // beta's batch stride with no pointer (54_fp8_beta_stride): the
   // epilogue's multiple-batch scalar; beta = 0 keeps the load warp and the
   // consumers agreeing (tests/files/cutlass/beta-stride-deadlock.test).
+  if (p.beta_batch_stride && p.beta_pointer) throw std::invalid_argument("no beta per batch from memory here");
   if (p.beta_batch_stride) f.dBeta = {cute::_0{}, cute::_0{}, 1};
+  l.beta_per_batch = p.beta_batch_stride;
   args.hw_info = hardware(p);
   describe<GemmKernel>(l, args);
   l.notes.push_back("A: M x K row-major e4m3; B: K x N column-major e4m3; C, D, Aux: M x N column-major e4m3 "

@@ -56,8 +56,8 @@ struct Problem {
   double alpha = 1, beta = 0;
   uint64_t seed = 1;
   int batches = 1;                         // a pointer-array or strided batched GEMM's batch count (L)
-  // FP16 ping-pong and 54: beta's batch stride 1 (dBeta), with beta read
-  // from memory per batch (FP16 only), or with no pointer.
+  // KERNEL_beta_per_batch, KERNEL_beta_stride: beta's batch stride 1
+  // (dBeta), with beta read from memory per batch, or with no pointer.
   bool beta_batch_stride = false, beta_pointer = false;
   // Example 49's stream-K kernel: "" (stream-K) or split_k
   // (kernel_49_stream_k.cu).
@@ -81,6 +81,7 @@ struct KernelLaunch {
   std::vector<Field> fields;     // offsetof / sizeof of the Params' members
   std::deque<Buffer> buffers;    // a deque: add_buffer's references stay valid
   std::vector<std::string> notes;  // what the launch computes, for the file's header
+  bool beta_per_batch = false;   // the kernel's maker gave the Params Problem::beta_batch_stride's beta
 };
 
 // Deterministic small values for the exact tests: integers in [lo, hi]

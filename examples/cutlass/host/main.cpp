@@ -1,13 +1,16 @@
 // cutlass_launch: writes a warpsat launch file for one CUTLASS kernel and
 // problem (examples/cutlass/README.md, "Launch files").
 //   [SM_COUNT=N] [CONSTANT_DATA=1] cutlass_launch KERNEL M N K ALPHA BETA SEED ENTRY PTX OUT.toml
-// KERNEL is 48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong, fp16_pingpong_beta_per_batch or fp16_pingpong_beta_stride (BATCHES), 54_fp8, 49_stream_k, 56_ptr_array (BATCHES) or 57_grouped (MxNxK per group); ENTRY the PTX .entry; PTX the
-// committed file (written into the launch file's description).
+// KERNEL is 48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong, 54_fp8, 49_stream_k, 56_ptr_array
+// (BATCHES) or 57_grouped (MxNxK per group), the FP16, BF16, INT8 and 49 kernels also with _beta_per_batch or
+// _beta_stride (BATCHES; 54 _beta_stride only); ENTRY the PTX .entry; PTX the committed file (written into the
+// launch file's description).
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include "kernels.h"
@@ -60,21 +63,15 @@ int main(int argc, char** argv) {
       }
     }
   }
-  // BF16, INT8 and example 49's ping-pong and stream-K kernels with the
-  // epilogue's multiple-batch beta, as fp16_pingpong_beta_per_batch and
-  // _beta_stride below.
-  for (const char* suffix : {"_beta_per_batch", "_beta_stride"}) {
-    const std::string s = suffix;
-    const bool other = kernel.rfind("bf16_cooperative", 0) == 0 || kernel.rfind("int8_pingpong", 0) == 0 ||
-                       kernel.rfind("49_pingpong", 0) == 0 || kernel.rfind("49_stream_k", 0) == 0;
-    if (other && kernel.size() > s.size() && kernel.compare(kernel.size() - s.size(), s.size(), s) == 0) {
+  // KERNEL_beta_per_batch and KERNEL_beta_stride: the epilogue's
+  // multiple-batch beta (BATCHES strided batches, beta's batch stride 1),
+  // read from memory per batch or, with no pointer, the stride alone.
+  for (const std::string suffix : {"_beta_per_batch", "_beta_stride"})
+    if (kernel.size() > suffix.size() && kernel.compare(kernel.size() - suffix.size(), suffix.size(), suffix) == 0) {
       l.problem.beta_batch_stride = true;
-      l.problem.beta_pointer = s == "_beta_per_batch";
-      kernel.resize(kernel.size() - s.size());
-      l.notes.push_back(l.problem.beta_pointer ? "Beta per batch from memory (dBeta's batch stride 1)"
-                                               : "Beta's batch stride 1 without a pointer");
+      l.problem.beta_pointer = suffix == "_beta_per_batch";
+      kernel.resize(kernel.size() - suffix.size());
     }
-  }
   try {
     if (kernel == "48_tf32") {
       l.kernel_label = "CUTLASS example 48 (TF32, cooperative, cluster 4x2x1)";
@@ -82,18 +79,8 @@ int main(int argc, char** argv) {
     } else if (kernel == "fp16_pingpong") {
       l.kernel_label = "FP16 ping-pong (cluster 1x1x1)";
       warpsat_host::make_fp16_pingpong(l);
-    } else if (kernel == "fp16_pingpong_beta_per_batch" || kernel == "fp16_pingpong_beta_stride") {
-      // BATCHES strided batches, beta's batch stride 1 (dBeta), beta from
-      // memory per batch or (beta_stride) no pointer.
-      l.problem.beta_batch_stride = true;
-      l.problem.beta_pointer = kernel == "fp16_pingpong_beta_per_batch";
-      l.kernel_label = l.problem.beta_pointer ? "FP16 ping-pong (cluster 1x1x1), beta per batch"
-                                              : "FP16 ping-pong (cluster 1x1x1), beta's batch stride without a pointer";
-      warpsat_host::make_fp16_pingpong(l);
-    } else if (kernel == "54_fp8" || kernel == "54_fp8_beta_stride") {
-      l.problem.beta_batch_stride = kernel == "54_fp8_beta_stride";
-      l.kernel_label = std::string("CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)") +
-                       (l.problem.beta_batch_stride ? ", beta's batch stride without a pointer" : "");
+    } else if (kernel == "54_fp8") {
+      l.kernel_label = "CUTLASS example 54 (FP8 e4m3, cooperative, cluster 1x2x1)";
       warpsat_host::make_54_fp8_cooperative(l);
     } else if (kernel == "56_ptr_array") {
       l.kernel_label = "CUTLASS example 56 (pointer-array batched FP16, cooperative, cluster 1x2x1)";
@@ -126,9 +113,13 @@ int main(int argc, char** argv) {
       l.kernel_label = "INT8 ping-pong (s8 x s8 -> s32, cluster 1x1x1)";
       warpsat_host::make_int8_pingpong(l);
     } else {
-      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong (these three and 49_stream_k* also _beta_per_batch and _beta_stride), fp16_pingpong_beta_per_batch, fp16_pingpong_beta_stride, 54_fp8, 54_fp8_beta_stride, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
+      std::fprintf(stderr, "unknown kernel '%s' (48_tf32, fp16_pingpong, bf16_cooperative, int8_pingpong, 49_pingpong, 54_fp8, 56_ptr_array, 57_grouped, 56_ptr_array_pingpong, 57_grouped_pingpong, 49_stream_k, 49_stream_k_split_k)\n",
                    kernel.c_str());
       return 2;
+    }
+    if (l.problem.beta_batch_stride) {
+      if (!l.beta_per_batch) throw std::invalid_argument("this kernel's launches have no multiple-batch beta");
+      l.kernel_label += l.problem.beta_pointer ? ", beta per batch" : ", beta's batch stride without a pointer";
     }
     std::ofstream out(argv[10]);
     out << warpsat_host::launch_toml(l);
