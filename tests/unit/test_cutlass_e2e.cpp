@@ -159,19 +159,28 @@ double e5m2_at(const uint8_t* p) {
   return (*p & 0x80) ? -v : v;
 }
 
+// How many of D's `count` elements (each a T) differ in their bits from
+// want(i); `first` the first.
+template <class T, class Want>
+size_t wrong_elements(const std::vector<uint8_t>& d, size_t count, Want want, size_t& first) {
+  REQUIRE(d.size() == count * sizeof(T));
+  size_t wrong = 0;
+  first = SIZE_MAX;
+  for (size_t i = 0; i < count; ++i) {
+    const T w = want(i);
+    if (std::memcmp(&w, &d[i * sizeof(T)], sizeof(T)) != 0 && wrong++ == 0) first = i;
+  }
+  return wrong;
+}
+
 // How many of D's f16 elements differ from alpha*acc + beta*C rounded once
 // (exact in f32: small integers and halves) to f16; `first` the first.
 size_t wrong_f16(const Problem& p, const std::vector<double>& acc, const std::vector<uint8_t>& c,
                  const std::vector<uint8_t>& d, size_t& first) {
-  REQUIRE(d.size() == acc.size() * 2);
   REQUIRE(c.size() == acc.size() * 2);
-  size_t wrong = 0;
-  first = SIZE_MAX;
-  for (size_t i = 0; i < acc.size(); ++i) {
-    _Float16 want = static_cast<_Float16>(static_cast<float>(p.alpha * acc[i] + p.beta * f16_value(&c[i * 2])));
-    if (std::memcmp(&want, &d[i * 2], 2) != 0 && wrong++ == 0) first = i;
-  }
-  return wrong;
+  return wrong_elements<_Float16>(d, acc.size(), [&](size_t i) {
+    return static_cast<_Float16>(static_cast<float>(p.alpha * acc[i] + p.beta * f16_value(&c[i * 2])));
+  }, first);
 }
 
 const char* kSizes[] = {"256x256x128", "208x136x80"};
@@ -187,13 +196,10 @@ TEST_CASE("CUTLASS example 48 (TF32 cooperative, cluster 4x2) computes D = alpha
                     repo(std::string("examples/cutlass/launch/48_tf32_cooperative_") + size + ".toml"), p, kernel);
     std::vector<double> acc = products(p, b.in["A"], b.in["B"], f32_value, 4);
     const std::vector<uint8_t>& c = b.in["C"];
-    const std::vector<uint8_t>& d = b.out["D"];
-    REQUIRE(d.size() == acc.size() * 4);
-    size_t wrong = 0, first = SIZE_MAX;
-    for (size_t i = 0; i < acc.size(); ++i) {
-      float want = static_cast<float>(p.alpha * acc[i] + p.beta * f32_value(&c[i * 4]));  // exact
-      if (std::memcmp(&want, &d[i * 4], 4) != 0 && wrong++ == 0) first = i;
-    }
+    size_t first = SIZE_MAX;
+    const size_t wrong = wrong_elements<float>(b.out["D"], acc.size(), [&](size_t i) {
+      return static_cast<float>(p.alpha * acc[i] + p.beta * f32_value(&c[i * 4]));  // exact
+    }, first);
     CAPTURE(first);
     CHECK(wrong == 0);
   }
@@ -207,15 +213,9 @@ TEST_CASE("CUTLASS's FP16 ping-pong kernel computes D = alpha A B + beta C bit f
     Buffers b = run(repo("examples/cutlass/ptx/fp16_pingpong_c1x1.ptx"),
                     repo(std::string("examples/cutlass/launch/fp16_pingpong_") + size + ".toml"), p, kernel);
     std::vector<double> acc = products(p, b.in["A"], b.in["B"], f16_value, 2);
-    const std::vector<uint8_t>& c = b.in["C"];
-    const std::vector<uint8_t>& d = b.out["D"];
-    REQUIRE(d.size() == acc.size() * 2);
-    size_t wrong = 0, first = SIZE_MAX;
-    for (size_t i = 0; i < acc.size(); ++i) {
-      // alpha*acc + beta*C is exact in f32; D is its one rounding to f16.
-      _Float16 want = static_cast<_Float16>(static_cast<float>(p.alpha * acc[i] + p.beta * f16_value(&c[i * 2])));
-      if (std::memcmp(&want, &d[i * 2], 2) != 0 && wrong++ == 0) first = i;
-    }
+    // alpha*acc + beta*C is exact in f32; D is its one rounding to f16.
+    size_t first = SIZE_MAX;
+    const size_t wrong = wrong_f16(p, acc, b.in["C"], b.out["D"], first);
     CAPTURE(first);
     CHECK(wrong == 0);
   }
@@ -272,14 +272,11 @@ TEST_CASE("CUTLASS's BF16 cooperative kernel (cluster 2x1) computes D = alpha A 
                     repo(std::string("examples/cutlass/launch/bf16_cooperative_") + size + ".toml"), p, kernel);
     std::vector<double> acc = products(p, b.in["A"], b.in["B"], bf16_value, 2);
     const std::vector<uint8_t>& c = b.in["C"];
-    const std::vector<uint8_t>& d = b.out["D"];
-    REQUIRE(d.size() == acc.size() * 2);
-    size_t wrong = 0, first = SIZE_MAX;
-    for (size_t i = 0; i < acc.size(); ++i) {
-      // alpha*acc + beta*C is exact in f32; D is its one rounding to bf16.
-      const uint16_t want = bf16_of(static_cast<float>(p.alpha * acc[i] + p.beta * bf16_value(&c[i * 2])));
-      if (std::memcmp(&want, &d[i * 2], 2) != 0 && wrong++ == 0) first = i;
-    }
+    // alpha*acc + beta*C is exact in f32; D is its one rounding to bf16.
+    size_t first = SIZE_MAX;
+    const size_t wrong = wrong_elements<uint16_t>(b.out["D"], acc.size(), [&](size_t i) {
+      return bf16_of(static_cast<float>(p.alpha * acc[i] + p.beta * bf16_value(&c[i * 2])));
+    }, first);
     CAPTURE(first);
     CHECK(wrong == 0);
   }
@@ -294,15 +291,12 @@ TEST_CASE("CUTLASS's INT8 ping-pong kernel (s8 x s8 -> s32) computes D = alpha A
                     repo(std::string("examples/cutlass/launch/int8_pingpong_") + size + ".toml"), p, kernel);
     std::vector<double> acc = products(p, b.in["A"], b.in["B"], s8_value, 1);
     const std::vector<uint8_t>& c = b.in["C"];
-    const std::vector<uint8_t>& d = b.out["D"];
-    REQUIRE(d.size() == acc.size() * 4);
-    size_t wrong = 0, first = SIZE_MAX;
-    for (size_t i = 0; i < acc.size(); ++i) {
-      // The epilogue computes in f32 (exact here) and rounds to the
-      // nearest s32, ties to even (beta = 0.5 makes ties).
-      const auto want = static_cast<int32_t>(std::nearbyint(p.alpha * acc[i] + p.beta * s32_value(&c[i * 4])));
-      if (std::memcmp(&want, &d[i * 4], 4) != 0 && wrong++ == 0) first = i;
-    }
+    // The epilogue computes in f32 (exact here) and rounds to the nearest
+    // s32, ties to even (beta = 0.5 makes ties).
+    size_t first = SIZE_MAX;
+    const size_t wrong = wrong_elements<int32_t>(b.out["D"], acc.size(), [&](size_t i) {
+      return static_cast<int32_t>(std::nearbyint(p.alpha * acc[i] + p.beta * s32_value(&c[i * 4])));
+    }, first);
     CAPTURE(first);
     CHECK(wrong == 0);
   }
