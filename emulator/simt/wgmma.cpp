@@ -154,7 +154,6 @@ void prepare(ScalarType t, bool negate, const uint32_t* in, size_t count, std::v
   }
 }
 
-
 }  // namespace
 
 unsigned WgmmaShape::a_bits() const { return ptx::bit_width(a); }
