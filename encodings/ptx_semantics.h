@@ -1,5 +1,5 @@
 // The meaning of PTX instructions as Z3 bit-vector terms, one thread at a
-// time: what the branch analysis (branch_encoding.cpp) executes
+// time: what the branch analysis (branch_executor.h) executes
 // symbolically along a branch's slice. Every register is a bit-vector of its
 // declared width (predicates are 1 bit wide). What cannot be expressed
 // exactly becomes a fresh value, and the reason is recorded, so that a

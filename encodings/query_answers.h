@@ -7,7 +7,7 @@
 // answer is sat; solver/query_runner.h takes an answer found here instead
 // of asking Z3, and a model only after checking that it satisfies the
 // query. Only sat and unsat are kept: a timeout is no answer. The loop
-// induction (branch_encoding.cpp, through induction_memo.h) keeps which
+// induction (branch_executor_loops.cpp, through induction_memo.h) keeps which
 // candidates it proved never to differ, under its question's fingerprint.
 //
 // What stores them is the caller's (cli/branch_cache.h, in the verdict

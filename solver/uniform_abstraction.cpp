@@ -10,7 +10,7 @@ namespace warpsat {
 namespace {
 
 // ".t<digits>" ending the name or followed by a dot: a per-thread value's
-// thread index (encodings/branch_encoding.cpp names them so).
+// thread index (encodings/branch_executor*.cpp name them so).
 bool has_thread_suffix(std::string_view name) {
   for (size_t at = name.find(".t"); at != std::string_view::npos; at = name.find(".t", at + 1)) {
     size_t end = at + 2;
