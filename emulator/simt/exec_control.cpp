@@ -1,5 +1,5 @@
 // Decoding of control-flow and CTA-barrier instructions. Their execution is
-// part of the scheduler (emulator.cpp): they change the warp's program
+// part of the scheduler (scheduler.cpp): they change the warp's program
 // counter, reconvergence stack and call frames.
 #include <fmt/format.h>
 

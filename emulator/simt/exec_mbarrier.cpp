@@ -14,7 +14,7 @@
 // wait that long); here a warp whose try_wait finds its phase incomplete is
 // suspended until the phase completes, and runs the try_wait again then. When
 // nothing else can run, suspended warps are woken with try_wait returning
-// false, as the hardware's time limit would (emulator.cpp's scheduler).
+// false, as the hardware's time limit would (time_out_waits, cluster_run.cpp).
 // test_wait never suspends; a warp that finds its phase incomplete ends its
 // turn so the others run.
 #include <cstring>

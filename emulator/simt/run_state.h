@@ -80,4 +80,25 @@ struct RunState {
 // that name a second instruction beside the one they stop at.
 std::string ptx_place(const RunState& rs, uint32_t function, uint32_t instruction);
 
+// Warps' call frames (frames.cpp). new_frame pushes one for `code` on `w`,
+// for the lanes `mask`, called from call site `call` of the caller; it
+// throws when the warp passes the call-depth, register or local-memory limit.
+void new_frame(RunState& rs, Warp& w, const FunctionCode& code, uint32_t mask, uint32_t call);
+
+// A frame that has ended gives its registers to the next frame of its function.
+void recycle_frame(RunState& rs, Frame& f);
+
+// When all of a warp's threads have ended: its frames give their registers back.
+inline void end_frames(RunState& rs, Warp& w) {
+  for (Frame& f : w.frames) recycle_frame(rs, f);
+  w.frames.clear();
+}
+
+// A warp's role from what it did (metrics.h), and its counts added to the role's
+// (kernel_metrics.cpp).
+void add_warp_role(RunState& rs, const Warp& w);
+
+// The launch's metrics from its per-instruction counters, for `ctas` CTAs run.
+KernelMetrics collect_metrics(const RunState& rs, uint64_t ctas);
+
 }  // namespace warpsat::simt
