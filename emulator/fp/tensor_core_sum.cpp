@@ -202,7 +202,6 @@ void mma_scalar(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* 
 [[gnu::target("avx2")]] void mma_avx2(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* c, unsigned m,
                                       unsigned n, unsigned k, int kept_bits, uint32_t* d) {
   constexpr int kRound = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
-  const __m128i floor = _mm_set1_epi32(kEmaxFloor);
   alignas(32) double sums[8];
   alignas(16) int32_t emaxes[8];
   for (unsigned r = 0; r < m; ++r) {
@@ -210,19 +209,21 @@ void mma_scalar(const DecodedMatrix& a, const DecodedMatrix& b, const uint32_t* 
     const int32_t* ae = a.exp.data() + size_t{r} * k;
     for (unsigned col = 0; col < n; col += 8) {
       const size_t out = size_t{r} * n + col;
-      __m128i e0 = floor, e1 = floor, c0 = _mm_setzero_si128(), c1 = _mm_setzero_si128();
+      // The eight columns' largest exponents in one vector: with k as small
+      // as 8 or 16, this loop costs nearly as much as the products.
+      __m256i e = _mm256_set1_epi32(kEmaxFloor);
+      __m128i c0 = _mm_setzero_si128(), c1 = _mm_setzero_si128();
       if (c) {
         c0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + out));
         c1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + out + 4));
-        e0 = _mm_max_epi32(e0, f32_exponents(c0));
-        e1 = _mm_max_epi32(e1, f32_exponents(c1));
+        e = _mm256_max_epi32(e, _mm256_setr_m128i(f32_exponents(c0), f32_exponents(c1)));
       }
       for (unsigned i = 0; i < k; ++i) {
-        const __m128i ea = _mm_set1_epi32(ae[i]);
         const int32_t* be = b.exp.data() + size_t{i} * n + col;
-        e0 = _mm_max_epi32(e0, _mm_add_epi32(ea, _mm_loadu_si128(reinterpret_cast<const __m128i*>(be))));
-        e1 = _mm_max_epi32(e1, _mm_add_epi32(ea, _mm_loadu_si128(reinterpret_cast<const __m128i*>(be + 4))));
+        e = _mm256_max_epi32(
+            e, _mm256_add_epi32(_mm256_set1_epi32(ae[i]), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(be))));
       }
+      const __m128i e0 = _mm256_castsi256_si128(e), e1 = _mm256_extracti128_si256(e, 1);
       const __m256d scale0 = pow2s(_mm_sub_epi32(_mm_setzero_si128(), e0), kept_bits);
       const __m256d scale1 = pow2s(_mm_sub_epi32(_mm_setzero_si128(), e1), kept_bits);
       // Two partial sums per vector: the adds' latency, not their count,
