@@ -65,6 +65,11 @@ struct BranchResult {
   BranchVerdict verdict = BranchVerdict::Unknown;
   std::string reason;
   std::optional<Witness> witness;
+  // A uniform branch no run had reached when it was decided: a launch the
+  // solver found that reaches it (its two lanes' outcomes aside), for the
+  // replay to run so that the verdict has executions. Not kept after the
+  // replay.
+  std::optional<Witness> reaching_launch;
   std::optional<BranchRanges> ranges;
   bool whole_warp = false;                // decided with all 32 lanes tracked (shuffles)
   std::vector<std::string> imprecision;  // what the model of the deciding query does not express exactly
@@ -213,6 +218,11 @@ struct SeenSplit {
 struct SeenRuns {
   std::map<uint32_t, SeenSplit> splits;
   std::set<uint32_t> reached;
+  // Of those, the branches with executions a uniform verdict is validated
+  // by (branch_replay's check_shapes): a shape launch's, or another made-up
+  // run's without a shared-memory race. A branch reached only otherwise
+  // gets a launch searched for (BranchResult::reaching_launch).
+  std::set<uint32_t> validating;
   // The first made-up launch that ran each branch (its block, grid, CTA,
   // warp, parameters and struct bytes; the lanes are any two of the warp),
   // not counting the exploration's runs of the other kind (branch_replay).

@@ -145,6 +145,10 @@ class BranchSolver {
   bool split_from_reaching_run(z3::context& c, const BranchEncoding& e, QueryRunner& q, const z3::expr_vector& pair,
                                const std::vector<z3::expr>& precise, BranchResult& r);
   static constexpr int kReachingRunRounds = 4;
+  void search_reaching_launch(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r);
+  // Searches for a launch reaching a uniform branch, in a row without one,
+  // after which a kernel asks no more.
+  static constexpr size_t kMaxReachingLaunchFailures = 3;
   void pin_model_values(const z3::model& m, const BranchEncoding& e, bool params, PinnedQuery& pins) const;
   static z3::expr small_ctas(z3::context& c, const BranchEncoding& e);
 
@@ -210,6 +214,7 @@ class BranchSolver {
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   size_t unwritten_failures_ = 0;     // `unwritten` queries not proved since the last one proved
   size_t reachability_failures_ = 0;  // reachability queries in a row without an answer
+  size_t reaching_launch_failures_ = 0;  // search_reaching_launch's, the same
   size_t bitblast_failures_ = 0;      // proved_bitblasted tries that proved nothing
   size_t bitblast_proofs_ = 0;        // and those that proved
   // The same for the outcomes-alone and shared-value retries: with the

@@ -314,8 +314,10 @@ void Replayer::check_shapes() {
       b.validated = true;
       b.validation = fmt::format(
           "none of the {} replayed shape launch(es) reached it{}; other made-up launches that meet the "
-          "assumptions ran it (before their end, their step budget or a fault): {} warp execution(s), no split",
-          shape_runs_.size(), faults, other->second);
+          "assumptions ran it (before their end, their step budget or a fault){}: {} warp execution(s), no split",
+          shape_runs_.size(), faults,
+          reached_by_search_.count(b.instruction) ? ", among them a launch the solver found to reach it" : "",
+          other->second);
       continue;
     }
     b.validated = true;

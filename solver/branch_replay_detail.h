@@ -161,6 +161,7 @@ class Replayer {
   std::optional<Witness> at_declared_block(const Witness& w) const;
   void replay_witness(BranchResult& b, bool harvest = false);
   void downgrade_if_imprecise(BranchResult& b);
+  void run_reaching_launch(BranchResult& b);
 
   // branch_replay_random_data.cpp
   std::vector<RandomDataPlan> fuzz_plans(const Witness& w, int phase) const;
@@ -214,6 +215,7 @@ class Replayer {
   size_t last_good_plan_[2] = {SIZE_MAX, SIZE_MAX};  // per phase: the plan that last split a branch
   std::map<uint32_t, ObservedSplit> observed_splits_;  // branch instruction -> first split seen
   std::map<uint32_t, uint64_t> other_executions_;  // branch instruction -> executions by other made-up runs (observe)
+  std::set<uint32_t> reached_by_search_;  // branches the run of a reaching launch (run_reaching_launch) executed
   SeenRuns seen_;  // observed_splits_ as witnesses, and every branch some run executed
   std::vector<std::string> mismatches_;
   std::vector<RaceFinding> races_;  // with ReplayOptions::racecheck (each once)

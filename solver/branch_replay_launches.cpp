@@ -77,6 +77,7 @@ std::optional<std::string> Replayer::run_shape(const simt::Launch& l, Origin ori
     if (std::optional<std::string> fault = observe(l, {}, run.obs, origin, {}, memory, consumers_first))
       return consumers_first ? *fault + " (the run with slow copies, consumers first)" : *fault;
     run.raced_shared = last_run_raced_shared_;
+    for (const auto& [instruction, executions] : run.obs) seen_.validating.insert(instruction);
     shape_runs_.push_back(std::move(run));
   }
   return std::nullopt;

@@ -56,6 +56,7 @@ const SeenRuns& Replayer::run_before_queries() {
 // histogram sweep asked 95 divergence queries for branches these runs
 // settled only after the last query).
 void Replayer::replay_now(BranchResult& b) {
+  run_reaching_launch(b);
   if (b.verdict != BranchVerdict::Divergent || b.seen_split || b.validated || ro_.fault != ReplayFault::None) return;
   replay_witness(b, true);
   witness_ran_.insert(b.instruction);

@@ -190,7 +190,10 @@ std::optional<std::string> Replayer::observe(const simt::Launch& launch, const s
 void Replayer::count_other_executions(const Observations& out, const std::map<uint32_t, size_t>& before) {
   for (const auto& [instruction, obs] : out) {
     auto b = before.find(instruction);
-    if (size_t n = obs.size() - (b == before.end() ? 0 : b->second)) other_executions_[instruction] += n;
+    if (size_t n = obs.size() - (b == before.end() ? 0 : b->second)) {
+      other_executions_[instruction] += n;
+      seen_.validating.insert(instruction);
+    }
   }
 }
 

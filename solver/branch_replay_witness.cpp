@@ -1,6 +1,7 @@
 // The replay of a divergent verdict's witness: its launch, or a tamer one
 // or one at the kernel's declared block, must split its two lanes as it
-// says, or the verdict is downgraded or contradicted.
+// says, or the verdict is downgraded or contradicted. And the run of a
+// launch the solver found to reach a uniform branch no run had reached.
 #include "solver/branch_replay_detail.h"
 
 #include <algorithm>
@@ -191,6 +192,26 @@ void Replayer::downgrade_if_imprecise(BranchResult& b) {
                            "and no replay could check it",
                            fmt::join(b.imprecision, "; "));
   }
+}
+
+// A launch branch_analysis found to reach a uniform branch that no run had
+// reached when it was decided (BranchResult::reaching_launch): its CTA runs
+// to its end or its budget, like a harvesting witness, and what it executes
+// counts as any other made-up run's does (check_shapes), at every branch.
+void Replayer::run_reaching_launch(BranchResult& b) {
+  std::optional<Witness> w = std::exchange(b.reaching_launch, std::nullopt);
+  if (!w || seen_.validating.count(b.instruction) || ro_.fault != ReplayFault::None) return;
+  std::string unset;
+  simt::Launch l = launches_.witness(*w, unset);
+  // The query holds the assumptions: a launch that breaks one is a bug.
+  if (std::optional<std::string> bad = launches_.violated_assumption(l)) {
+    contradiction(b, fmt::format("the launch found to reach it ({}{}) violates the assumption '{}'", launch_text(l),
+                                 scalar_params_text(l), *bad));
+    return;
+  }
+  Observations obs;
+  observe(l, {linear_cta(*w)}, obs, Origin::Witness);
+  for (const auto& [instruction, executions] : obs) reached_by_search_.insert(instruction);
 }
 
 }  // namespace warpsat::branch_replay_detail

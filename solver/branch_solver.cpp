@@ -442,6 +442,7 @@ void BranchSolver::finish(z3::context& c, BranchEncoding& e, QueryRunner& q, con
   if (!r.whole_warp && r.verdict != BranchVerdict::Unknown && o_.launch.concrete_block && o_.launch.concrete_grid)
     ranges(c, e, q, r);
   replay_or_search_reached_launch(c, e, q, r);
+  search_reaching_launch(c, e, q, r);
 }
 
 // The witness replayed here rather than in settled(), while the encoding
