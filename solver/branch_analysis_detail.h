@@ -145,6 +145,7 @@ class BranchSolver {
   bool split_from_reaching_run(z3::context& c, const BranchEncoding& e, QueryRunner& q, const z3::expr_vector& pair,
                                const std::vector<z3::expr>& precise, BranchResult& r);
   static constexpr int kReachingRunRounds = 4;
+  bool wants_reaching_launch(const BranchResult& r) const;
   void search_reaching_launch(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r);
   // Searches for a launch reaching a uniform branch, in a row without one,
   // after which a kernel asks no more.

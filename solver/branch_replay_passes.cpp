@@ -56,7 +56,6 @@ const SeenRuns& Replayer::run_before_queries() {
 // histogram sweep asked 95 divergence queries for branches these runs
 // settled only after the last query).
 void Replayer::replay_now(BranchResult& b) {
-  run_reaching_launch(b);
   if (b.verdict != BranchVerdict::Divergent || b.seen_split || b.validated || ro_.fault != ReplayFault::None) return;
   replay_witness(b, true);
   witness_ran_.insert(b.instruction);
@@ -128,6 +127,8 @@ void Replayer::run() {
       run_shapes(1);
     }
     run_shapes(2);
+    // After every other made-up launch: only verdicts none of them reached.
+    for (BranchResult& b : r_.branches) run_reaching_launch(b);
     check_shapes();
   }
   for (BranchResult& b : r_.branches)

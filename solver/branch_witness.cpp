@@ -353,15 +353,20 @@ z3::expr BranchSolver::small_ctas(z3::context& c, const BranchEncoding& e) {
 // far reached the branch none may: the solver builds a launch that reaches
 // it (its pointers in windows a replay can map, its scalars small first, so
 // that the run gets there within its budget), which the replay runs to its
-// end (or its budget). CUB's ArgMax reduction applies the warps'
+// end (or its budget) if the last shapes do not reach it either. CUB's ArgMax reduction applies the warps'
 // aggregates only in a partial tile of 65 items or more, which none of the
 // made-up launches of its multi-block kernel had: 12 uniform verdicts "not
 // validated". The model is a launch like any other made-up one; only the
 // executions its run shows count.
+bool BranchSolver::wants_reaching_launch(const BranchResult& r) const {
+  return after_ && seen_ && !(o_.launch.concrete_block && o_.launch.concrete_grid) &&
+         r.verdict == BranchVerdict::Uniform && !r.whole_warp && !r.indexed &&
+         !seen_->validating.count(r.instruction) && reaching_launch_failures_ < kMaxReachingLaunchFailures;
+}
+
+// Asked last in the encoding's context (see solve_group).
 void BranchSolver::search_reaching_launch(z3::context& c, const BranchEncoding& e, QueryRunner& q, BranchResult& r) {
-  if (!after_ || !seen_ || r.verdict != BranchVerdict::Uniform || r.whole_warp || r.indexed || e.threads != 2 ||
-      seen_->validating.count(r.instruction) || reaching_launch_failures_ >= kMaxReachingLaunchFailures)
-    return;
+  if (!wants_reaching_launch(r) || e.threads != 2) return;
   // The unrolled iterations first; then the abstracted ones too, where a
   // branch may lie only past the first iteration (the stream-K scheduler's
   // adjustments for short splits, in its fetch of the next unit of work):
@@ -371,6 +376,14 @@ void BranchSolver::search_reaching_launch(z3::context& c, const BranchEncoding& 
   for (const BranchInstance& i : e.instances) (i.beyond ? all : precise).push_back(i.reach[0]);
   all.insert(all.end(), precise.begin(), precise.end());
   bool open = false;
+  // Nor do its queries without an answer spend the kernel's budget for
+  // those, which decides how the branches after it are asked.
+  q.no_answer_budget(nullptr);
+  struct Restore {
+    QueryRunner& q;
+    NoAnswerBudget* b;
+    ~Restore() { q.no_answer_budget(b); }
+  } restore{q, &no_answer_};
   for (const std::vector<z3::expr>* reach : {&precise, &all}) {
     if (reach->empty() || (reach == &all && all.size() == precise.size())) continue;
     z3::expr reaches = any_of(c, *reach);
