@@ -182,6 +182,9 @@ class BranchSolver {
   // Per parameter: the offsets of the pointer fields a witness places in
   // windows (witness_windows.h).
   std::vector<std::vector<uint32_t>> pointer_fields_;
+  // The same in structs of any size: for the launches searched for to
+  // reach a uniform branch (search_reaching_launch).
+  std::vector<std::vector<uint32_t>> any_pointer_fields_;
   analysis::ThreadVariance variance_;  // empty with --no-thread-variance
   analysis::ThreadVariance variance_without_races_;  // the same without the race-free assumption (empty: not made)
   // What the loops' inductions proved, for every encoding of the kernel

@@ -54,6 +54,7 @@ BranchSolver::BranchSolver(const ptx::Module& m, const ptx::Function& f, const a
       o_(o),
       memory_(m, f, a, o.encoding.race_free),
       pointer_fields_(struct_pointer_fields(m, f, a.defs)),
+      any_pointer_fields_(struct_pointer_fields(m, f, a.defs, true)),
       variance_(variance_under(f, a, o, o.encoding.race_free)),
       variance_without_races_(o.encoding.race_free ? variance_under(f, a, o, false) : analysis::ThreadVariance{}),
       seen_(seen),

@@ -387,9 +387,9 @@ void BranchSolver::search_reaching_launch(z3::context& c, const BranchEncoding& 
   for (const std::vector<z3::expr>* reach : {&precise, &all}) {
     if (reach->empty() || (reach == &all && all.size() == precise.size())) continue;
     z3::expr reaches = any_of(c, *reach);
-    z3::expr query = reaches && replayable_constraints(c, e, m_, f_, pointer_fields_, reaches);
+    z3::expr query = reaches && replayable_constraints(c, e, m_, f_, any_pointer_fields_, reaches);
     std::optional<z3::model> model;
-    SmtStatus st = q.check_quick(e.base, query && small_params(c, e, m_, f_, pointer_fields_),
+    SmtStatus st = q.check_quick(e.base, query && small_params(c, e, m_, f_, any_pointer_fields_),
                                  "reaching-launch-small", &model);
     if (st != SmtStatus::Sat) st = q.check(e.base, query, "reaching-launch", &model);
     if (st != SmtStatus::Sat) {

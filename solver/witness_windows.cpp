@@ -16,12 +16,12 @@ bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p) {
 }
 
 std::vector<std::vector<uint32_t>> struct_pointer_fields(const ptx::Module& m, const ptx::Function& f,
-                                                         const analysis::ReachingDefs& defs) {
+                                                         const analysis::ReachingDefs& defs, bool any_size) {
   std::vector<std::vector<uint32_t>> out(f.params.size());
-  if (!takes_large_struct(f) || !f.has_body || m.address_size != 64) return out;
+  if ((!any_size && !takes_large_struct(f)) || !f.has_body || m.address_size != 64) return out;
   std::vector<std::vector<analysis::StructField>> uses = analysis::struct_field_uses(f, defs);
   for (size_t i = 0; i < f.params.size() && i < uses.size(); ++i) {
-    if (f.params[i].dims.empty() || f.params[i].size_bytes() < kLargeStructBytes) continue;
+    if (f.params[i].dims.empty() || (!any_size && f.params[i].size_bytes() < kLargeStructBytes)) continue;
     for (const analysis::StructField& s : uses[i])
       if (s.use == analysis::FieldUse::Address && s.bytes == 8 && s.offset + 8 <= f.params[i].size_bytes() &&
           (out[i].empty() || out[i].back() + 8 <= s.offset))

@@ -33,9 +33,11 @@ bool is_pointer_param(const ptx::Module& m, const ptx::Variable& p);
 // struct of at least kLargeStructBytes holds pointers in (those the kernel
 // loads and uses as an address, frontend/analysis/struct_fields.h); empty
 // for every other parameter. Smaller structs (CUB's) keep their words
-// small, as before.
+// small, as before, but with `any_size` (the launches searched for to reach
+// a uniform branch: a struct word no query reads would otherwise send
+// CUB's ArgIndexInputIterator, 16 bytes, to address 0x1c00).
 std::vector<std::vector<uint32_t>> struct_pointer_fields(const ptx::Module& m, const ptx::Function& f,
-                                                         const analysis::ReachingDefs& defs);
+                                                         const analysis::ReachingDefs& defs, bool any_size = false);
 
 // A pointer the witness search places: a pointer parameter's term, or the
 // 64 bits of a struct parameter's term at a field's offset.
