@@ -132,17 +132,24 @@ bool is_device(const Exec& x, const Op& op, uint64_t addr, ptx::StateSpace& spac
   if (space == ptx::StateSpace::Generic && window_of(addr) == Window::Device) space = ptx::StateSpace::Global;
   return space == ptx::StateSpace::Global || space == ptx::StateSpace::Const;
 }
+
+// The allocation holding [addr, addr + n); in a launch a replay made up,
+// one mapped there lazily (EmulatorOptions::lazy_device_seed) where none is.
+Allocation* device_allocation(RunState& run, uint64_t addr, size_t n) {
+  Allocation* a = run.memory.find(addr, n);
+  if (!a && run.options.lazy_device_seed) {
+    a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
+                              run.options.lazy_device_fill);
+    ++run.shared_version;
+  }
+  return a;
+}
 }  // namespace
 
 void Exec::load(const Op& op, unsigned lane, uint64_t addr, void* buf, size_t n) {
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {
-    Allocation* a = run.memory.find(addr, n);
-    if (!a && run.options.lazy_device_seed) {
-      a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
-                                run.options.lazy_device_fill);
-      ++run.shared_version;
-    }
+    Allocation* a = device_allocation(run, addr, n);
     if (!a)
       fail(op, lane, fmt::format("out-of-bounds {} load of {} byte(s) at address 0x{:x}",
                                  space == ptx::StateSpace::Const ? "const" : "global", n, addr));
@@ -182,12 +189,7 @@ const uint8_t* Exec::load_pointer(const Op& op, uint64_t addr, size_t n) const {
 void Exec::store(const Op& op, unsigned lane, uint64_t addr, const void* buf, size_t n) {
   ptx::StateSpace space = op.mem.space;
   if (is_device(*this, op, addr, space)) {
-    Allocation* a = run.memory.find(addr, n);
-    if (!a && run.options.lazy_device_seed) {
-      a = run.memory.map_lazily(addr, n, run.options.lazy_device_seed, run.options.lazy_device_bytes,
-                                run.options.lazy_device_fill);
-      ++run.shared_version;
-    }
+    Allocation* a = device_allocation(run, addr, n);
     if (!a) fail(op, lane, fmt::format("out-of-bounds global store of {} byte(s) at address 0x{:x}", n, addr));
     a->write(addr - a->base(), buf, n);
     ++run.shared_version;
