@@ -199,9 +199,7 @@ void Replayer::downgrade_if_imprecise(BranchResult& b) {
 // none has after the last shapes: its CTA runs to its end or its budget,
 // and what it executes counts as any other made-up run's does
 // (check_shapes), at every branch, so that one such run may serve the
-// verdicts after it too. (Run during the queries instead, CUTLASS 56's
-// searches ran three GEMM CTAs for branches the last shapes reach: 3.6 ->
-// 8.9 s.)
+// verdicts after it too.
 void Replayer::run_reaching_launch(BranchResult& b) {
   std::optional<Witness> w = std::exchange(b.reaching_launch, std::nullopt);
   if (!w || seen_.validating.count(b.instruction) || ro_.fault != ReplayFault::None) return;

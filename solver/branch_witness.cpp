@@ -348,16 +348,15 @@ z3::expr BranchSolver::small_ctas(z3::context& c, const BranchEncoding& e) {
   return e.ctaid[0] == c.bv_val(0, 32) && e.ctaid[1] == c.bv_val(0, 32) && e.ctaid[2] == c.bv_val(0, 32);
 }
 
-
 // A uniform verdict is validated by executions alone, and where no run so
 // far reached the branch none may: the solver builds a launch that reaches
 // it (its pointers in windows a replay can map, its scalars small first, so
 // that the run gets there within its budget), which the replay runs to its
-// end (or its budget) if the last shapes do not reach it either. CUB's ArgMax reduction applies the warps'
-// aggregates only in a partial tile of 65 items or more, which none of the
-// made-up launches of its multi-block kernel had: 12 uniform verdicts "not
-// validated". The model is a launch like any other made-up one; only the
-// executions its run shows count.
+// end (or its budget) if the last shapes do not reach it either. CUB's
+// ArgMax reduction applies the warps' aggregates only in a partial tile of
+// 65 items or more, which none of the made-up launches of its multi-block
+// kernel had: 12 uniform verdicts "not validated". The model is a launch
+// like any other made-up one; only the executions its run shows count.
 bool BranchSolver::wants_reaching_launch(const BranchResult& r) const {
   return after_ && seen_ && !(o_.launch.concrete_block && o_.launch.concrete_grid) &&
          r.verdict == BranchVerdict::Uniform && !r.whole_warp && !r.indexed &&
@@ -376,8 +375,8 @@ void BranchSolver::search_reaching_launch(z3::context& c, const BranchEncoding& 
   for (const BranchInstance& i : e.instances) (i.beyond ? all : precise).push_back(i.reach[0]);
   all.insert(all.end(), precise.begin(), precise.end());
   bool open = false;
-  // Nor do its queries without an answer spend the kernel's budget for
-  // those, which decides how the branches after it are asked.
+  // Its queries without an answer do not spend the kernel's budget for
+  // those, which decides how the next group's branches are asked.
   q.no_answer_budget(nullptr);
   struct Restore {
     QueryRunner& q;
