@@ -349,7 +349,7 @@ BranchResult BranchSolver::solve(uint32_t branch, bool exact_floats, bool linked
     decide(c, e, *q, r);
   }
   finish(c, e, *q, eo, r);
-  if (wants_reaching_launch(r)) search_reaching_launch(c, e, *q, r);
+  search_reaching_launch(c, e, *q, r);
   r.solve_ms = elapsed_ms(start);
   return r;
 }

@@ -376,13 +376,9 @@ void BranchSolver::search_reaching_launch(z3::context& c, const BranchEncoding& 
   all.insert(all.end(), precise.begin(), precise.end());
   bool open = false;
   // Its queries without an answer do not spend the kernel's budget for
-  // those, which decides how the next group's branches are asked.
+  // those, which decides how the next group's branches are asked. (`q`
+  // asks nothing after the searches.)
   q.no_answer_budget(nullptr);
-  struct Restore {
-    QueryRunner& q;
-    NoAnswerBudget* b;
-    ~Restore() { q.no_answer_budget(b); }
-  } restore{q, &no_answer_};
   for (const std::vector<z3::expr>* reach : {&precise, &all}) {
     if (reach->empty() || (reach == &all && all.size() == precise.size())) continue;
     z3::expr reaches = any_of(c, *reach);
